@@ -1,0 +1,5 @@
+"""Storage: one SQLite file through sqlite-utils, schema by migrations, every query a named function."""
+from .connection import connect, write
+from .migrations import migrate
+
+__all__ = ["connect", "migrate", "write"]

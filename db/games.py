@@ -1,0 +1,91 @@
+"""Named queries for games, their sides and players, and their hands."""
+from __future__ import annotations
+
+import json
+
+import sqlite_utils
+
+
+def insert_game(db: sqlite_utils.Database, game_id: str, variant: str, sides: list[dict], options: dict,
+                now: str, pin_hash: str | None = None) -> None:
+    """Store a new game with its sides, players and rules snapshot."""
+    db.execute("INSERT INTO games (id, variant, options, created, updated, revision, failed_melds, pin_hash) "
+               "VALUES (?, ?, ?, ?, ?, 1, ?, ?)",
+               [game_id, variant, json.dumps(options), now, now, json.dumps([0] * len(sides)), pin_hash])
+    for i, side in enumerate(sides):
+        db.execute("INSERT INTO sides (game_id, idx, name) VALUES (?, ?, ?)", [game_id, i, side["name"]])
+        for seat, player in enumerate(side["players"]):
+            db.execute("INSERT INTO players (game_id, side_idx, seat, name) VALUES (?, ?, ?, ?)",
+                       [game_id, i, seat, player])
+
+
+def get_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
+    """The game row with options and failed melds decoded, and its sides; None if unknown."""
+    rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+    if not rows:
+        return None
+    game = rows[0]
+    game["options"] = json.loads(game["options"])
+    game["failed_melds"] = json.loads(game["failed_melds"])
+    game["sides"] = get_sides(db, game_id)
+    return game
+
+
+def get_sides(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    """A game's sides in order, each with its players in seat order."""
+    sides = [{"name": r["name"], "players": []} for r in
+             db.query("SELECT name FROM sides WHERE game_id = ? ORDER BY idx", [game_id])]
+    for r in db.query("SELECT side_idx, name FROM players WHERE game_id = ? ORDER BY side_idx, seat", [game_id]):
+        sides[r["side_idx"]]["players"].append(r["name"])
+    return sides
+
+
+def list_games(db: sqlite_utils.Database) -> list[dict]:
+    """Every game, most recently changed first, with its side names and hand count."""
+    games = list(db.query(
+        "SELECT g.*, (SELECT count(*) FROM hands h WHERE h.game_id = g.id) AS hand_count "
+        "FROM games g ORDER BY g.updated DESC, g.created DESC"))
+    for g in games:
+        g["options"] = json.loads(g["options"])
+        g["failed_melds"] = json.loads(g["failed_melds"])
+    return games
+
+
+def get_hands(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    """A game's hands in play order, entries decoded; a hand's number is its place in this list."""
+    return [{**r, "entries": json.loads(r["entries"])} for r in
+            db.query("SELECT id, entries, recorded_at, edited_at FROM hands WHERE game_id = ? ORDER BY id", [game_id])]
+
+
+def add_hand(db: sqlite_utils.Database, game_id: str, entries: list[dict], now: str) -> None:
+    """Append a hand to a game."""
+    db.execute("INSERT INTO hands (game_id, entries, recorded_at) VALUES (?, ?, ?)",
+               [game_id, json.dumps(entries), now])
+
+
+def replace_hand(db: sqlite_utils.Database, hand_id: int, entries: list[dict], now: str) -> None:
+    """Replace a hand's entries in place (it keeps its number and recording time)."""
+    db.execute("UPDATE hands SET entries = ?, edited_at = ? WHERE id = ?", [json.dumps(entries), now, hand_id])
+
+
+def delete_hand(db: sqlite_utils.Database, hand_id: int) -> None:
+    """Remove a hand; the later ones move up a number."""
+    db.execute("DELETE FROM hands WHERE id = ?", [hand_id])
+
+
+def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_melds: list[int] | None = None,
+               ended_at: str | None = None) -> None:
+    """Mark a change: new revision and time; optionally set failed melds or the ending time."""
+    sets, params = ["revision = revision + 1", "updated = ?"], [now]
+    if failed_melds is not None:
+        sets.append("failed_melds = ?")
+        params.append(json.dumps(failed_melds))
+    if ended_at is not None:
+        sets.append("ended_at = ?")
+        params.append(ended_at)
+    db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", [*params, game_id])
+
+
+def delete_game(db: sqlite_utils.Database, game_id: str) -> None:
+    """Remove a game with its sides, players and hands."""
+    db.execute("DELETE FROM games WHERE id = ?", [game_id])

@@ -1,0 +1,39 @@
+"""The schema, one migration at a time; PRAGMA user_version says how many have run."""
+from __future__ import annotations
+
+import sqlite_utils
+
+from .connection import write
+
+
+def _initial(db: sqlite_utils.Database) -> None:
+    db.execute("""CREATE TABLE games (
+        id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL,
+        created TEXT NOT NULL, updated TEXT NOT NULL, revision INTEGER NOT NULL DEFAULT 1,
+        ended_at TEXT, failed_melds TEXT NOT NULL DEFAULT '[]', pin_hash TEXT)""")
+    db.execute("""CREATE TABLE sides (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, idx INTEGER NOT NULL,
+        name TEXT NOT NULL, PRIMARY KEY (game_id, idx))""")
+    db.execute("""CREATE TABLE players (
+        game_id TEXT NOT NULL, side_idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+        PRIMARY KEY (game_id, side_idx, seat),
+        FOREIGN KEY (game_id, side_idx) REFERENCES sides(game_id, idx) ON DELETE CASCADE)""")
+    db.execute("""CREATE TABLE hands (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        entries TEXT NOT NULL, recorded_at TEXT NOT NULL, edited_at TEXT)""")
+    db.execute("CREATE INDEX hands_by_game ON hands(game_id, id)")
+    db.execute("CREATE INDEX games_by_updated ON games(updated)")
+
+
+MIGRATIONS = [_initial]
+
+
+def migrate(db: sqlite_utils.Database) -> int:
+    """Apply every migration not yet applied, each in its own transaction; returns the version."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
+        with write(db):
+            step(db)
+            db.execute(f"PRAGMA user_version = {number}")
+    return len(MIGRATIONS)

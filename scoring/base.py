@@ -1,0 +1,87 @@
+"""Shared building blocks of every variant: entry fields, refusals, side scores."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Above this a count or a point total is nonsense at any table; it keeps messages readable
+# and arithmetic small whatever a client sends.
+MAX_NUMBER = 1_000_000
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One refusal: the field it is about (or None) and a sentence a player understands."""
+
+    field: str | None
+    message: str
+
+    def as_dict(self) -> dict:
+        return {"field": self.field, "message": self.message}
+
+
+class Refused(Exception):
+    """An input the rules do not allow; carries every error found, nothing was stored."""
+
+    def __init__(self, errors: list[FieldError], status: int = 422):
+        super().__init__("; ".join(e.message for e in errors))
+        self.errors = errors
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Field:
+    """An entry field a side fills in at the end of a hand."""
+
+    name: str
+    kind: str  # "count", "points" or "flag"
+    label: str
+    help: str = ""
+
+    def describe(self, max_value: int | None = None) -> dict:
+        info = {"name": self.name, "kind": self.kind, "label": self.label, "help": self.help}
+        if self.kind == "flag":
+            info["type"] = "boolean"
+        else:
+            info.update(type="integer", min=0, max=max_value if max_value is not None else MAX_NUMBER)
+            if self.kind == "points":
+                info["multiple_of"] = 5
+        return info
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """A side's score for one hand: named parts that add up to the total."""
+
+    side: int
+    breakdown: dict[str, int]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.breakdown.values())
+
+    def as_dict(self) -> dict:
+        return {"side": self.side, "total": self.total, "breakdown": dict(self.breakdown), **self.extra}
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """'1 red three', '13 red threes'."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def last_side_with(entries: list[dict], name: str) -> int:
+    """Index of the last side that entered a non-zero value (where a total tipped over)."""
+    for i in range(len(entries) - 1, -1, -1):
+        if entries[i].get(name):
+            return i
+    return len(entries) - 1
+
+
+def meld_minimum(total: int, base: int, tiers: list[list[int]]) -> int:
+    """The opening minimum for a cumulative score: the highest tier reached, else the base."""
+    minimum = base
+    for threshold, value in sorted(tiers):
+        if total >= threshold:
+            minimum = value
+    return minimum

@@ -1,0 +1,75 @@
+"""Checks shared by the variants played with 54-card decks (Ponytail, Pony): what the decks hold."""
+from __future__ import annotations
+
+from .base import FieldError, last_side_with, plural
+
+DECK_POINTS = 580  # 2 jokers × 50 + 8 × 20 (aces, 2s) + 24 × 10 (8 to K) + 16 × 5 (4 to 7)
+THREES_PER_DECK = 2  # of each colour
+WILD_PER_DECK = 6  # 2 jokers + 4 twos
+SEVENS_PER_DECK = 4
+CANASTA_CARDS = 7
+
+
+def _over(entries: list[dict], names: list[str], weights: list[int]) -> tuple[int, int]:
+    total = sum(w * e[n] for e in entries for n, w in zip(names, weights))
+    side = max(last_side_with(entries, n) for n in names)
+    return total, side
+
+
+def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: str, black_word: str,
+                wild_full: str, dirty: str, sevens: str, dirty_word: str, wild_word: str) -> list[FieldError]:
+    """Nothing may exceed what `decks` 54-card decks hold, all sides of the hand together."""
+    errors = []
+    d = plural(decks, "deck")
+    for name, word in ((red, red_word), (black, black_word)):
+        total, side = _over(entries, [name], [1])
+        if total > THREES_PER_DECK * decks:
+            errors.append(FieldError(f"entries[{side}].{name}", f"{plural(total, word)} recorded, but {d} hold only "
+                                                                f"{THREES_PER_DECK * decks}."))
+    wild_needed, side = _over(entries, [wild_full, dirty], [CANASTA_CARDS, 1])
+    if wild_needed > WILD_PER_DECK * decks:
+        w = sum(e[wild_full] for e in entries)
+        k = sum(e[dirty] for e in entries)
+        errors.append(FieldError(f"entries[{side}].{wild_full if entries[side][wild_full] else dirty}",
+                                 f"{plural(w, wild_word)} and {plural(k, dirty_word)} need at least {wild_needed} "
+                                 f"wild cards, but {d} hold only {WILD_PER_DECK * decks} jokers and 2s."))
+    sevens_needed, side = _over(entries, [sevens], [CANASTA_CARDS])
+    if sevens_needed > SEVENS_PER_DECK * decks:
+        errors.append(FieldError(f"entries[{side}].{sevens}",
+                                 f"{plural(sevens_needed // CANASTA_CARDS, 'sevens canasta')} need {sevens_needed} sevens, "
+                                 f"but {d} hold only {SEVENS_PER_DECK * decks}."))
+    points, side = _over(entries, ["melded", "in_hand", "unpicked_pony"], [1, 1, 1])
+    if points > DECK_POINTS * decks:
+        errors.append(FieldError(f"entries[{side}].{'in_hand' if entries[side]['in_hand'] else 'melded'}",
+                                 f"All sides together recorded {points:,} card points (melded, in hand and ponies), "
+                                 f"but {d} hold only {DECK_POINTS * decks:,}."))
+    return errors
+
+
+def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: dict[str, str]) -> list[FieldError]:
+    """Melded points must be at least what the declared canastas alone are worth."""
+    errors = []
+    for i, e in enumerate(entries):
+        need = sum(e[name] * pts for name, pts in least.items())
+        if e["melded"] < need:
+            held = ", ".join(plural(e[n], words[n]) for n in least if e[n])
+            errors.append(FieldError(f"entries[{i}].melded", f"Melded points are {e['melded']:,}, but {held} alone "
+                                                             f"hold at least {need:,} points of cards."))
+    return errors
+
+
+def one_goes_out(entries: list[dict], sides: list[dict], flag: str, required: dict[str, str], verb: str) -> list[FieldError]:
+    """At most one side goes out, and only with one canasta of every required kind."""
+    errors = []
+    out = [i for i, e in enumerate(entries) if e[flag]]
+    if len(out) > 1:
+        names = " and ".join(sides[i]["name"] for i in out)
+        for i in out[1:]:
+            errors.append(FieldError(f"entries[{i}].{flag}", f"Only one side can {verb} in a hand, but {names} are marked."))
+    for i in out:
+        missing = [word for name, word in required.items() if entries[i][name] < 1]
+        if missing:
+            errors.append(FieldError(f"entries[{i}].{flag}",
+                                     f"{sides[i]['name']} cannot {verb}: it needs at least one canasta of each kind, "
+                                     f"and has no {' and no '.join(missing)} canasta."))
+    return errors

@@ -1,0 +1,100 @@
+"""Reading one hand's entries as posted (JSON-like data) into whole numbers and flags."""
+from __future__ import annotations
+
+from typing import Any
+
+from .base import MAX_NUMBER, Field, FieldError
+
+
+def whole_number(value: Any, where: str, label: str) -> tuple[int | None, FieldError | None]:
+    """A count as posted: a whole number from 0 up; anything else is a FieldError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        kind = "true/false" if isinstance(value, bool) else "empty" if value is None else type(value).__name__
+        what = {"str": "text", "list": "a list", "dict": "an object"}.get(kind, kind)
+        return None, FieldError(where, f"{label} must be a whole number, not {what}.")
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")) or not value.is_integer():
+            return None, FieldError(where, f"{label} must be a whole number (no fractions): {value!r} is not.")
+        value = int(value)
+    if value < 0:
+        return None, FieldError(where, f"{label} cannot be negative (got {value}).")
+    if value > MAX_NUMBER:
+        return None, FieldError(where, f"{label} is too large: {value:,} (at most {MAX_NUMBER:,}).")
+    return value, None
+
+
+def card_points(value: Any, where: str, label: str, card_values: dict[str, int]) -> tuple[int | None, list[FieldError]]:
+    """Card points as posted: a multiple of 5, or card counts by value converted to points."""
+    if isinstance(value, dict):
+        errors, points = [], 0
+        for key, count in value.items():
+            if key not in card_values:
+                names = ", ".join(card_values)
+                errors.append(FieldError(f"{where}.{key}", f"{label}: '{key}' is not a card value here. Use {names}."))
+                continue
+            n, err = whole_number(count, f"{where}.{key}", f"{label}: number of {key}")
+            if err:
+                errors.append(err)
+            else:
+                points += n * card_values[key]
+        if errors:
+            return None, errors
+        if points > MAX_NUMBER:
+            return None, [FieldError(where, f"{label} adds up to {points:,} points, which is too large.")]
+        return points, []
+    n, err = whole_number(value, where, label)
+    if err:
+        return None, [err]
+    if n % 5:
+        return None, [FieldError(where, f"{label} must be a multiple of 5 (every card counts 5, 10, 15, 20 or 50): {n} is not.")]
+    return n, []
+
+
+def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str, int], sides: int,
+                  variant_name: str) -> tuple[list[dict], list[FieldError]]:
+    """Check the shape of a posted hand and read every value; card points become points."""
+    if not isinstance(payload, dict):
+        return [], [FieldError(None, "A hand must be a JSON object with an 'entries' list.")]
+    unknown = sorted(set(payload) - {"entries", "revision"})
+    if unknown:
+        return [], [FieldError(k, f"'{k}' is not part of a hand; send only 'entries'.") for k in unknown]
+    raw = payload.get("entries")
+    if not isinstance(raw, list):
+        return [], [FieldError("entries", "entries must be a list with one entry per side.")]
+    if len(raw) != sides:
+        return [], [FieldError("entries", f"This game has {sides} sides, so a hand needs {sides} entries (got {len(raw)}).")]
+    by_name = {f.name: f for f in fields}
+    entries, errors = [], []
+    for i, item in enumerate(raw):
+        where = f"entries[{i}]"
+        if not isinstance(item, dict):
+            errors.append(FieldError(where, f"Entry {i + 1} must be an object of field values."))
+            entries.append({})
+            continue
+        entry: dict = {}
+        for key, value in item.items():
+            f = by_name.get(key)
+            at = f"{where}.{key}"
+            if f is None:
+                errors.append(FieldError(at, f"'{key}' is not a field of a {variant_name} hand. "
+                                             f"Fields are: {', '.join(by_name)}."))
+            elif f.kind == "flag":
+                if isinstance(value, bool):
+                    entry[key] = value
+                else:
+                    errors.append(FieldError(at, f"{f.label} must be true or false."))
+            elif f.kind == "points":
+                n, errs = card_points(value, at, f.label, card_values)
+                errors.extend(errs)
+                if n is not None:
+                    entry[key] = n
+            else:
+                n, err = whole_number(value, at, f.label)
+                if err:
+                    errors.append(err)
+                else:
+                    entry[key] = n
+        for f in fields:
+            entry.setdefault(f.name, False if f.kind == "flag" else 0)
+        entries.append(entry)
+    return entries, errors

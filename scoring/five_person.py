@@ -1,0 +1,149 @@
+"""Five-person Canasta, "IIM/Can" (RULES.md §3): five players, partner two seats on, rentrap two seats back."""
+from __future__ import annotations
+
+from .base import Field, FieldError, SideScore, last_side_with, plural
+from .variant import Variant
+
+CARD_VALUES = {"fifteens": 15, "tens": 10, "fives": 5}
+PACK_CARDS = 110  # two 52-card packs and 6 jokers
+PACK_POINTS = 980  # 2 × (4 × 15 + 28 × 10 + 16 × 5 + 4 × 10) + 6 × 10
+WILD_CARDS = 14  # 6 jokers and 8 twos
+SEATS = 5
+
+# entry field → (house-rule key of its bonus, cards it holds at least, least melded points, word)
+CANASTAS = {
+    "pure_canastas": ("pure_canasta", 7, 35, "pure canasta"),
+    "impure_canastas": ("impure_canasta", 7, 35, "impure canasta"),
+    "pure_super_canastas": ("pure_super_canasta", 13, 65, "pure super canasta"),
+    "impure_super_canastas": ("impure_super_canasta", 13, 65, "impure super canasta"),
+}
+
+HOUSE_RULES = {
+    "pure_canasta": 100,
+    "impure_canasta": 50,
+    "pure_super_canasta": 500,
+    "impure_super_canasta": 300,
+    "kitty": 50,
+    "finishing": 50,
+    "max_kitties": 2,
+    "finish_needs_canasta": True,  # the finisher or their partner must have a canasta (seed 002)
+    "opening_minimum": 75,
+    "opening_minimum_reduced": 25,  # with a kitty, when finishing, or when the partner has a canasta
+}
+
+FIELDS = (
+    Field("pure_canastas", "count", "Pure canastas", "Seven or more cards, no joker"),
+    Field("impure_canastas", "count", "Impure canastas", "Seven or more cards with a joker"),
+    Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker"),
+    Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker"),
+    Field("kitties", "count", "Kitties picked up"),
+    Field("finished", "flag", "Finished", "Went out"),
+    Field("melded", "points", "Melded points", "Card values of every card laid down"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
+)
+
+
+def partner(seat: int) -> int:
+    """A player's partner sits two seats after them."""
+    return (seat + 2) % SEATS
+
+
+def rentrap(seat: int) -> int:
+    """A player's rentrap sits two seats before them (and earns their score)."""
+    return (seat - 2) % SEATS
+
+
+class FivePerson(Variant):
+    id = "five-person"
+    name = "Five-person Canasta"
+    summary = "Exactly five players, each scoring alone; you also earn the score of your partner, two seats on; to 4,000."
+    fields = FIELDS
+    card_values = CARD_VALUES
+    target = 4000
+    house_rules = HOUSE_RULES
+    uses_decks = False
+    describe_sides = {"individuals": {"sides": [5, 5], "players_per_side": 1}}
+
+    def check_sides(self, sides: list[dict]) -> list[FieldError]:
+        if len(sides) == SEATS and all(len(s["players"]) == 1 for s in sides):
+            return []
+        return [FieldError("sides", "Five-person Canasta needs exactly five players, one per side, in seat order; "
+                                    f"got {len(sides)} sides of {' / '.join(str(len(s['players'])) for s in sides)} players.")]
+
+    def field_bounds(self, options: dict) -> dict[str, int]:
+        return {"pure_canastas": PACK_CARDS // 7, "impure_canastas": PACK_CARDS // 7,
+                "pure_super_canastas": PACK_CARDS // 13, "impure_super_canastas": PACK_CARDS // 13,
+                "kitties": options["house_rules"]["max_kitties"], "melded": PACK_POINTS, "in_hand": PACK_POINTS}
+
+    def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        rules = options["house_rules"]
+        errors = []
+        for i, e in enumerate(entries):
+            need = sum(e[f] * least for f, (_, _, least, _) in CANASTAS.items())
+            if e["melded"] < need:
+                held = ", ".join(plural(e[f], word) for f, (_, _, _, word) in CANASTAS.items() if e[f])
+                errors.append(FieldError(f"entries[{i}].melded", f"Melded points are {e['melded']:,}, but {held} "
+                                                                 f"alone hold at least {need:,} points of cards."))
+        kitties = sum(e["kitties"] for e in entries)
+        if kitties > rules["max_kitties"]:
+            errors.append(FieldError(f"entries[{last_side_with(entries, 'kitties')}].kitties",
+                                     f"{plural(kitties, 'kitty', 'kitties')} recorded, but a deal has only "
+                                     f"{rules['max_kitties']}."))
+        cards = sum(e[f] * n for e in entries for f, (_, n, _, _) in CANASTAS.items())
+        if cards > PACK_CARDS:
+            field = max((last_side_with(entries, f), f) for f in CANASTAS if any(e[f] for e in entries))
+            errors.append(FieldError(f"entries[{field[0]}].{field[1]}",
+                                     f"The canastas recorded need at least {cards} cards, but the pack has only {PACK_CARDS}."))
+        wild = sum(e["impure_canastas"] + e["impure_super_canastas"] for e in entries)
+        if wild > WILD_CARDS:
+            errors.append(FieldError(f"entries[{last_side_with(entries, 'impure_canastas')}].impure_canastas",
+                                     f"{plural(wild, 'impure canasta')} need a joker each, but the pack has only "
+                                     f"{WILD_CARDS} jokers and 2s."))
+        points = sum(e["melded"] + e["in_hand"] for e in entries)
+        if points > PACK_POINTS:
+            i = max(last_side_with(entries, "melded"), last_side_with(entries, "in_hand"))
+            errors.append(FieldError(f"entries[{i}].{'in_hand' if entries[i]['in_hand'] else 'melded'}",
+                                     f"All players together recorded {points:,} card points, but the "
+                                     f"{PACK_CARDS}-card pack holds only {PACK_POINTS:,}."))
+        finishers = [i for i, e in enumerate(entries) if e["finished"]]
+        if len(finishers) > 1:
+            names = " and ".join(sides[i]["name"] for i in finishers)
+            for i in finishers[1:]:
+                errors.append(FieldError(f"entries[{i}].finished", f"Only one player can finish a deal, but {names} are marked."))
+        if rules["finish_needs_canasta"]:
+            for i in finishers:
+                if not any(entries[j][f] for j in (i, partner(i)) for f in CANASTAS):
+                    errors.append(FieldError(f"entries[{i}].finished",
+                                             f"{sides[i]['name']} cannot finish: finishing needs a canasta of their own "
+                                             f"or of their partner {sides[partner(i)]['name']}."))
+        return errors
+
+    def own_parts(self, e: dict, rules: dict) -> dict[str, int]:
+        """A player's own score for the deal, part by part."""
+        parts = {"melded": e["melded"], "in_hand": -e["in_hand"], "kitties": e["kitties"] * rules["kitty"],
+                 "finishing": rules["finishing"] if e["finished"] else 0}
+        parts.update({f: e[f] * rules[key] for f, (key, _, _, _) in CANASTAS.items()})
+        return parts
+
+    def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
+        rules = options["house_rules"]
+        own = [self.own_parts(e, rules) for e in entries]
+        own_totals = [sum(p.values()) for p in own]
+        return [SideScore(i, {"own_score": own_totals[i], "partner_share": own_totals[partner(i)]},
+                          {"own": own_totals[i], "own_breakdown": own[i], "partner": partner(i)})
+                for i in range(len(entries))]
+
+    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
+        return options["house_rules"]["opening_minimum"]
+
+    def dealing(self, sides: list[dict], hands_played: int) -> dict:
+        """The deal passes to the left each time; partners and rentraps follow the seats."""
+        names = [s["players"][0] for s in sides]
+        k = hands_played % SEATS
+        return {"dealer": names[k], "pony_dealer": None, "cutter": None, "first_player": names[(k + 1) % SEATS],
+                "seats": names,
+                "partners": [{"player": names[i], "partner": names[partner(i)], "rentrap": names[rentrap(i)]}
+                             for i in range(SEATS)]}
+
+
+VARIANT = FivePerson()

@@ -1,0 +1,149 @@
+"""A whole game from its rules snapshot and the raw entries of its hands: totals, minimums, result."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from .base import FieldError, Refused
+from .variant import NAME_MAX, Variant
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A stored hand: the entries as the players gave them, and when it was first recorded."""
+
+    entries: list[dict]
+    recorded_at: str  # ISO 8601, UTC
+
+
+def new_game(variant: Variant | None, payload: Any) -> tuple[list[dict], dict]:
+    """Check a new game's sides and options; returns (sides, options snapshot) or raises Refused."""
+    if not isinstance(payload, dict):
+        raise Refused([FieldError(None, "A new game must be a JSON object with variant, sides and options.")])
+    unknown = sorted(set(payload) - {"variant", "sides", "options", "pin"})
+    errors = [FieldError(k, f"'{k}' is not part of a new game; send variant, sides and options.") for k in unknown]
+    if variant is None:
+        raise Refused(errors + [FieldError("variant", "Choose a variant: ponytail, pony or five-person.")])
+    sides, side_errors = _sides(payload.get("sides"))
+    errors += side_errors
+    if side_errors:
+        raise Refused(errors)
+    errors += variant.check_sides(sides)
+    options, option_errors = variant.build_options(payload.get("options"), sides)
+    errors += option_errors
+    if errors:
+        raise Refused(errors)
+    return sides, options
+
+
+def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:
+    if not isinstance(raw, list) or not raw:
+        return [], [FieldError("sides", "sides must be a list of sides, each with a name and its players.")]
+    if len(raw) > 16:
+        return [], [FieldError("sides", f"At most 16 sides can play; got {len(raw)}.")]
+    sides, errors, seen = [], [], {}
+    for i, s in enumerate(raw):
+        where = f"sides[{i}]"
+        if not isinstance(s, dict):
+            errors.append(FieldError(where, f"Side {i + 1} must be an object with a name and players."))
+            continue
+        for key in sorted(set(s) - {"name", "players"}):
+            errors.append(FieldError(f"{where}.{key}", f"'{key}' is not part of a side; give name and players."))
+        name, err = _name(s.get("name"), f"{where}.name", f"Side {i + 1}'s name")
+        if err:
+            errors.append(err)
+        elif name.casefold() in seen:
+            errors.append(FieldError(f"{where}.name", f"Two sides are called “{name}”; give each side its own name."))
+        else:
+            seen[name.casefold()] = i
+        raw_players = s.get("players", [name] if name else [])
+        players = []
+        if not isinstance(raw_players, list) or not raw_players or len(raw_players) > 2:
+            errors.append(FieldError(f"{where}.players", f"Side {i + 1}'s players must be a list of one or two names."))
+        else:
+            for j, p in enumerate(raw_players):
+                player, err = _name(p, f"{where}.players[{j}]", f"Player {j + 1} of side {i + 1}")
+                if err:
+                    errors.append(err)
+                else:
+                    players.append(player)
+        sides.append({"name": name, "players": players})
+    return sides, errors
+
+
+def _name(value: Any, where: str, label: str) -> tuple[str, FieldError | None]:
+    if not isinstance(value, str) or not value.strip():
+        return "", FieldError(where, f"{label} is missing; type a name.")
+    value = " ".join(value.split())
+    if len(value) > NAME_MAX:
+        return "", FieldError(where, f"{label} is too long ({len(value)} characters; at most {NAME_MAX}).")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
+        return "", FieldError(where, f"{label} contains control characters.")
+    return value, None
+
+
+def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: Any) -> list[dict]:
+    """Check a posted hand against every rule; returns its entries as numbers or raises Refused."""
+    entries, errors = variant.parse_hand(payload, len(sides))
+    if not errors:
+        errors = variant.check_hand(entries, options, sides)
+    if errors:
+        raise Refused(errors)
+    return entries
+
+
+def _at_or_after(moment: str, finish_at: str) -> bool:
+    finish = datetime.fromisoformat(finish_at)
+    if finish.tzinfo is None:
+        finish = finish.astimezone()  # a time typed at the table means the table's local time
+    return datetime.fromisoformat(moment) >= finish
+
+
+def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[HandRecord], *,
+                ended: bool = False, failed_melds: list[int] | None = None) -> dict:
+    """Replay every hand: per-hand scores with running totals, then the game's state after the last."""
+    n = len(sides)
+    totals = [0] * n
+    played = []
+    for number, hand in enumerate(hands, start=1):
+        entries, _ = variant.parse_hand({"entries": hand.entries}, n)
+        scores = [s.as_dict() for s in variant.score_hand(entries, options)]
+        for s in scores:
+            totals[s["side"]] += s["total"]
+            s["running_total"] = totals[s["side"]]
+        played.append({"number": number, "entries": _complete(variant, hand.entries), "scores": scores,
+                       "recorded_at": hand.recorded_at})
+    reasons = []
+    if ended:
+        reasons.append("ended")
+    if hands and max(totals) >= options["target"]:
+        reasons.append("target")
+    if options.get("max_hands") and len(hands) >= options["max_hands"]:
+        reasons.append("max_hands")
+    if hands and options.get("finish_at") and _at_or_after(hands[-1].recorded_at, options["finish_at"]):
+        reasons.append("finish_time")
+    finished = bool(reasons)
+    failed = failed_melds if (failed_melds and not finished) else [0] * n
+    state_sides = [{"index": i, "name": s["name"], "players": list(s["players"]), "score": totals[i],
+                    "next_min_meld": variant.min_meld(totals[i], options, failed[i]), "failed_melds": failed[i]}
+                   for i, s in enumerate(sides)]
+    winner = margin = None
+    if finished:
+        best = max(totals)
+        winner = [i for i, t in enumerate(totals) if t == best]
+        others = [t for i, t in enumerate(totals) if i not in winner]
+        margin = best - max(others) if others else 0
+    return {"sides": state_sides, "hands": played, "finished": finished, "finish_reasons": reasons,
+            "winner": winner, "margin": margin,
+            "dealing": None if finished else variant.dealing(sides, len(hands))}
+
+
+def _complete(variant: Variant, entries: list[dict]) -> list[dict]:
+    """The entries as given, with every field left out filled in as 0 or false."""
+    return [{f.name: e.get(f.name, False if f.kind == "flag" else 0) for f in variant.fields} for e in entries]
+
+
+def now_utc() -> str:
+    """The current moment as stored with a hand."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,124 @@
+"""Ponytail Canasta (RULES.md §1): partnerships or individuals, 54-card decks, four canasta kinds."""
+from __future__ import annotations
+
+from .base import Field, FieldError, SideScore, meld_minimum, plural
+from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .variant import Variant, seats
+
+CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
+
+# entry field → (house-rule key of its bonus, least melded points one such canasta holds, word)
+CANASTAS = {
+    "natural_canastas": ("natural_canasta", 35, "natural"),
+    "dirty_canastas": ("dirty_canasta", 50, "dirty"),
+    "sevens_canastas": ("sevens_canasta", 35, "natural sevens"),
+    "wild_canastas": ("wild_canasta", 140, "wild-card"),
+}
+
+HOUSE_RULES = {
+    "natural_canasta": 500,
+    "dirty_canasta": 300,
+    "sevens_canasta": 5000,
+    "wild_canasta": 2500,
+    "red_three": 100,
+    "black_three": 100,
+    "going_out": 200,
+    "cut_bonus": 100,
+    "unpicked_pony_counts": True,
+    "min_meld": 50,
+    "min_meld_tiers": [[15000, 90], [30000, 120]],
+}
+
+FIELDS = (
+    Field("natural_canastas", "count", "Natural canastas", "Seven cards, no wild card (red)"),
+    Field("dirty_canastas", "count", "Dirty canastas", "Seven cards with 1 to 3 wild cards (black)"),
+    Field("sevens_canastas", "count", "Natural sevens canastas", "Seven 7s, no wild card"),
+    Field("wild_canastas", "count", "Wild-card canastas", "Seven jokers and 2s"),
+    Field("red_threes", "count", "Red threes", "Laid down"),
+    Field("black_threes", "count", "Black threes", "Left in hand"),
+    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
+    Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up"),
+    Field("went_out", "flag", "Went out"),
+    Field("cut_bonus", "flag", "Cut bonus", "Cut exactly 4 hands and 1 card"),
+)
+
+
+class Ponytail(Variant):
+    id = "ponytail"
+    name = "Ponytail Canasta"
+    summary = "2 or 3 partnerships, or 2 to 6 players alone; 6 or more decks; 7-card canastas; to 50,000."
+    fields = FIELDS
+    card_values = CARD_VALUES
+    target = 50000
+    house_rules = HOUSE_RULES
+    describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
+                      "individuals": {"sides": [2, 6], "players_per_side": 1}}
+    describe_decks = 6
+
+    def check_sides(self, sides: list[dict]) -> list[FieldError]:
+        sizes = {len(s["players"]) for s in sides}
+        if sizes == {2} and 2 <= len(sides) <= 3:
+            return []
+        if sizes == {1} and 2 <= len(sides) <= 6:
+            return []
+        return [FieldError("sides", "Ponytail Canasta is played by 2 or 3 partnerships of two players, "
+                                    f"or by 2 to 6 players alone; got {len(sides)} sides of "
+                                    f"{' / '.join(str(len(s['players'])) for s in sides)} players.")]
+
+    def default_decks(self, sides: list[dict]) -> int:
+        if all(len(s["players"]) == 2 for s in sides):
+            return 6 if len(sides) == 2 else 8
+        return 6 + max(0, len(sides) - 4)
+
+    def field_bounds(self, options: dict) -> dict[str, int]:
+        d = options["decks"]
+        return {"natural_canastas": 54 * d // 7, "dirty_canastas": min(6 * d, 54 * d // 7), "sevens_canastas": 4 * d // 7,
+                "wild_canastas": 6 * d // 7, "red_threes": 2 * d, "black_threes": 2 * d,
+                "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d, "unpicked_pony": DECK_POINTS * d}
+
+    def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        errors = deck_limits(entries, options["decks"], red="red_threes", black="black_threes",
+                             red_word="red three", black_word="black three", wild_full="wild_canastas",
+                             dirty="dirty_canastas", sevens="sevens_canastas", dirty_word="dirty canasta",
+                             wild_word="wild-card canasta")
+        errors += melded_covers_canastas(entries, {f: least for f, (_, least, _) in CANASTAS.items()},
+                                         {f: f"{word} canasta" for f, (_, _, word) in CANASTAS.items()})
+        errors += one_goes_out(entries, sides, "went_out", {f: word for f, (_, _, word) in CANASTAS.items()}, "go out")
+        cutters = [i for i, e in enumerate(entries) if e["cut_bonus"]]
+        for i in cutters[1:]:
+            errors.append(FieldError(f"entries[{i}].cut_bonus", "Only one side can earn the cut bonus in a hand, "
+                                                               f"but {plural(len(cutters), 'side')} are marked."))
+        return errors
+
+    def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
+        rules = options["house_rules"]
+        scores = []
+        for i, e in enumerate(entries):
+            parts = {f: e[f] * rules[key] for f, (key, _, _) in CANASTAS.items()}
+            parts.update(
+                red_threes=e["red_threes"] * rules["red_three"],
+                going_out=rules["going_out"] if e["went_out"] else 0,
+                cut_bonus=rules["cut_bonus"] if e["cut_bonus"] else 0,
+                melded=e["melded"],
+                in_hand=-e["in_hand"],
+                black_threes=-e["black_threes"] * rules["black_three"],
+                unpicked_pony=-e["unpicked_pony"] if rules["unpicked_pony_counts"] else 0,
+            )
+            scores.append(SideScore(i, parts))
+        return scores
+
+    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
+        rules = options["house_rules"]
+        return meld_minimum(total, rules["min_meld"], rules["min_meld_tiers"])
+
+    def dealing(self, sides: list[dict], hands_played: int) -> dict:
+        """Dealer deals the hands, the player to the left the ponies, the player to the right cuts."""
+        order = seats(sides)
+        k = hands_played % len(order)
+        name = lambda j: order[j % len(order)][1]  # noqa: E731
+        return {"dealer": name(k), "pony_dealer": name(k + 1), "cutter": name(k - 1), "first_player": name(k + 1),
+                "seats": [p for _, p in order]}
+
+
+VARIANT = Ponytail()

@@ -1,0 +1,183 @@
+"""What every variant module provides, and the parts all variants share: options and sides."""
+from __future__ import annotations
+
+import copy
+from datetime import datetime
+from typing import Any
+
+from .base import Field, FieldError, SideScore
+from .entries import parse_entries, whole_number
+
+NAME_MAX = 40
+
+
+class Variant:
+    """A variant's rules as data plus the small functions that apply them.
+
+    A subclass sets the class attributes and implements check_sides, check_hand,
+    score_hand and dealing; everything else here is common to all variants.
+    """
+
+    id: str
+    name: str
+    summary: str
+    fields: tuple[Field, ...]
+    card_values: dict[str, int]
+    target: int
+    house_rules: dict[str, Any]
+    uses_decks: bool = True
+    has_failed_melds: bool = False  # Pony: a short initial meld raises the minimum for the hand
+    default_max_hands: int | None = None
+
+    # -- sides and options -------------------------------------------------------------
+    def check_sides(self, sides: list[dict]) -> list[FieldError]:
+        raise NotImplementedError  # each variant module defines its own
+
+    def default_decks(self, sides: list[dict]) -> int | None:
+        return None
+
+    def default_options(self, sides: list[dict] | None = None) -> dict:
+        """The options a new game gets when the table changes nothing."""
+        return {
+            "target": self.target,
+            "max_hands": self.default_max_hands,
+            "decks": self.default_decks(sides) if (sides and self.uses_decks) else None,
+            "finish_at": None,
+            "house_rules": copy.deepcopy(self.house_rules),
+        }
+
+    def build_options(self, raw: Any, sides: list[dict]) -> tuple[dict, list[FieldError]]:
+        """Defaults overlaid with what the table chose; every value checked."""
+        options = self.default_options(sides)
+        if raw is None:
+            return options, []
+        if not isinstance(raw, dict):
+            return options, [FieldError("options", "options must be an object.")]
+        errors: list[FieldError] = []
+        allowed = ("target", "max_hands", "decks", "finish_at", "house_rules")
+        for key in raw:
+            if key not in allowed:
+                errors.append(FieldError(f"options.{key}", f"'{key}' is not an option. Options are: {', '.join(allowed)}."))
+        if raw.get("target") is not None:
+            n, err = whole_number(raw["target"], "options.target", "The target score")
+            if err or n < 1:
+                errors.append(err or FieldError("options.target", "The target score must be at least 1."))
+            else:
+                options["target"] = n
+        if raw.get("max_hands") is not None:
+            n, err = whole_number(raw["max_hands"], "options.max_hands", "The hand limit")
+            if err or not 1 <= n <= 1000:
+                errors.append(err or FieldError("options.max_hands", "The hand limit must be from 1 to 1,000 hands, or empty for no limit."))
+            else:
+                options["max_hands"] = n
+        if raw.get("decks") is not None:
+            n, err = whole_number(raw["decks"], "options.decks", "The number of decks")
+            if not self.uses_decks:
+                errors.append(FieldError("options.decks", f"{self.name} always uses its own pack; leave decks out."))
+            elif err or not 1 <= n <= 40:
+                errors.append(err or FieldError("options.decks", "The number of decks must be from 1 to 40."))
+            else:
+                options["decks"] = n
+        if raw.get("finish_at") is not None:
+            value = raw["finish_at"]
+            try:
+                options["finish_at"] = datetime.fromisoformat(value).isoformat() if isinstance(value, str) else None
+            except ValueError:
+                options["finish_at"] = None
+            if options["finish_at"] is None:
+                errors.append(FieldError("options.finish_at", "The finish time must be a date and time like 2026-11-22T22:30."))
+        if raw.get("house_rules") is not None:
+            errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
+        return options, errors
+
+    def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:
+        if not isinstance(raw, dict):
+            return [FieldError("options.house_rules", "house_rules must be an object.")]
+        errors = []
+        for key, value in raw.items():
+            where = f"options.house_rules.{key}"
+            if key not in rules:
+                errors.append(FieldError(where, f"'{key}' is not a house rule of {self.name}. "
+                                                f"House rules are: {', '.join(self.house_rules)}."))
+            elif isinstance(rules[key], bool):
+                if not isinstance(value, bool):
+                    errors.append(FieldError(where, f"House rule '{key}' must be true or false."))
+                else:
+                    rules[key] = value
+            elif isinstance(rules[key], list):
+                tiers, err = _tiers(value, where)
+                if err:
+                    errors.append(err)
+                else:
+                    rules[key] = tiers
+            else:
+                n, err = whole_number(value, where, f"House rule '{key}'")
+                if err:
+                    errors.append(err)
+                else:
+                    rules[key] = n
+        return errors
+
+    # -- hands --------------------------------------------------------------------------
+    def parse_hand(self, payload: Any, sides: int) -> tuple[list[dict], list[FieldError]]:
+        """Read a posted hand into whole numbers and flags (shape and types only)."""
+        return parse_entries(payload, self.fields, self.card_values, sides, self.name)
+
+    def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        raise NotImplementedError  # each variant module defines its own
+
+    def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
+        raise NotImplementedError  # each variant module defines its own
+
+    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
+        raise NotImplementedError  # each variant module defines its own
+
+    def dealing(self, sides: list[dict], hands_played: int) -> dict:
+        raise NotImplementedError  # each variant module defines its own
+
+    def field_bounds(self, options: dict) -> dict[str, int]:
+        """The largest value each count or points field can take at this table."""
+        return {}
+
+    def describe(self) -> dict:
+        """The variant as GET /api/variants shows it."""
+        options = self.default_options()
+        bounds = self.field_bounds({**options, "decks": options["decks"] or self.describe_decks})
+        return {
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "options": options,
+            "sides": self.describe_sides,
+            "card_values": dict(self.card_values),
+            "fields": [f.describe(bounds.get(f.name)) for f in self.fields],
+        }
+
+    describe_sides: dict = {}
+    describe_decks: int = 1
+
+
+def seats(sides: list[dict]) -> list[tuple[int, str]]:
+    """Players in seat order, partners opposite: first player of each side, then the second…"""
+    order = []
+    for r in range(max(len(s["players"]) for s in sides)):
+        for i, s in enumerate(sides):
+            if r < len(s["players"]):
+                order.append((i, s["players"][r]))
+    return order
+
+
+def _tiers(value: Any, where: str) -> tuple[list[list[int]] | None, FieldError | None]:
+    msg = "Meld-minimum tiers must be a list of [score reached, minimum] pairs, e.g. [[15000, 90], [30000, 120]]."
+    if not isinstance(value, list) or len(value) > 10:
+        return None, FieldError(where, msg)
+    tiers = []
+    for pair in value:
+        if not (isinstance(pair, list) and len(pair) == 2):
+            return None, FieldError(where, msg)
+        a, err_a = whole_number(pair[0], where, "A tier's score")
+        b, err_b = whole_number(pair[1], where, "A tier's minimum")
+        if err_a or err_b:
+            return None, err_a or err_b
+        tiers.append([a, b])
+    return sorted(tiers), None

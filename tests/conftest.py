@@ -1,0 +1,39 @@
+"""Fixtures: an app on a fresh database in tmp_path, its test client, and a game factory."""
+from __future__ import annotations
+
+import pytest
+
+from app import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "meldbook.sqlite"), "SECRET_KEY": "test"})
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+PONYTAIL_PAIRS = {"variant": "ponytail",
+                  "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
+PONY_THREE = {"variant": "pony", "sides": [{"name": "P1", "players": ["P1"]}, {"name": "P2", "players": ["P2"]},
+                                           {"name": "P3", "players": ["P3"]}]}
+FIVE = {"variant": "five-person", "sides": [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")]}
+
+
+@pytest.fixture
+def make_game(client):
+    """Create a game through the API and return its object."""
+
+    def make(payload=PONYTAIL_PAIRS, **options):
+        body = dict(payload)
+        if options:
+            body["options"] = options
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    return make

@@ -1,0 +1,199 @@
+"""What a player can do to a game, shared by the JSON API and the pages.
+
+Each action checks its input with scoring/, writes through db/ in one transaction and
+returns the game object; anything refused raises scoring.Refused and stores nothing.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import sqlite_utils
+
+from db import games as store
+from db import write
+from scoring import FieldError, Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring.game import HandRecord, now_utc
+from scoring.variant import Variant
+
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
+
+
+def new_id() -> str:
+    """A short random game id."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(10))
+
+
+def not_found(what: str) -> Refused:
+    return Refused([FieldError(None, what)], status=404)
+
+
+def game_object(variant: Variant, game: dict, hands: list[dict]) -> dict:
+    """The game as API.md describes it, derived from the stored entries."""
+    state = derive_game(variant, game["options"], game["sides"],
+                        [HandRecord(h["entries"], h["recorded_at"]) for h in hands],
+                        ended=bool(game["ended_at"]), failed_melds=game["failed_melds"])
+    return {"id": game["id"], "variant": game["variant"], "variant_name": variant.name,
+            "options": game["options"], **state, "revision": game["revision"],
+            "created": game["created"], "updated": game["updated"], "ended_at": game["ended_at"],
+            "hands_played": len(hands)}
+
+
+def _load(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict, list[dict]]:
+    game = store.get_game(db, game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise not_found(f"There is no game with id “{game_id}”.")
+    return get_variant(game["variant"]), game, store.get_hands(db, game_id)
+
+
+def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
+    """The game object, or Refused 404."""
+    return game_object(*_load(db, game_id))
+
+
+def list_games(db: sqlite_utils.Database) -> list[dict]:
+    """Every game, short: id, variant, side names and scores, finished, last change."""
+    result = []
+    for g in store.list_games(db):
+        variant = get_variant(g["variant"])
+        sides = store.get_sides(db, g["id"])
+        game = game_object(variant, {**g, "sides": sides}, store.get_hands(db, g["id"]))
+        result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
+                       "names": [s["name"] for s in sides],
+                       "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],
+                       "finished": game["finished"], "winner": game["winner"],
+                       "created": g["created"], "updated": g["updated"]})
+    return result
+
+
+def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
+    """Check and store a new game; its options become its rules snapshot."""
+    variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
+    sides, options = new_game(variant, payload)
+    game_id = new_id()
+    with write(db):
+        store.insert_game(db, game_id, variant.id, sides, options, now_utc())
+    return get_game(db, game_id)
+
+
+def _check_revision(game: dict, revision: Any, variant: Variant, hands: list[dict]) -> None:
+    if revision is None or str(revision).strip().strip('"') == str(game["revision"]):
+        return
+    err = Refused([FieldError("revision", "Someone else just changed this game. Here is the new version; "
+                                          "check it and try again.")], status=409)
+    err.game = game_object(variant, game, hands)
+    raise err
+
+
+def _stored_entries(variant: Variant, payload: dict, entries: list[dict]) -> list[dict]:
+    """What to keep of a hand: every value as a number, card counts kept as the players counted them."""
+    kept = []
+    for raw, parsed in zip(payload["entries"], entries):
+        entry = {}
+        for f in variant.fields:
+            value = raw.get(f.name)
+            if f.kind == "points" and isinstance(value, dict):
+                entry[f.name] = {k: int(v) for k, v in value.items()}
+            else:
+                entry[f.name] = parsed[f.name]
+        kept.append(entry)
+    return kept
+
+
+def _finished_refusal() -> Refused:
+    return Refused([FieldError(None, "This game is finished, so no more hands can be recorded. "
+                                     "Correct or delete a hand, or start a new game.")], status=409)
+
+
+def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple[list[dict], list[FieldError]]:
+    """Score a hand without storing it: (scores, errors) for the live preview."""
+    variant, game, _ = _load(db, game_id)
+    entries, errors = variant.parse_hand(payload, len(game["sides"]))
+    if errors:
+        return [], errors
+    errors = variant.check_hand(entries, game["options"], game["sides"])
+    return [s.as_dict() for s in variant.score_hand(entries, game["options"])], errors
+
+
+def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Any = None) -> tuple[dict, dict]:
+    """Append a hand; returns (hand, game). Refused 409 when the game is finished."""
+    with write(db):
+        variant, game, hands = _load(db, game_id)
+        _check_revision(game, revision, variant, hands)
+        if game_object(variant, game, hands)["finished"]:
+            raise _finished_refusal()
+        entries = prepare_hand(variant, game["options"], game["sides"], payload)
+        now = now_utc()
+        store.add_hand(db, game_id, _stored_entries(variant, payload, entries), now)
+        # a failed meld raises the minimum for the hand in play only
+        store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]))
+    result = get_game(db, game_id)
+    return result["hands"][-1], result
+
+
+def _hand(hands: list[dict], number: Any) -> dict:
+    if not isinstance(number, int) or not 1 <= number <= len(hands):
+        raise not_found(f"There is no hand {number} in this game (it has {len(hands)}).")
+    return hands[number - 1]
+
+
+def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: Any,
+                 revision: Any = None) -> tuple[dict, dict]:
+    """Correct hand `number`; every later total is recomputed. Returns (hand, game)."""
+    with write(db):
+        variant, game, hands = _load(db, game_id)
+        hand = _hand(hands, number)
+        _check_revision(game, revision, variant, hands)
+        entries = prepare_hand(variant, game["options"], game["sides"], payload)
+        now = now_utc()
+        store.replace_hand(db, hand["id"], _stored_entries(variant, payload, entries), now)
+        store.touch_game(db, game_id, now)
+    result = get_game(db, game_id)
+    return result["hands"][number - 1], result
+
+
+def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Any = None) -> dict:
+    """Delete hand `number`; later hands move up one number. Returns the game."""
+    with write(db):
+        variant, game, hands = _load(db, game_id)
+        hand = _hand(hands, number)
+        _check_revision(game, revision, variant, hands)
+        store.delete_hand(db, hand["id"])
+        store.touch_game(db, game_id, now_utc())
+    return get_game(db, game_id)
+
+
+def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:
+    """Pony: the side could not mend a short initial meld; its minimum rises for this hand."""
+    with write(db):
+        variant, game, hands = _load(db, game_id)
+        if not isinstance(side, int) or not 0 <= side < len(game["sides"]):
+            raise not_found(f"There is no side {side} in this game.")
+        _check_revision(game, revision, variant, hands)
+        if not variant.has_failed_melds:
+            raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only Pony Canasta raises "
+                                            "the minimum after a failed initial meld.")])
+        if game_object(variant, game, hands)["finished"]:
+            raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)
+        failed = list(game["failed_melds"]) + [0] * (len(game["sides"]) - len(game["failed_melds"]))
+        failed[side] += 1
+        store.touch_game(db, game_id, now_utc(), failed_melds=failed)
+    return get_game(db, game_id)
+
+
+def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> dict:
+    """The table stops now; the highest total wins."""
+    with write(db):
+        variant, game, hands = _load(db, game_id)
+        _check_revision(game, revision, variant, hands)
+        now = now_utc()
+        store.touch_game(db, game_id, now, ended_at=game["ended_at"] or now)
+    return get_game(db, game_id)
+
+
+def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> None:
+    """Remove a game and everything in it."""
+    with write(db):
+        variant, game, hands = _load(db, game_id)
+        _check_revision(game, revision, variant, hands)
+        store.delete_game(db, game_id)

@@ -1,0 +1,96 @@
+"""The JSON API of API.md: parse the request, call an action, answer JSON."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from scoring import VARIANTS, FieldError, Refused
+
+from . import actions
+from .database import get_db
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def error_answer(errors: list[FieldError], status: int, **extra: Any):
+    return jsonify({"errors": [e.as_dict() for e in errors], **extra}), status
+
+
+@bp.errorhandler(Refused)
+def refused(err: Refused):
+    extra = {"game": err.game} if getattr(err, "game", None) else {}
+    return error_answer(err.errors, err.status, **extra)
+
+
+@bp.errorhandler(HTTPException)
+def http_error(err: HTTPException):
+    return error_answer([FieldError(None, err.description or err.name)], err.code or 500)
+
+
+def body() -> Any:
+    """The request's JSON body; refuses other content types and malformed JSON."""
+    mimetype = request.mimetype
+    if mimetype != "application/json":
+        raise Refused([FieldError(None, "Send the body as JSON with Content-Type: application/json.")], status=415)
+    data = request.get_json(silent=True)
+    if data is None:
+        raise Refused([FieldError(None, "The body is not valid JSON.")], status=400)
+    return data
+
+
+def if_match() -> str | None:
+    """The revision a write is based on: the If-Match header, if sent."""
+    return request.headers.get("If-Match")
+
+
+@bp.get("/variants")
+def list_variants():
+    return jsonify([v.describe() for v in VARIANTS.values()])
+
+
+@bp.get("/games")
+def list_games():
+    return jsonify(actions.list_games(get_db()))
+
+
+@bp.post("/games")
+def create_game():
+    game = actions.create_game(get_db(), body())
+    return jsonify(game), 201, {"Location": f"/api/games/{game['id']}", "ETag": f'"{game["revision"]}"'}
+
+
+@bp.get("/games/<game_id>")
+def show_game(game_id: str):
+    game = actions.get_game(get_db(), game_id)
+    return jsonify(game), 200, {"ETag": f'"{game["revision"]}"'}
+
+
+@bp.post("/games/<game_id>/hands")
+def add_hand(game_id: str):
+    payload = body()
+    hand, game = actions.record_hand(get_db(), game_id, payload, if_match())
+    return jsonify({"hand": hand, "game": game}), 201
+
+
+@bp.put("/games/<game_id>/hands/<int(signed=True):number>")
+def replace_hand(game_id: str, number: int):
+    payload = body()
+    hand, game = actions.replace_hand(get_db(), game_id, number, payload, if_match())
+    return jsonify({"hand": hand, "game": game})
+
+
+@bp.delete("/games/<game_id>/hands/<int(signed=True):number>")
+def delete_hand(game_id: str, number: int):
+    return jsonify(actions.delete_hand(get_db(), game_id, number, if_match()))
+
+
+@bp.post("/games/<game_id>/sides/<int(signed=True):side>/failed-meld")
+def failed_meld(game_id: str, side: int):
+    return jsonify(actions.failed_meld(get_db(), game_id, side, if_match()))
+
+
+@bp.post("/games/<game_id>/end")
+def end_game(game_id: str):
+    return jsonify(actions.end_game(get_db(), game_id, if_match()))
