@@ -70,12 +70,12 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
-def last_side_with(entries: list[dict], name: str) -> int:
-    """Index of the last side that entered a non-zero value (where a total tipped over)."""
+def last_side_with(entries: list[dict], *names: str) -> int:
+    """Index of the last side that entered a non-zero value in any of these fields (where a total tipped over)."""
     for i in range(len(entries) - 1, -1, -1):
-        if entries[i].get(name):
+        if any(entries[i].get(name) for name in names):
             return i
-    return len(entries) - 1
+    return 0
 
 
 def meld_minimum(total: int, base: int, tiers: list[list[int]]) -> int:

@@ -12,7 +12,7 @@ CANASTA_CARDS = 7
 
 def _over(entries: list[dict], names: list[str], weights: list[int]) -> tuple[int, int]:
     total = sum(w * e[n] for e in entries for n, w in zip(names, weights))
-    side = max(last_side_with(entries, n) for n in names)
+    side = last_side_with(entries, *names)
     return total, side
 
 
@@ -40,7 +40,8 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
                                  f"but {d} hold only {SEVENS_PER_DECK * decks}."))
     points, side = _over(entries, ["melded", "in_hand", "unpicked_pony"], [1, 1, 1])
     if points > DECK_POINTS * decks:
-        errors.append(FieldError(f"entries[{side}].{'in_hand' if entries[side]['in_hand'] else 'melded'}",
+        field = next((n for n in ("in_hand", "unpicked_pony") if entries[side][n]), "melded")
+        errors.append(FieldError(f"entries[{side}].{field}",
                                  f"All sides together recorded {points:,} card points (melded, in hand and ponies), "
                                  f"but {d} hold only {DECK_POINTS * decks:,}."))
     return errors
@@ -70,6 +71,11 @@ def one_goes_out(entries: list[dict], sides: list[dict], flag: str, required: di
         missing = [word for name, word in required.items() if entries[i][name] < 1]
         if missing:
             errors.append(FieldError(f"entries[{i}].{flag}",
-                                     f"{sides[i]['name']} cannot {verb}: it needs at least one canasta of each kind, "
-                                     f"and has no {' and no '.join(missing)} canasta."))
+                                     f"{sides[i]['name']} cannot {verb}: going out needs a {_listed(list(required.values()), 'and')} "
+                                     f"canasta, and {sides[i]['name']} has no {_listed(missing, 'or')} canasta."))
     return errors
+
+
+def _listed(words: list[str], conj: str) -> str:
+    """'a, b and c' / 'a or b'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conj} {words[-1]}"

@@ -91,17 +91,20 @@ class FivePerson(Variant):
                                      f"{rules['max_kitties']}."))
         cards = sum(e[f] * n for e in entries for f, (_, n, _, _) in CANASTAS.items())
         if cards > PACK_CARDS:
-            field = max((last_side_with(entries, f), f) for f in CANASTAS if any(e[f] for e in entries))
-            errors.append(FieldError(f"entries[{field[0]}].{field[1]}",
+            i = last_side_with(entries, *CANASTAS)
+            field = next(f for f in reversed(CANASTAS) if entries[i][f])
+            errors.append(FieldError(f"entries[{i}].{field}",
                                      f"The canastas recorded need at least {cards} cards, but the pack has only {PACK_CARDS}."))
         wild = sum(e["impure_canastas"] + e["impure_super_canastas"] for e in entries)
         if wild > WILD_CARDS:
-            errors.append(FieldError(f"entries[{last_side_with(entries, 'impure_canastas')}].impure_canastas",
+            i = last_side_with(entries, "impure_canastas", "impure_super_canastas")
+            field = "impure_canastas" if entries[i]["impure_canastas"] else "impure_super_canastas"
+            errors.append(FieldError(f"entries[{i}].{field}",
                                      f"{plural(wild, 'impure canasta')} need a joker each, but the pack has only "
                                      f"{WILD_CARDS} jokers and 2s."))
         points = sum(e["melded"] + e["in_hand"] for e in entries)
         if points > PACK_POINTS:
-            i = max(last_side_with(entries, "melded"), last_side_with(entries, "in_hand"))
+            i = last_side_with(entries, "melded", "in_hand")
             errors.append(FieldError(f"entries[{i}].{'in_hand' if entries[i]['in_hand'] else 'melded'}",
                                      f"All players together recorded {points:,} card points, but the "
                                      f"{PACK_CARDS}-card pack holds only {PACK_POINTS:,}."))

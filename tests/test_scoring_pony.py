@@ -1,0 +1,73 @@
+"""Pony Canasta scoring (RULES.md §2), computed by hand."""
+import pytest
+
+from .helpers import setup, totals
+
+THREE = [["P1"], ["P2"], ["P3"]]
+PAIRS = [["Ann", "Bob"], ["Cy", "Di"]]
+
+WORKED_P1 = {"wild_canastas": 1, "surprise_wild": 1, "sevens_canastas": 1, "natural_canastas": 2,
+             "black_canastas": 1, "red_treys": 5, "melded": 1610, "went_out": True}
+WORKED_P2 = {"natural_canastas": 1, "red_treys": 3, "melded": 540, "in_hand": 230, "black_treys": 1}
+
+
+@pytest.mark.parametrize("entries, expected", [
+    # RULES.md §6: 2500 + 500 + 2500 + 1000 + 300 + 1100 + 100 + 1610 ; 500 + 300 + 540 − 230 − 100
+    ([WORKED_P1, WORKED_P2, {}], [9610, 1010, 0]),
+    # a surprise black canasta: 300 + 100 extra + 50 melded
+    ([{"black_canastas": 1, "surprise_black": 1, "melded": 50}, {}, {}], [450, 0, 0]),
+    # surprise natural and sevens: 500 + 300 + 2500 + 500 + 70
+    ([{"natural_canastas": 1, "surprise_natural": 1, "sevens_canastas": 1, "surprise_sevens": 1, "melded": 70},
+      {}, {}], [3870, 0, 0]),
+    # unpicked pony counts against by default
+    ([{"in_hand": 40, "unpicked_pony": 205}, {}, {}], [-245, 0, 0]),
+])
+def test_hand_totals_alone(entries, expected):
+    variant, _, options = setup("pony", THREE)
+    assert totals(variant, options, entries) == expected
+
+
+@pytest.mark.parametrize("red_treys, points", [
+    (0, 0), (1, 100), (3, 300), (4, 1000), (5, 1100), (7, 1300), (8, 2000), (9, 2100), (12, 3000),
+])
+def test_red_treys_sets_of_four(red_treys, points):
+    variant, _, options = setup("pony", THREE)
+    assert totals(variant, options, [{"red_treys": red_treys}, {}, {}])[0] == points
+
+
+def test_partnership_failed_going_out_costs_100():
+    variant, _, options = setup("pony", PAIRS)
+    # going out: 2500 + 2500 + 500 + 300 + 100 + 400 ; the other side: 80 − 100
+    out = {"wild_canastas": 1, "sevens_canastas": 1, "natural_canastas": 1, "black_canastas": 1,
+           "melded": 400, "went_out": True}
+    assert totals(variant, options, [out, {"melded": 80, "failed_going_out": True}]) == [6300, -20]
+
+
+def test_breakdown_shows_surprise_extras_apart():
+    variant, _, options = setup("pony", THREE)
+    parsed, _ = variant.parse_hand({"entries": [WORKED_P1, {}, {}]}, 3)
+    first = variant.score_hand(parsed, options)[0]
+    assert first.breakdown["wild_canastas"] == 2500
+    assert first.breakdown["surprise_wild"] == 500
+    assert first.breakdown["red_treys"] == 1100
+    assert first.total == 9610
+
+
+@pytest.mark.parametrize("total, failed, minimum", [
+    (0, 0, 50), (0, 1, 60), (0, 3, 80), (15000, 0, 90), (15000, 2, 110), (30000, 1, 130), (-200, 0, 50),
+])
+def test_meld_minimum_with_failed_melds(total, failed, minimum):
+    variant, _, options = setup("pony", THREE)
+    assert variant.min_meld(total, options, failed) == minimum
+
+
+@pytest.mark.parametrize("sides, decks", [(THREE, 6), (PAIRS, 8), ([["A"], ["B"]], 4)])
+def test_two_decks_a_player(sides, decks):
+    _, _, options = setup("pony", sides)
+    assert options["decks"] == decks
+
+
+def test_pony_has_no_dealer():
+    variant, sides, _ = setup("pony", THREE)
+    dealing = variant.dealing(sides, 3)
+    assert dealing["dealer"] is None and "highest card" in dealing["note"]

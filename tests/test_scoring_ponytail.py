@@ -1,0 +1,106 @@
+"""Ponytail Canasta scoring (RULES.md §1), one hand at a time, computed by hand."""
+import pytest
+
+from scoring import Refused, prepare_hand
+
+from .helpers import setup, totals
+
+PAIRS = [["Ann", "Bob"], ["Cy", "Di"]]
+
+WORKED_A1 = {"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1,
+             "red_threes": 3, "melded": 1230, "went_out": True}
+WORKED_B1 = {"natural_canastas": 1, "dirty_canastas": 1, "red_threes": 2, "cut_bonus": True,
+             "melded": 640, "in_hand": 185, "black_threes": 2}
+WORKED_A2 = {"natural_canastas": 2, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
+             "red_threes": 1, "melded": 1455, "went_out": True}
+WORKED_B2 = {"melded": 220, "in_hand": 410, "black_threes": 1, "unpicked_pony": 125}
+
+
+@pytest.mark.parametrize("entries, expected", [
+    # RULES.md §6, hand 1: 500 + 600 + 5000 + 2500 + 300 + 200 + 1230 and 500 + 300 + 200 + 100 + 640 − 185 − 200
+    ([WORKED_A1, WORKED_B1], [10330, 1355]),
+    # RULES.md §6, hand 2: the unpicked pony (125) counts against B
+    ([WORKED_A2, WORKED_B2], [10555, -415]),
+    # nothing melded: in-hand points and black threes only
+    ([{"in_hand": 300, "black_threes": 3}, {}], [-600, 0]),
+    # 2 dirty canastas and their cards: 600 + 400
+    ([{"dirty_canastas": 2, "melded": 400}, {"in_hand": 45}], [1000, -45]),
+    # cut bonus and four red threes with nothing else: 100 + 400
+    ([{"cut_bonus": True, "red_threes": 4}, {"red_threes": 1, "melded": 60, "in_hand": 20}], [500, 140]),
+    # card points given as counts: 2×50 + 5×20 + 12×10 + 7×5 = 355 melded, 3×10 = 30 in hand
+    ([{"melded": {"jokers": 2, "twenties": 5, "tens": 12, "fives": 7}, "in_hand": {"tens": 3}}, {}], [325, 0]),
+    # two wild-card canastas (each 7 wild cards, 140 points at least) and one sevens canasta
+    ([{"wild_canastas": 2, "sevens_canastas": 1, "melded": 400}, {}], [5000 + 5000 + 400, 0]),
+])
+def test_hand_totals(entries, expected):
+    variant, _, options = setup("ponytail", PAIRS)
+    assert totals(variant, options, entries) == expected
+
+
+def test_breakdown_names_every_part_and_adds_up():
+    variant, sides, options = setup("ponytail", PAIRS)
+    entries = prepare_hand(variant, options, sides, {"entries": [WORKED_A1, WORKED_B1]})
+    a, b = variant.score_hand(entries, options)
+    assert a.breakdown == {"natural_canastas": 500, "dirty_canastas": 600, "sevens_canastas": 5000,
+                           "wild_canastas": 2500, "red_threes": 300, "going_out": 200, "cut_bonus": 0,
+                           "melded": 1230, "in_hand": 0, "black_threes": 0, "unpicked_pony": 0}
+    assert b.breakdown == {"natural_canastas": 500, "dirty_canastas": 300, "sevens_canastas": 0,
+                           "wild_canastas": 0, "red_threes": 200, "going_out": 0, "cut_bonus": 100,
+                           "melded": 640, "in_hand": -185, "black_threes": -200, "unpicked_pony": 0}
+    assert sum(b.breakdown.values()) == b.total == 1355
+
+
+def test_unpicked_pony_house_rule_off_does_not_count():
+    variant, _, options = setup("ponytail", PAIRS, house_rules={"unpicked_pony_counts": False})
+    # 220 − 410 − 100, the 125-point pony ignored
+    assert totals(variant, options, [WORKED_A2, WORKED_B2]) == [10555, -290]
+
+
+def test_house_rule_numbers_replace_the_defaults():
+    variant, _, options = setup("ponytail", PAIRS, house_rules={"natural_canasta": 600, "going_out": 300,
+                                                                "black_three": 200})
+    # 600 + 600 + 5000 + 2500 + 300 + 300 + 1230 ; 600 + 300 + 200 + 100 + 640 − 185 − 400
+    assert totals(variant, options, [WORKED_A1, WORKED_B1]) == [10530, 1255]
+
+
+@pytest.mark.parametrize("total, minimum", [
+    (-5000, 50), (0, 50), (14995, 50), (15000, 90), (29995, 90), (30000, 120), (49995, 120), (80000, 120),
+])
+def test_initial_meld_minimum_tiers(total, minimum):
+    variant, _, options = setup("ponytail", PAIRS)
+    assert variant.min_meld(total, options) == minimum
+
+
+@pytest.mark.parametrize("sides, decks", [
+    (PAIRS, 6),
+    (PAIRS + [["Ed", "Flo"]], 8),
+    ([["A"], ["B"]], 6),
+    ([["A"], ["B"], ["C"], ["D"]], 6),
+    ([["A"], ["B"], ["C"], ["D"], ["E"]], 7),
+    ([["A"], ["B"], ["C"], ["D"], ["E"], ["F"]], 8),
+])
+def test_default_decks(sides, decks):
+    _, _, options = setup("ponytail", sides)
+    assert options["decks"] == decks
+
+
+@pytest.mark.parametrize("sides", [
+    [["A", "B"]],                                   # one side
+    [["A"], ["B"], ["C"], ["D"], ["E"], ["F"], ["G"]],  # seven players alone
+    [["A", "B"], ["C"]],                            # mixed sizes
+    [["A", "B"]] * 0 + [["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"]],  # four partnerships
+])
+def test_side_arrangements_refused(sides):
+    with pytest.raises(Refused) as refused:
+        setup("ponytail", [[f"{p}{i}" for p in s] for i, s in enumerate(sides)])
+    assert refused.value.errors[0].field == "sides"
+
+
+def test_dealing_order_moves_left_each_hand():
+    variant, sides, _ = setup("ponytail", PAIRS)
+    # seats clockwise: Ann, Cy, Bob, Di (partners opposite)
+    assert variant.dealing(sides, 0) == {"dealer": "Ann", "pony_dealer": "Cy", "cutter": "Di",
+                                         "first_player": "Cy", "seats": ["Ann", "Cy", "Bob", "Di"]}
+    second = variant.dealing(sides, 1)
+    assert (second["dealer"], second["pony_dealer"], second["cutter"]) == ("Cy", "Bob", "Ann")
+    assert variant.dealing(sides, 4)["dealer"] == "Ann"
