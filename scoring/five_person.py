@@ -5,6 +5,7 @@ from .base import Field, FieldError, SideScore, last_side_with, plural
 from .variant import Variant
 
 CARD_VALUES = {"fifteens": 15, "tens": 10, "fives": 5}
+CARD_NAMES = {"fifteens": "A", "tens": "K to 7, jokers and 2s", "fives": "6 to 3"}
 PACK_CARDS = 110  # two 52-card packs and 6 jokers
 PACK_POINTS = 980  # 2 × (4 × 15 + 28 × 10 + 16 × 5 + 4 × 10) + 6 × 10
 WILD_CARDS = 14  # 6 jokers and 8 twos
@@ -59,6 +60,7 @@ class FivePerson(Variant):
     summary = "Exactly five players, each scoring alone; you also earn the score of your partner, two seats on; to 4,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_names = CARD_NAMES
     target = 4000
     house_rules = HOUSE_RULES
     uses_decks = False

@@ -6,6 +6,7 @@ from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_o
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
+CARD_NAMES = {"jokers": "Joker", "twenties": "A, 2", "tens": "K, Q, J, 10, 9, 8", "fives": "7, 6, 5, 4"}  # threes have no card value
 
 # entry field → (house-rule key of its bonus, least melded points one such canasta holds, word)
 CANASTAS = {
@@ -50,6 +51,7 @@ class Ponytail(Variant):
     summary = "2 or 3 partnerships, or 2 to 6 players alone; 6 or more decks; 7-card canastas; to 50,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_names = CARD_NAMES
     target = 50000
     house_rules = HOUSE_RULES
     describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},

@@ -23,6 +23,7 @@ class Variant:
     summary: str
     fields: tuple[Field, ...]
     card_values: dict[str, int]
+    card_names: dict[str, str] = {}  # which cards carry each card value, in words (rules card)
     target: int
     house_rules: dict[str, Any]
     uses_decks: bool = True
