@@ -133,7 +133,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
         best = max(totals)
         winner = [i for i, t in enumerate(totals) if t == best]
         others = [t for i, t in enumerate(totals) if i not in winner]
-        margin = best - max(others) if others else 0
+        margin = best - max(others) if (others and len(winner) == 1) else 0  # a shared win has no margin
     return {"sides": state_sides, "hands": played, "finished": finished, "finish_reasons": reasons,
             "winner": winner, "margin": margin,
             "dealing": None if finished else variant.dealing(sides, len(hands))}

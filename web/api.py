@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify, request
-from werkzeug.exceptions import HTTPException
 
 from scoring import VARIANTS, FieldError, Refused
 
@@ -22,11 +21,6 @@ def error_answer(errors: list[FieldError], status: int, **extra: Any):
 def refused(err: Refused):
     extra = {"game": err.game} if getattr(err, "game", None) else {}
     return error_answer(err.errors, err.status, **extra)
-
-
-@bp.errorhandler(HTTPException)
-def http_error(err: HTTPException):
-    return error_answer([FieldError(None, err.description or err.name)], err.code or 500)
 
 
 def body() -> Any:

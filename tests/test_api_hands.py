@@ -1,0 +1,204 @@
+"""Recording, correcting and deleting hands through the API; the game state derived from them."""
+import pytest
+
+from .conftest import FIVE, PONY_THREE
+from .test_scoring_five_person import WORKED as FIVE_WORKED
+from .test_scoring_pony import WORKED_P1, WORKED_P2
+from .test_scoring_ponytail import WORKED_A1, WORKED_A2, WORKED_B1, WORKED_B2
+
+
+def post_hand(client, game, entries, **kwargs):
+    return client.post(f"/api/games/{game['id']}/hands", json={"entries": entries}, **kwargs)
+
+
+def scores(game):
+    return [(s["score"], s["next_min_meld"]) for s in game["sides"]]
+
+
+def test_worked_ponytail_game(client, make_game):
+    game = make_game()
+    first = post_hand(client, game, [WORKED_A1, WORKED_B1])
+    assert first.status_code == 201
+    hand = first.get_json()["hand"]
+    assert hand["number"] == 1
+    assert [(s["side"], s["total"]) for s in hand["scores"]] == [(0, 10330), (1, 1355)]
+    assert all(sum(s["breakdown"].values()) == s["total"] for s in hand["scores"])
+    assert scores(first.get_json()["game"]) == [(10330, 50), (1355, 50)]
+    second = post_hand(client, game, [WORKED_A2, WORKED_B2]).get_json()
+    assert second["hand"]["number"] == 2
+    assert scores(second["game"]) == [(20885, 90), (940, 50)]
+    assert [s["running_total"] for s in second["hand"]["scores"]] == [20885, 940]
+    assert second["game"]["finished"] is False
+
+
+def test_hand_entries_come_back_complete_and_as_entered(client, make_game):
+    game = make_game()
+    counted = {"jokers": 2, "twenties": 5, "tens": 12, "fives": 7}
+    hand = post_hand(client, game, [{"melded": counted}, {}]).get_json()["hand"]
+    assert hand["entries"][0]["melded"] == counted
+    assert hand["entries"][1] == {"natural_canastas": 0, "dirty_canastas": 0, "sevens_canastas": 0,
+                                  "wild_canastas": 0, "red_threes": 0, "black_threes": 0, "melded": 0,
+                                  "in_hand": 0, "unpicked_pony": 0, "went_out": False, "cut_bonus": False}
+    assert hand["scores"][0]["total"] == 355
+
+
+def test_worked_pony_hand(client, make_game):
+    game = make_game(PONY_THREE)
+    answer = post_hand(client, game, [WORKED_P1, WORKED_P2, {}]).get_json()
+    assert [s["total"] for s in answer["hand"]["scores"]] == [9610, 1010, 0]
+
+
+def test_worked_five_person_deal(client, make_game):
+    game = make_game(FIVE)
+    answer = post_hand(client, game, FIVE_WORKED).get_json()
+    totals = answer["hand"]["scores"]
+    assert [s["total"] for s in totals] == [630, 60, 90, 515, -155]
+    assert [s["own"] for s in totals] == [420, -35, 210, 95, -120]
+    assert totals[3]["breakdown"] == {"own_score": 95, "partner_share": 420}
+    assert [s["next_min_meld"] for s in answer["game"]["sides"]] == [75] * 5
+    partners = answer["game"]["dealing"]["partners"]
+    assert partners[4] == {"player": "Eve", "partner": "Ben", "rentrap": "Cleo"}
+
+
+def test_refused_hand_stores_nothing(client, make_game):
+    game = make_game()
+    response = post_hand(client, game, [{"red_threes": 7}, {"red_threes": 6, "bogus": 1}])
+    assert response.status_code == 422
+    fields = [e["field"] for e in response.get_json()["errors"]]
+    assert fields == ["entries[1].bogus"]
+    after = client.get(f"/api/games/{game['id']}").get_json()
+    assert after["hands"] == [] and after["revision"] == game["revision"]
+
+
+def test_replace_hand_recomputes_later_totals(client, make_game):
+    game = make_game()
+    post_hand(client, game, [WORKED_A1, WORKED_B1])
+    post_hand(client, game, [WORKED_A2, WORKED_B2])
+    # hand 1 corrected: B had no cut bonus after all (−100)
+    response = client.put(f"/api/games/{game['id']}/hands/1",
+                          json={"entries": [WORKED_A1, WORKED_B1 | {"cut_bonus": False}]})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["hand"]["number"] == 1 and body["hand"]["scores"][1]["total"] == 1255
+    assert scores(body["game"]) == [(20885, 90), (840, 50)]
+    assert body["game"]["hands"][1]["scores"][1]["running_total"] == 840
+
+
+def test_replace_refused_keeps_the_old_hand(client, make_game):
+    game = make_game()
+    post_hand(client, game, [WORKED_A1, WORKED_B1])
+    response = client.put(f"/api/games/{game['id']}/hands/1", json={"entries": [{"melded": 7}, {}]})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["field"] == "entries[0].melded"
+    assert client.get(f"/api/games/{game['id']}").get_json()["sides"][0]["score"] == 10330
+
+
+def test_delete_hand_moves_later_hands_up(client, make_game):
+    game = make_game()
+    post_hand(client, game, [WORKED_A1, WORKED_B1])
+    post_hand(client, game, [WORKED_A2, WORKED_B2])
+    response = client.delete(f"/api/games/{game['id']}/hands/1")
+    assert response.status_code == 200
+    after = response.get_json()
+    assert [h["number"] for h in after["hands"]] == [1]
+    assert scores(after) == [(10555, 50), (-415, 50)]
+
+
+@pytest.mark.parametrize("method, path", [
+    ("put", "/hands/3"), ("delete", "/hands/3"), ("delete", "/hands/0"), ("put", "/hands/-1"),
+    ("delete", "/hands/x"),
+])
+def test_unknown_hand_is_404(client, make_game, method, path):
+    game = make_game()
+    post_hand(client, game, [{}, {}])
+    response = getattr(client, method)(f"/api/games/{game['id']}{path}", json={"entries": [{}, {}]})
+    assert response.status_code == 404
+    assert response.get_json()["errors"][0]["message"]
+
+
+def test_reaching_the_target_finishes_the_game(client, make_game):
+    game = make_game(target=20000)
+    post_hand(client, game, [WORKED_A1, WORKED_B1])
+    done = post_hand(client, game, [WORKED_A2, WORKED_B2]).get_json()["game"]
+    assert done["finished"] is True
+    assert done["winner"] == [0] and done["margin"] == 20885 - 940
+    assert done["dealing"] is None
+    refused = post_hand(client, game, [{}, {}])
+    assert refused.status_code == 409
+    assert "finished" in refused.get_json()["errors"][0]["message"]
+    # correcting the hand that reached the target reopens the game
+    reopened = client.put(f"/api/games/{game['id']}/hands/2", json={"entries": [{"melded": 100}, {}]}).get_json()
+    assert reopened["game"]["finished"] is False and reopened["game"]["winner"] is None
+
+
+def test_hand_limit_finishes_the_game(client, make_game):
+    game = make_game(max_hands=2)
+    post_hand(client, game, [{"melded": 100}, {"melded": 300}])
+    done = post_hand(client, game, [{"melded": 100}, {}]).get_json()["game"]
+    assert (done["finished"], done["winner"], done["margin"], done["finish_reasons"]) == (True, [1], 100, ["max_hands"])
+
+
+def test_finish_time_passed_finishes_after_the_hand(client, make_game):
+    game = make_game(finish_at="2020-01-01T20:00:00+00:00")
+    assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is False
+    done = post_hand(client, game, [{}, {"melded": 50}]).get_json()["game"]
+    assert done["finished"] is True and done["finish_reasons"] == ["finish_time"]
+
+
+def test_finish_time_ahead_keeps_playing(client, make_game):
+    game = make_game(finish_at="2999-01-01T20:00")
+    assert post_hand(client, game, [{}, {}]).get_json()["game"]["finished"] is False
+
+
+def test_end_now_with_a_tie_shares_the_win(client, make_game):
+    game = make_game(PONY_THREE)
+    post_hand(client, game, [{"melded": 100}, {"melded": 100}, {"melded": 40}])
+    ended = client.post(f"/api/games/{game['id']}/end")
+    assert ended.status_code == 200
+    body = ended.get_json()
+    assert (body["finished"], body["winner"], body["margin"]) == (True, [0, 1], 0)
+
+
+def test_margin_is_over_the_best_other_side(client, make_game):
+    game = make_game(PONY_THREE)
+    post_hand(client, game, [{"melded": 100}, {"melded": 60}, {"melded": 80}])
+    body = client.post(f"/api/games/{game['id']}/end").get_json()
+    assert (body["winner"], body["margin"]) == ([0], 20)
+
+
+def test_failed_meld_raises_the_pony_minimum_until_the_next_hand(client, make_game):
+    game = make_game(PONY_THREE)
+    url = f"/api/games/{game['id']}/sides/1/failed-meld"
+    assert client.post(url).status_code == 200
+    body = client.post(url).get_json()
+    assert [s["next_min_meld"] for s in body["sides"]] == [50, 70, 50]
+    after = post_hand(client, game, [{}, {}, {}]).get_json()["game"]
+    assert [s["next_min_meld"] for s in after["sides"]] == [50, 50, 50]
+
+
+def test_failed_meld_refusals(client, make_game):
+    ponytail = make_game()
+    assert client.post(f"/api/games/{ponytail['id']}/sides/0/failed-meld").status_code == 422
+    pony = make_game(PONY_THREE)
+    assert client.post(f"/api/games/{pony['id']}/sides/5/failed-meld").status_code == 404
+    client.post(f"/api/games/{pony['id']}/end")
+    assert client.post(f"/api/games/{pony['id']}/sides/0/failed-meld").status_code == 409
+
+
+def test_stale_if_match_is_refused_and_stores_nothing(client, make_game):
+    game = make_game()
+    ok = post_hand(client, game, [{}, {}], headers={"If-Match": str(game["revision"])})
+    assert ok.status_code == 201
+    stale = post_hand(client, game, [{"melded": 50}, {}], headers={"If-Match": f'"{game["revision"]}"'})
+    assert stale.status_code == 409
+    body = stale.get_json()
+    assert body["errors"][0]["field"] == "revision"
+    assert body["game"]["revision"] == ok.get_json()["game"]["revision"]
+    assert len(client.get(f"/api/games/{game['id']}").get_json()["hands"]) == 1
+
+
+def test_revision_counts_every_write(client, make_game):
+    game = make_game()
+    first = post_hand(client, game, [{}, {}]).get_json()["game"]["revision"]
+    second = client.delete(f"/api/games/{game['id']}/hands/1").get_json()["revision"]
+    assert game["revision"] < first < second
