@@ -64,6 +64,7 @@ class FivePerson(Variant):
     target = 4000
     house_rules = HOUSE_RULES
     uses_decks = False
+    decks_note = "One 110-card pack: two 52-card packs and 6 jokers"
     describe_sides = {"individuals": {"sides": [5, 5], "players_per_side": 1}}
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:

@@ -66,6 +66,7 @@ class Pony(Variant):
     house_rules = HOUSE_RULES
     describe_sides = {"individuals": {"sides": [2, 16], "players_per_side": 1},
                       "partnerships": {"sides": [2, 8], "players_per_side": 2}}
+    decks_note = "Two decks for each player"
     describe_decks = 4
     has_failed_melds = True
 

@@ -56,6 +56,7 @@ class Ponytail(Variant):
     house_rules = HOUSE_RULES
     describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
                       "individuals": {"sides": [2, 6], "players_per_side": 1}}
+    decks_note = "6 decks for two partnerships, 8 for three; playing alone, 6 plus one for each player above four"
     describe_decks = 6
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:

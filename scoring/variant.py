@@ -149,12 +149,14 @@ class Variant:
             "name": self.name,
             "summary": self.summary,
             "options": options,
+            "decks_note": self.decks_note,
             "sides": self.describe_sides,
             "card_values": dict(self.card_values),
             "fields": [f.describe(bounds.get(f.name)) for f in self.fields],
         }
 
     describe_sides: dict = {}
+    decks_note: str = ""
     describe_decks: int = 1
 
 

@@ -1,0 +1,64 @@
+"""Start `python app.py` as a real subprocess on a free port, for tests that need a real server."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A running `python app.py --port P --db PATH`; stop() ends it."""
+
+    def __init__(self, db_path: Path, *extra: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {k: v for k, v in os.environ.items() if k != "MELDBOOK_DB"}
+        self.process = subprocess.Popen(
+            [sys.executable, str(ROOT / "app.py"), "--port", str(self.port), "--db", str(db_path), *extra],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        self.banner = self._wait_until_up()
+
+    def _wait_until_up(self) -> str:
+        lines = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("server exited: " + "".join(lines))
+            lines.append(line)
+            if "Press Ctrl+C" in line:
+                return "".join(lines)
+        raise RuntimeError("server did not start: " + "".join(lines))
+
+    def request(self, method: str, path: str, body=None, headers: dict | None = None) -> tuple[int, dict]:
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read() or b"null")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.process.stdout.close()
