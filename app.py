@@ -49,9 +49,18 @@ def _secret_key(instance_path: str) -> str:
     """Generated once and kept in the instance folder, so sessions survive a restart."""
     path = os.path.join(instance_path, "secret_key")
     if not os.path.exists(path):
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        # written aside and linked into place: a second process starting at the same moment
+        # reads the one complete key instead of crashing or reading a half-written file
+        partial = f"{path}.{os.getpid()}"
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             f.write(secrets.token_hex(32))
+        try:
+            os.link(partial, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.remove(partial)
     with open(path) as f:
         return f.read().strip()
 
@@ -82,6 +91,11 @@ def lan_addresses() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Serve Meldbook, or run `export FILE`, `import FILE` or `backup FILE` (see commands.py)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("export", "import", "backup"):
+        import commands
+        return commands.main(argv)
     parser = argparse.ArgumentParser(prog="python app.py", description="Meldbook, the canasta score keeper.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 for the whole network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on (default 5000)")

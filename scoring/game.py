@@ -25,6 +25,8 @@ def new_game(variant: Variant | None, payload: Any) -> tuple[list[dict], dict]:
     errors = [FieldError(k, f"'{k}' is not part of a new game; send variant, sides and options.") for k in unknown]
     if variant is None:
         raise Refused(errors + [FieldError("variant", "Choose a variant: ponytail, pony or five-person.")])
+    pin_error = _pin(payload.get("pin"))
+    errors += [pin_error] if pin_error else []
     sides, side_errors = _sides(payload.get("sides"))
     errors += side_errors
     if side_errors:
@@ -80,7 +82,18 @@ def _name(value: Any, where: str, label: str) -> tuple[str, FieldError | None]:
         return "", FieldError(where, f"{label} is too long ({len(value)} characters; at most {NAME_MAX}).")
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
         return "", FieldError(where, f"{label} contains control characters.")
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in value):  # a lone surrogate is not text and cannot be stored
+        return "", FieldError(where, f"{label} contains characters that are not text.")
     return value, None
+
+
+def _pin(value: Any) -> FieldError | None:
+    """A table PIN is optional; when given it is 4 to 8 digits, sent as text so leading zeros count."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not (4 <= len(value) <= 8 and value.isascii() and value.isdigit()):
+        return FieldError("pin", "The table PIN must be 4 to 8 digits (as text, e.g. \"0427\"), or left out for no PIN.")
+    return None
 
 
 def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: Any) -> list[dict]:

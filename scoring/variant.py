@@ -82,11 +82,14 @@ class Variant:
         if raw.get("finish_at") is not None:
             value = raw["finish_at"]
             try:
-                options["finish_at"] = datetime.fromisoformat(value).isoformat() if isinstance(value, str) else None
+                moment = datetime.fromisoformat(value) if isinstance(value, str) else None
             except ValueError:
-                options["finish_at"] = None
+                moment = None
+            # far-off years overflow when a local time is converted; no card game is timed by them
+            options["finish_at"] = moment.isoformat() if moment and 2000 <= moment.year <= 2999 else None
             if options["finish_at"] is None:
-                errors.append(FieldError("options.finish_at", "The finish time must be a date and time like 2026-11-22T22:30."))
+                errors.append(FieldError("options.finish_at", "The finish time must be a date and time like "
+                                                              "2026-11-22T22:30 (years 2000 to 2999)."))
         if raw.get("house_rules") is not None:
             errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
         return options, errors

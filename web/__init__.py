@@ -4,7 +4,9 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from . import api, security
+    from . import api, openapi, pin, security
 
     security.init_app(app)
+    pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
     app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)

@@ -16,6 +16,8 @@ from scoring import FieldError, Refused, derive_game, get_variant, new_game, pre
 from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
 
+from .pin import hash_pin
+
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
 
 
@@ -36,7 +38,7 @@ def game_object(variant: Variant, game: dict, hands: list[dict]) -> dict:
     return {"id": game["id"], "variant": game["variant"], "variant_name": variant.name,
             "options": game["options"], **state, "revision": game["revision"],
             "created": game["created"], "updated": game["updated"], "ended_at": game["ended_at"],
-            "hands_played": len(hands)}
+            "hands_played": len(hands), "has_pin": bool(game.get("pin_hash"))}
 
 
 def _load(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict, list[dict]]:
@@ -71,13 +73,22 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     sides, options = new_game(variant, payload)
     game_id = new_id()
+    pin_hash = hash_pin(payload["pin"]) if payload.get("pin") else None
     with write(db):
-        store.insert_game(db, game_id, variant.id, sides, options, now_utc())
-    return get_game(db, game_id)
+        store.insert_game(db, game_id, variant.id, sides, options, now_utc(), pin_hash)
+        return get_game(db, game_id)
+
+
+def _revision_matches(revision: Any, current: int) -> bool:
+    """True when no revision was stated, or it names the current one (If-Match style: "*", W/"3", "2", "3")."""
+    if revision is None:
+        return True
+    tags = [t.strip().removeprefix("W/").strip('"') for t in str(revision).split(",")]
+    return "*" in tags or str(current) in tags
 
 
 def _check_revision(game: dict, revision: Any, variant: Variant, hands: list[dict]) -> None:
-    if revision is None or str(revision).strip().strip('"') == str(game["revision"]):
+    if _revision_matches(revision, game["revision"]):
         return
     err = Refused([FieldError("revision", "Someone else just changed this game. Here is the new version; "
                                           "check it and try again.")], status=409)
@@ -127,7 +138,9 @@ def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision:
         store.add_hand(db, game_id, _stored_entries(variant, payload, entries), now)
         # a failed meld raises the minimum for the hand in play only
         store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]))
-    result = get_game(db, game_id)
+        # read back inside the transaction: the answer is this write's own state (not a later
+        # writer's hand), and a failure here rolls the hand back instead of storing it unacknowledged
+        result = get_game(db, game_id)
     return result["hands"][-1], result
 
 
@@ -148,7 +161,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
         now = now_utc()
         store.replace_hand(db, hand["id"], _stored_entries(variant, payload, entries), now)
         store.touch_game(db, game_id, now)
-    result = get_game(db, game_id)
+        result = get_game(db, game_id)
     return result["hands"][number - 1], result
 
 
@@ -160,7 +173,7 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
         _check_revision(game, revision, variant, hands)
         store.delete_hand(db, hand["id"])
         store.touch_game(db, game_id, now_utc())
-    return get_game(db, game_id)
+        return get_game(db, game_id)
 
 
 def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:
@@ -178,7 +191,7 @@ def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: An
         failed = list(game["failed_melds"]) + [0] * (len(game["sides"]) - len(game["failed_melds"]))
         failed[side] += 1
         store.touch_game(db, game_id, now_utc(), failed_melds=failed)
-    return get_game(db, game_id)
+        return get_game(db, game_id)
 
 
 def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> dict:
@@ -188,7 +201,7 @@ def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> d
         _check_revision(game, revision, variant, hands)
         now = now_utc()
         store.touch_game(db, game_id, now, ended_at=game["ended_at"] or now)
-    return get_game(db, game_id)
+        return get_game(db, game_id)
 
 
 def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> None:

@@ -1,10 +1,12 @@
 """The JSON API of API.md: parse the request, call an action, answer JSON."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 
+from db import transfer
 from scoring import VARIANTS, FieldError, Refused
 
 from . import actions
@@ -28,15 +30,20 @@ def body() -> Any:
     mimetype = request.mimetype
     if mimetype != "application/json":
         raise Refused([FieldError(None, "Send the body as JSON with Content-Type: application/json.")], status=415)
-    data = request.get_json(silent=True)
-    if data is None:
-        raise Refused([FieldError(None, "The body is not valid JSON.")], status=400)
-    return data
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise Refused([FieldError(None, "The body is empty; send a JSON object.")], status=400)
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # deeply nested arrays exhaust the parser's recursion, not a 500
+        raise Refused([FieldError(None, "The body is not valid JSON.")], status=400) from None
 
 
-def if_match() -> str | None:
-    """The revision a write is based on: the If-Match header, if sent."""
-    return request.headers.get("If-Match")
+def if_match(payload: Any = None) -> Any:
+    """The revision a write is based on: the If-Match header, else a hand body's "revision", if sent."""
+    if "If-Match" in request.headers:
+        return request.headers["If-Match"]
+    return payload.get("revision") if isinstance(payload, dict) else None
 
 
 @bp.get("/variants")
@@ -64,14 +71,14 @@ def show_game(game_id: str):
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str):
     payload = body()
-    hand, game = actions.record_hand(get_db(), game_id, payload, if_match())
+    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload))
     return jsonify({"hand": hand, "game": game}), 201
 
 
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>")
 def replace_hand(game_id: str, number: int):
     payload = body()
-    hand, game = actions.replace_hand(get_db(), game_id, number, payload, if_match())
+    hand, game = actions.replace_hand(get_db(), game_id, number, payload, if_match(payload))
     return jsonify({"hand": hand, "game": game})
 
 
@@ -88,3 +95,13 @@ def failed_meld(game_id: str, side: int):
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
     return jsonify(actions.end_game(get_db(), game_id, if_match()))
+
+
+@bp.get("/games/<game_id>/download")
+def download_game(game_id: str):
+    """One game as a file `python app.py import` reads back (the PIN is left out: anyone may download)."""
+    actions.get_game(get_db(), game_id)  # 404 for an unknown game
+    document = transfer.export_games(get_db(), [game_id], with_pin=False)
+    response = jsonify(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="meldbook-{game_id}.json"'
+    return response

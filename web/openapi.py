@@ -1,0 +1,174 @@
+"""The OpenAPI 3.1 description of the JSON API (API.md), served at /api/openapi.json."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(kind: str) -> dict:
+    return {"type": [kind, "null"]}
+
+
+def obj(required: dict, optional: dict | None = None, *, closed: bool = False) -> dict:
+    """An object schema: `required` properties must be there, `optional` ones may be."""
+    schema = {"type": "object", "required": list(required), "properties": {**required, **(optional or {})}}
+    if closed:
+        schema["additionalProperties"] = False
+    return schema
+
+
+INT, STR, BOOL = {"type": "integer"}, {"type": "string"}, {"type": "boolean"}
+TIME = {"type": "string", "format": "date-time"}
+CARD_POINTS = {"oneOf": [{"type": "integer", "minimum": 0, "multipleOf": 5},
+                         {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                          "description": "card counts by value, e.g. {\"jokers\": 2, \"tens\": 3}"}]}
+
+SCHEMAS = {
+    "FieldError": obj({"field": nullable("string"), "message": STR}, closed=True),
+    "Error": obj({"errors": {"type": "array", "minItems": 1, "items": ref("FieldError")}},
+                 {"game": ref("Game")}),
+    "Variant": obj({"id": {"enum": ["ponytail", "pony", "five-person"]}, "name": STR, "summary": STR,
+                    "options": ref("Options"), "sides": {"type": "object"},
+                    "card_values": {"type": "object", "additionalProperties": INT},
+                    "fields": {"type": "array", "items": ref("EntryField")}}),
+    "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag"]}, "label": STR, "help": STR,
+                       "type": {"enum": ["integer", "boolean"]}},
+                      {"min": INT, "max": INT, "multiple_of": INT}),
+    "Options": obj({"target": INT, "max_hands": nullable("integer"), "decks": nullable("integer"),
+                    "finish_at": nullable("string"), "house_rules": {"type": "object"}}),
+    "NewOptions": obj({}, {"target": nullable("integer"), "max_hands": nullable("integer"),
+                           "decks": nullable("integer"), "finish_at": {"type": ["string", "null"], "format": "date-time"},
+                           "house_rules": {"type": "object"}}, closed=True),
+    "NewSide": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
+                   {"players": {"type": "array", "minItems": 1, "maxItems": 2,
+                                "items": {"type": "string", "minLength": 1, "maxLength": 40}}}, closed=True),
+    "NewGame": obj({"variant": {"enum": ["ponytail", "pony", "five-person"]},
+                    "sides": {"type": "array", "minItems": 1, "maxItems": 16, "items": ref("NewSide")}},
+                   {"options": ref("NewOptions"),
+                    "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
+                            "description": "optional table PIN; changing the game then needs it"}}, closed=True),
+    "Entry": {"type": "object", "description": "one side's values; a number left out is 0, a flag false; "
+                                               "the fields are the variant's (GET /api/variants), others are refused",
+              "additionalProperties": {"oneOf": [{"type": "integer", "minimum": 0}, BOOL, CARD_POINTS]}},
+    "HandInput": obj({"entries": {"type": "array", "items": ref("Entry"), "description": "one per side, in side order"}},
+                     {"revision": {"type": ["integer", "string"],
+                                   "description": "the game revision this hand is based on (like If-Match)"}},
+                     closed=True),
+    "Side": obj({"index": INT, "name": STR, "players": {"type": "array", "items": STR}, "score": INT,
+                 "next_min_meld": INT, "failed_melds": INT}),
+    "Score": obj({"side": INT, "total": INT, "breakdown": {"type": "object", "additionalProperties": INT},
+                  "running_total": INT},
+                 {"own": INT, "own_breakdown": {"type": "object", "additionalProperties": INT}, "partner": INT}),
+    "Hand": obj({"number": {"type": "integer", "minimum": 1},
+                 "entries": {"type": "array", "items": {"type": "object"}},
+                 "scores": {"type": "array", "items": ref("Score")}, "recorded_at": TIME}),
+    "Game": obj({"id": STR, "variant": STR, "variant_name": STR, "options": ref("Options"),
+                 "sides": {"type": "array", "items": ref("Side")}, "hands": {"type": "array", "items": ref("Hand")},
+                 "finished": BOOL, "finish_reasons": {"type": "array",
+                                                      "items": {"enum": ["ended", "target", "max_hands", "finish_time"]}},
+                 "winner": {"type": ["array", "null"], "items": INT}, "margin": nullable("integer"),
+                 "dealing": nullable("object"), "revision": {"type": "integer", "minimum": 1},
+                 "created": TIME, "updated": TIME, "ended_at": {"type": ["string", "null"], "format": "date-time"},
+                 "hands_played": INT, "has_pin": BOOL}),
+    "GameSummary": obj({"id": STR, "variant": STR, "variant_name": STR, "names": {"type": "array", "items": STR},
+                        "scores": {"type": "array", "items": INT}, "hands_played": INT, "finished": BOOL,
+                        "winner": {"type": ["array", "null"], "items": INT}, "created": TIME, "updated": TIME}),
+    "HandAndGame": obj({"hand": ref("Hand"), "game": ref("Game")}),
+    "Export": obj({"format": {"const": "meldbook-games"}, "version": {"const": 1},
+                   "games": {"type": "array", "items": {"type": "object"}}}),
+}
+
+
+def _error(description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": ref("Error")}}}
+
+
+def _ok(description: str, schema: dict) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": STR}
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": STR,
+            "description": "the game's revision this write is based on; a stale one is refused with 409"}
+PIN = {"name": "X-Table-PIN", "in": "header", "required": False, "schema": STR,
+       "description": "the table PIN, needed to change a game created with one"}
+WRITE_PARAMS = [GAME_ID, IF_MATCH, PIN]
+
+NOT_FOUND = _error("unknown game (or hand, or side)")
+BAD_JSON = _error("the body is not valid JSON")
+NOT_JSON = _error("the body is not application/json")
+TOO_LARGE = _error("the body is larger than 64 kB")
+STALE = _error("the If-Match revision is stale (the answer carries the current `game`), or the game is finished")
+BAD_INPUT = _error("the input breaks a rule; every error names its field")
+NEEDS_PIN = _error("the game has a PIN and it was not sent, or is wrong")
+TOO_MANY = _error("too many wrong PINs for this game lately; wait and try again")
+WRITE_ERRORS = {"403": NEEDS_PIN, "404": NOT_FOUND, "409": STALE, "429": TOO_MANY}
+BODY_ERRORS = {"400": BAD_JSON, "413": TOO_LARGE, "415": NOT_JSON, "422": BAD_INPUT}
+
+
+def _body(schema: dict) -> dict:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+PATHS = {
+    "/api/openapi.json": {"get": {"operationId": "openapi", "summary": "This description",
+                                  "responses": {"200": _ok("the OpenAPI document", {"type": "object"})}}},
+    "/api/variants": {"get": {"operationId": "listVariants", "summary": "The variants with their options and entry fields",
+                              "responses": {"200": _ok("every variant", {"type": "array", "items": ref("Variant")})}}},
+    "/api/games": {
+        "get": {"operationId": "listGames", "summary": "Every game, most recently changed first",
+                "responses": {"200": _ok("the games", {"type": "array", "items": ref("GameSummary")})}},
+        "post": {"operationId": "createGame", "summary": "Start a game", "requestBody": _body(ref("NewGame")),
+                 "responses": {"201": _ok("the new game", ref("Game")), **BODY_ERRORS}},
+    },
+    "/api/games/{game_id}": {"get": {"operationId": "getGame", "summary": "One game", "parameters": [GAME_ID],
+                                     "responses": {"200": _ok("the game", ref("Game")), "404": NOT_FOUND}}},
+    "/api/games/{game_id}/download": {"get": {
+        "operationId": "downloadGame", "summary": "One game as a file `python app.py import` reads (PIN left out)",
+        "parameters": [GAME_ID],
+        "responses": {"200": _ok("the export document with this one game", ref("Export")), "404": NOT_FOUND}}},
+    "/api/games/{game_id}/hands": {"post": {
+        "operationId": "recordHand", "summary": "Record the next hand", "parameters": WRITE_PARAMS,
+        "requestBody": _body(ref("HandInput")),
+        "responses": {"201": _ok("the hand and the game after it", ref("HandAndGame")), **BODY_ERRORS, **WRITE_ERRORS}}},
+    "/api/games/{game_id}/hands/{number}": {
+        "parameters": [{"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}],
+        "put": {"operationId": "replaceHand", "summary": "Correct a hand; every later total is recomputed",
+                "parameters": WRITE_PARAMS, "requestBody": _body(ref("HandInput")),
+                "responses": {"200": _ok("the corrected hand and the game", ref("HandAndGame")),
+                              **BODY_ERRORS, **WRITE_ERRORS}},
+        "delete": {"operationId": "deleteHand", "summary": "Delete a hand; later hands move up one number",
+                   "parameters": WRITE_PARAMS, "responses": {"200": _ok("the game", ref("Game")), **WRITE_ERRORS}},
+    },
+    "/api/games/{game_id}/sides/{side}/failed-meld": {"post": {
+        "operationId": "failedMeld", "summary": "Pony: the side's minimum rises by 10 until the next hand",
+        "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
+                                       "schema": {"type": "integer", "minimum": 0}}],
+        "responses": {"200": _ok("the game", ref("Game")), "422": _error("the variant has no failed melds"),
+                      **WRITE_ERRORS}}},
+    "/api/games/{game_id}/end": {"post": {
+        "operationId": "endGame", "summary": "The table stops now; the highest total wins",
+        "parameters": WRITE_PARAMS, "responses": {"200": _ok("the finished game", ref("Game")), **WRITE_ERRORS}}},
+}
+
+DOCUMENT = {
+    "openapi": "3.1.0",
+    "info": {"title": "Meldbook", "version": "1",
+             "description": "Canasta score keeping for Ponytail, Pony and Five-person Canasta. Every error answer "
+                            "is {\"errors\": [{\"field\", \"message\"}]}; a refused request stores nothing. "
+                            "Writes may send If-Match with the game's revision; games made with a PIN need "
+                            "X-Table-PIN to change."},
+    "paths": PATHS,
+    "components": {"schemas": SCHEMAS},
+}
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    """The OpenAPI 3.1 description of this API."""
+    return jsonify(DOCUMENT)
