@@ -10,3 +10,6 @@ def register(app: Flask) -> None:
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
+    from . import sheets
+
+    app.register_blueprint(sheets.bp)

@@ -1,0 +1,129 @@
+"""The score sheet of a game as played: every hand, each side's entries, scores and running totals."""
+from __future__ import annotations
+
+from reportlab.platypus import Spacer, Table, TableStyle
+
+from scoring import five_person, get_variant
+from scoring.variant import Variant
+
+from . import columns as cols
+from .layout import HEAD, INK, RULE, day, names, num, para, render, text
+from .rules_data import house_rule_changes
+from .table import hands_table
+
+REASONS = {"ended": "ended by the table", "target": "target reached", "max_hands": "hand limit reached",
+           "finish_time": "finish time passed"}
+
+
+def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
+    """The game object (as the API returns it) printed as a score sheet; same game, same bytes."""
+    variant = get_variant(game["variant"])
+    hands = [_points_as_numbers(variant, h) for h in game["hands"]]
+    sides = side_headings(variant, game["sides"])
+    plan = cols.plan(variant, len(sides), paper, hands)
+    played = game["hands_played"]
+    subtitle = f"Played {day(game['created'])} · game {game['id']} · {played} hand{'s' if played != 1 else ''}"
+    story = heading(variant, game["sides"], game["options"], "Score sheet", subtitle)
+    story += [para(f"<b>Result:</b> {text(result(game))}", "result"), Spacer(1, 6)]
+    for k, band in enumerate(plan.bands):
+        rows = [[str(h["number"])] + [c.cell(h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
+                for h in hands]
+        if k:
+            story.append(Spacer(1, 10))
+        story.append(hands_table(plan, sides, band, rows, pen=False))
+    if not hands:
+        story += [Spacer(1, 4), para("No hands recorded yet.")]
+    story += [Spacer(1, 5), para(" · ".join(text(x) for x in cols.legend(variant, plan.columns, game["options"], pen=False)),
+                                 "small")]
+    story += [Spacer(1, 8), standings(game)]
+    title = f"{variant.name} score sheet: {' v '.join(s['name'] for s in game['sides'])}"
+    return render(story, paper=paper, wide=plan.wide, title=title,
+                  footer=f"Meldbook · {variant.name} · game {game['id']} · {day(game['created'])}")
+
+
+def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
+    """Each side's name and players; Five-person players also show whose score they share."""
+    out = [{"name": s["name"], "players": s["players"]} for s in sides]
+    if variant.id == five_person.VARIANT.id and len(sides) == five_person.SEATS:
+        for i, s in enumerate(out):
+            s["note"] = f"partner {sides[five_person.partner(i)]['name']}"
+    return out
+
+
+def _points_as_numbers(variant: Variant, hand: dict) -> dict:
+    """Card points the players counted card by card are kept as counts; the sheet prints points."""
+    def value(v):
+        return sum(n * variant.card_values.get(k, 0) for k, n in v.items()) if isinstance(v, dict) else v
+    return {**hand, "entries": [{k: value(v) for k, v in e.items()} for e in hand["entries"]]}
+
+
+def heading(variant: Variant, sides: list[dict], options: dict, what: str, subtitle: str) -> list:
+    """Title, date, sides and players, options, and the house rules this table changed."""
+    story = [para(f"{what} · {text(variant.name)}", "title"), para(text(subtitle), "subtitle")]
+    who = "; ".join(f"<b>{text(s['name'])}</b>" + (f" ({text(names(s['players']))})"
+                                                      if s["players"] != [s["name"]] else "")
+                   for s in sides)
+    story.append(para(f"Sides: {who}", "subtitle"))
+    story.append(para(text(options_line(variant, options)), "subtitle"))
+    changes = house_rule_changes(variant, options)
+    if changes:
+        story.append(para("House rules: " + "; ".join(f"{text(rule)} <b>{text(mine)}</b> (usually {text(usual)})"
+                                                      for rule, usual, mine in changes), "subtitle"))
+    story.append(Spacer(1, 2))
+    return story
+
+
+def options_line(variant: Variant, options: dict) -> str:
+    """'Target 50,000 · no hand limit · 6 decks'."""
+    parts = [f"Target {num(options['target'])}"]
+    parts.append(f"ends after {options['max_hands']} hands" if options.get("max_hands") else "no hand limit")
+    if options.get("decks"):
+        parts.append(f"{options['decks']} decks")
+    if options.get("finish_at"):
+        parts.append(f"finish time {options['finish_at'].replace('T', ' ')[:16]}")
+    return " · ".join(parts)
+
+
+def result(game: dict) -> str:
+    """'Us won by 1,234 (target reached)', a shared win, or 'In progress after 12 hands'."""
+    sides = game["sides"]
+    played = len(game["hands"])
+    if not game["finished"]:
+        if not played:
+            return "In progress, no hands recorded yet."
+        ranked = sorted(sides, key=lambda s: -s["score"])
+        lead = ranked[0]["score"] - ranked[1]["score"] if len(ranked) > 1 else 0
+        leaders = [s["name"] for s in ranked if s["score"] == ranked[0]["score"]]
+        standing = (f"{names(leaders)} level at {num(ranked[0]['score'])}" if len(leaders) > 1
+                    else f"{leaders[0]} leads by {num(lead)}")
+        return f"In progress after {played} hand{'s' if played != 1 else ''}: {standing}."
+    why = ", ".join(REASONS.get(r, r) for r in game.get("finish_reasons", []))
+    why = f" ({why})" if why else ""
+    winners = [sides[i] for i in game["winner"] or []]
+    if len(winners) == 1:
+        return f"{winners[0]['name']} won with {num(winners[0]['score'])}, by {num(game['margin'])}{why}."
+    return f"{names([w['name'] for w in winners])} share the win with {num(winners[0]['score'])} each{why}."
+
+
+def standings(game: dict) -> Table:
+    """The sides from first to last with their totals and how far behind the leader."""
+    ranked = sorted(game["sides"], key=lambda s: (-s["score"], s["index"]))
+    best = ranked[0]["score"]
+    rows = [["Place", "Side", "Players", "Total", "Behind"]]
+    for s in ranked:
+        place = 1 + sum(1 for o in ranked if o["score"] > s["score"])
+        players = names(s["players"]) if s["players"] != [s["name"]] else ""
+        rows.append([str(place), para(text(s["name"]), "cell"), para(text(players), "cell"),
+                     num(s["score"]), num(best - s["score"]) if s["score"] != best else ""])
+    heading = "Final totals" if game["finished"] else "Totals so far"
+    table = Table([[heading, "", "", "", ""]] + rows, colWidths=[34, 170, 170, 60, 55], hAlign="LEFT",
+                  repeatRows=2)
+    table.setStyle(TableStyle([
+        ("SPAN", (0, 0), (-1, 0)), ("FONT", (0, 0), (-1, -1), "Cond", 8.5),
+        ("FONT", (0, 0), (-1, 1), "Cond-Bold", 8.5), ("FONT", (3, 2), (3, -1), "Cond-Bold", 8.5),
+        ("BACKGROUND", (0, 0), (-1, 1), HEAD), ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, 1), (0, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("INNERGRID", (0, 1), (-1, -1), 0.25, RULE), ("BOX", (0, 0), (-1, -1), 1.0, INK),
+        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return table

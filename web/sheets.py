@@ -1,0 +1,103 @@
+"""Printable PDFs: a game's score sheet, blank sheets to fill in by pen, a rules card per variant.
+
+Bad ids and parameters answer in the API's JSON error shape (404 / 422), never with a broken PDF.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from scoring import FieldError, Refused, get_variant, new_game
+from scoring.variant import Variant
+from sheets import PAPERS, blank_sheet_pdf, game_sheet_pdf, rules_card_pdf
+
+from . import actions
+from .database import get_db
+
+bp = Blueprint("sheets", __name__)
+
+MAX_HANDS = 200
+DEFAULT_HANDS = 12
+
+
+@bp.errorhandler(Refused)
+def refused(err: Refused):
+    return jsonify({"errors": [e.as_dict() for e in err.errors]}), err.status
+
+
+def pdf(content: bytes, filename: str) -> Response:
+    """The PDF shown in the browser (it can still be saved or printed from there)."""
+    return Response(content, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{filename}"'})
+
+
+def paper() -> str:
+    """?paper=a4 (the default) or letter."""
+    value = request.args.get("paper", "a4").strip().lower()
+    if value not in PAPERS:
+        raise Refused([FieldError("paper", f"paper must be one of {', '.join(PAPERS)} "
+                                           f"(got “{request.args.get('paper')}”).")])
+    return value
+
+
+def hands() -> int:
+    """?hands=N, how many empty rows a blank sheet gets: 1 to 200, 12 by default."""
+    raw = request.args.get("hands")
+    if raw is None:
+        return DEFAULT_HANDS
+    value = raw.strip()
+    if not value.isdigit() or not 1 <= int(value) <= MAX_HANDS:
+        raise Refused([FieldError("hands", f"hands must be a whole number from 1 to {MAX_HANDS} (got “{raw}”).")])
+    return int(value)
+
+
+def variant_or_404(variant_id: str) -> Variant:
+    variant = get_variant(variant_id)
+    if variant is None:
+        raise actions.not_found(f"There is no variant “{variant_id}”. Variants are: ponytail, pony, five-person.")
+    return variant
+
+
+def side_names(variant: Variant) -> list[dict]:
+    """?side=Name&side=Name…, checked as a new game's sides are; 'Side 1', 'Side 2'… when none."""
+    given = request.args.getlist("side")
+    if not given:
+        fewest = min(v["sides"][0] for v in variant.describe_sides.values()) if variant.describe_sides else 2
+        given = [f"Side {i}" for i in range(1, fewest + 1)]
+    try:
+        sides, _ = new_game(variant, {"variant": variant.id, "sides": [{"name": n} for n in given]})
+    except Refused as err:
+        # the query names only sides, so report sides[2].name as side[2] and leave out the players' echo
+        errors = [FieldError((e.field or "side").replace("sides", "side", 1).replace(".name", ""), e.message)
+                  for e in err.errors if ".players" not in (e.field or "")]
+        raise Refused(errors or err.errors) from None
+    return sides
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_sheet(game_id: str):
+    game = actions.get_game(get_db(), game_id)
+    return pdf(game_sheet_pdf(game, paper()), f"meldbook-{game['id']}.pdf")
+
+
+@bp.get("/games/<game_id>/blank-sheet.pdf")
+def blank_sheet(game_id: str):
+    game = actions.get_game(get_db(), game_id)
+    size, rows = paper(), hands()
+    sides = [{"name": s["name"], "players": s["players"]} for s in game["sides"]]
+    content = blank_sheet_pdf(get_variant(game["variant"]), sides, game["options"], rows, size, game["id"])
+    return pdf(content, f"meldbook-{game['id']}-blank.pdf")
+
+
+@bp.get("/variants/<variant_id>/card.pdf")
+def rules_card(variant_id: str):
+    variant = variant_or_404(variant_id)
+    return pdf(rules_card_pdf(variant, paper()), f"meldbook-{variant.id}-rules.pdf")
+
+
+@bp.get("/variants/<variant_id>/blank-sheet.pdf")
+def variant_blank_sheet(variant_id: str):
+    variant = variant_or_404(variant_id)
+    size, rows = paper(), hands()
+    sides = side_names(variant)
+    content = blank_sheet_pdf(variant, sides, variant.default_options(sides), rows, size)
+    return pdf(content, f"meldbook-{variant.id}-blank.pdf")
