@@ -10,10 +10,12 @@ SEVENS_PER_DECK = 4
 CANASTA_CARDS = 7
 
 
-def _over(entries: list[dict], names: list[str], weights: list[int]) -> tuple[int, int]:
-    total = sum(w * e[n] for e in entries for n, w in zip(names, weights))
-    side = last_side_with(entries, *names)
-    return total, side
+def _total(entries: list[dict], names: list[str], weights: list[int]) -> int:
+    total = 0
+    for e in entries:
+        for n, w in zip(names, weights):
+            total += w * e[n]
+    return total
 
 
 def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: str, black_word: str,
@@ -22,24 +24,28 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
     errors = []
     d = plural(decks, "deck")
     for name, word in ((red, red_word), (black, black_word)):
-        total, side = _over(entries, [name], [1])
+        total = _total(entries, [name], [1])
         if total > THREES_PER_DECK * decks:
+            side = last_side_with(entries, name)
             errors.append(FieldError(f"entries[{side}].{name}", f"{plural(total, word)} recorded, but {d} hold only "
                                                                 f"{THREES_PER_DECK * decks}."))
-    wild_needed, side = _over(entries, [wild_full, dirty], [CANASTA_CARDS, 1])
+    wild_needed = _total(entries, [wild_full, dirty], [CANASTA_CARDS, 1])
     if wild_needed > WILD_PER_DECK * decks:
+        side = last_side_with(entries, wild_full, dirty)
         w = sum(e[wild_full] for e in entries)
         k = sum(e[dirty] for e in entries)
         errors.append(FieldError(f"entries[{side}].{wild_full if entries[side][wild_full] else dirty}",
                                  f"{plural(w, wild_word)} and {plural(k, dirty_word)} need at least {wild_needed} "
                                  f"wild cards, but {d} hold only {WILD_PER_DECK * decks} jokers and 2s."))
-    sevens_needed, side = _over(entries, [sevens], [CANASTA_CARDS])
+    sevens_needed = _total(entries, [sevens], [CANASTA_CARDS])
     if sevens_needed > SEVENS_PER_DECK * decks:
+        side = last_side_with(entries, sevens)
         errors.append(FieldError(f"entries[{side}].{sevens}",
                                  f"{plural(sevens_needed // CANASTA_CARDS, 'sevens canasta')} need {sevens_needed} sevens, "
                                  f"but {d} hold only {SEVENS_PER_DECK * decks}."))
-    points, side = _over(entries, ["melded", "in_hand", "unpicked_pony"], [1, 1, 1])
+    points = _total(entries, ["melded", "in_hand", "unpicked_pony"], [1, 1, 1])
     if points > DECK_POINTS * decks:
+        side = last_side_with(entries, "melded", "in_hand", "unpicked_pony")
         field = next((n for n in ("in_hand", "unpicked_pony") if entries[side][n]), "melded")
         errors.append(FieldError(f"entries[{side}].{field}",
                                  f"All sides together recorded {points:,} card points (melded, in hand and ponies), "

@@ -8,6 +8,8 @@ from .base import MAX_NUMBER, Field, FieldError
 
 def whole_number(value: Any, where: str, label: str) -> tuple[int | None, FieldError | None]:
     """A count as posted: a whole number from 0 up; anything else is a FieldError."""
+    if type(value) is int and 0 <= value <= MAX_NUMBER:  # nearly every value: answer before the checks
+        return value, None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         kind = "true/false" if isinstance(value, bool) else "empty" if value is None else type(value).__name__
         what = {"str": "text", "list": "a list", "dict": "an object"}.get(kind, kind)
@@ -64,6 +66,7 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
     if len(raw) != sides:
         return [], [FieldError("entries", f"This game has {sides} sides, so a hand needs {sides} entries (got {len(raw)}).")]
     by_name = {f.name: f for f in fields}
+    blank = {f.name: False if f.kind == "flag" else 0 for f in fields}
     entries, errors = [], []
     for i, item in enumerate(raw):
         where = f"entries[{i}]"
@@ -71,9 +74,13 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
             errors.append(FieldError(where, f"Entry {i + 1} must be an object of field values."))
             entries.append({})
             continue
-        entry: dict = {}
+        entry: dict = dict(blank)
         for key, value in item.items():
             f = by_name.get(key)
+            if (f is not None and type(value) is int and 0 <= value <= MAX_NUMBER
+                    and (f.kind == "count" or (f.kind == "points" and value % 5 == 0))):
+                entry[key] = value  # the usual value, a plain whole number in range: no further checks
+                continue
             at = f"{where}.{key}"
             if f is None:
                 errors.append(FieldError(at, f"'{key}' is not a field of a {variant_name} hand. "
@@ -94,7 +101,21 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
                     errors.append(err)
                 else:
                     entry[key] = n
-        for f in fields:
-            entry.setdefault(f.name, False if f.kind == "flag" else 0)
         entries.append(entry)
     return entries, errors
+
+
+def read_stored(entries: list[dict], fields: tuple[Field, ...],
+                card_values: dict[str, int]) -> tuple[list[dict], list[dict]]:
+    """A stored hand, checked when it was recorded: (entries as given with blanks filled, entries as numbers)."""
+    blank = {f.name: False if f.kind == "flag" else 0 for f in fields}
+    given, numbers = [], []
+    for entry in entries:
+        as_given = {**blank, **entry}
+        as_numbers = dict(as_given)
+        for name, value in as_given.items():
+            if type(value) is dict:  # card counts (the card counter's answer): kept as counted, scored as points
+                as_numbers[name] = sum(n * card_values[card] for card, n in value.items())
+        given.append(as_given)
+        numbers.append(as_numbers)
+    return given, numbers

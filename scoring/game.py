@@ -6,6 +6,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .base import FieldError, Refused
+from .entries import read_stored
 from .variant import NAME_MAX, Variant
 
 
@@ -120,13 +121,13 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     totals = [0] * n
     played = []
     for number, hand in enumerate(hands, start=1):
-        entries, _ = variant.parse_hand({"entries": hand.entries}, n)
+        # stored hands were checked when recorded (or imported): read them back, do not check them again
+        given, entries = read_stored(hand.entries, variant.fields, variant.card_values)
         scores = [s.as_dict() for s in variant.score_hand(entries, options)]
         for s in scores:
             totals[s["side"]] += s["total"]
             s["running_total"] = totals[s["side"]]
-        played.append({"number": number, "entries": _complete(variant, hand.entries), "scores": scores,
-                       "recorded_at": hand.recorded_at})
+        played.append({"number": number, "entries": given, "scores": scores, "recorded_at": hand.recorded_at})
     reasons = []
     if ended:
         reasons.append("ended")
@@ -150,11 +151,6 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     return {"sides": state_sides, "hands": played, "finished": finished, "finish_reasons": reasons,
             "winner": winner, "margin": margin,
             "dealing": None if finished else variant.dealing(sides, len(hands))}
-
-
-def _complete(variant: Variant, entries: list[dict]) -> list[dict]:
-    """The entries as given, with every field left out filled in as 0 or false."""
-    return [{f.name: e.get(f.name, False if f.kind == "flag" else 0) for f in variant.fields} for e in entries]
 
 
 def now_utc() -> str:

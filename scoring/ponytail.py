@@ -15,6 +15,9 @@ CANASTAS = {
     "sevens_canastas": ("sevens_canasta", 35, "natural sevens"),
     "wild_canastas": ("wild_canasta", 140, "wild-card"),
 }
+CANASTA_LEAST = {f: least for f, (_, least, _) in CANASTAS.items()}
+CANASTA_WORDS = {f: word for f, (_, _, word) in CANASTAS.items()}
+CANASTA_NAMES = {f: f"{word} canasta" for f, word in CANASTA_WORDS.items()}
 
 HOUSE_RULES = {
     "natural_canasta": 500,
@@ -85,9 +88,8 @@ class Ponytail(Variant):
                              red_word="red three", black_word="black three", wild_full="wild_canastas",
                              dirty="dirty_canastas", sevens="sevens_canastas", dirty_word="dirty canasta",
                              wild_word="wild-card canasta")
-        errors += melded_covers_canastas(entries, {f: least for f, (_, least, _) in CANASTAS.items()},
-                                         {f: f"{word} canasta" for f, (_, _, word) in CANASTAS.items()})
-        errors += one_goes_out(entries, sides, "went_out", {f: word for f, (_, _, word) in CANASTAS.items()}, "go out")
+        errors += melded_covers_canastas(entries, CANASTA_LEAST, CANASTA_NAMES)
+        errors += one_goes_out(entries, sides, "went_out", CANASTA_WORDS, "go out")
         cutters = [i for i, e in enumerate(entries) if e["cut_bonus"]]
         for i in cutters[1:]:
             errors.append(FieldError(f"entries[{i}].cut_bonus", "Only one side can earn the cut bonus in a hand, "
