@@ -16,7 +16,7 @@ VERSION = 1
 
 def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *, with_pin: bool = True) -> dict:
     """Every game (or those listed) with sides and hands, as data `import_games` takes back unchanged."""
-    rows = list(db.query("SELECT * FROM games ORDER BY created, id"))
+    rows = list(db.query("SELECT * FROM games ORDER BY rowid"))  # the order they were made or imported in
     if game_ids is not None:
         rows = [r for r in rows if r["id"] in game_ids]
     games = []

@@ -170,6 +170,7 @@ def _pin_error(message: str, status: int):
 
 
 @bp.route("/games/<game_id>/unlock", methods=["GET", "POST"])
+@exempt  # entering the PIN is how a locked device gets in
 def unlock(game_id: str):
     """Ask for the table's PIN once; the session remembers it for this game."""
     game = store.get_game(get_db(), game_id)

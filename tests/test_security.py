@@ -1,0 +1,184 @@
+"""Cross-site protection, response headers, escaping and safe defaults."""
+import os
+import socket
+import stat
+import threading
+import urllib.request
+
+import pytest
+
+from app import _secret_key, create_app
+
+from .server import Server
+
+SCRIPT_NAME = '<script>alert("x")</script>'
+
+
+def headers_are_strict(response):
+    csp = response.headers["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'" and directives["object-src"] == "'none'"
+    assert "unsafe" not in csp and "*" not in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize("path", ["/api/variants", "/api/games/nope", "/api/openapi.json", "/no/such/page"])
+def test_every_response_carries_the_headers(client, path):
+    headers_are_strict(client.get(path))
+
+
+def test_pages_carry_the_headers(client, make_game):
+    game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
+                                           "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
+    headers_are_strict(client.get(f"/games/{game['id']}/unlock"))
+
+
+def end(client, game, **kwargs):
+    return client.post(f"/api/games/{game['id']}/end", **kwargs)
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "http://evil.example"},
+    {"Origin": "http://localhost.evil.example"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site", "Origin": "http://localhost"},  # another port or subdomain of the same site
+])
+def test_api_write_from_another_site_is_refused(client, make_game, headers):
+    game = make_game()
+    response = end(client, game, headers=headers)
+    assert response.status_code == 403
+    assert "another site" in response.get_json()["errors"][0]["message"]
+    assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is False
+
+
+@pytest.mark.parametrize("headers", [{}, {"Origin": "http://localhost"}, {"Sec-Fetch-Site": "same-origin"},
+                                     {"Sec-Fetch-Site": "none"}])
+def test_api_write_from_here_or_a_program_is_accepted(client, make_game, headers):
+    assert end(client, make_game(), headers=headers).status_code == 200
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
+                                          "text/plain"])
+def test_api_takes_only_json_even_where_there_is_no_body(client, make_game, content_type):
+    # a plain HTML form on any site can send these three without asking the browser's permission
+    game = make_game()
+    response = end(client, game, data="a=b", content_type=content_type)
+    assert response.status_code == 415
+    assert "application/json" in response.get_json()["errors"][0]["message"]
+    assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is False
+
+
+def test_page_write_without_csrf_token_is_refused(client, make_game):
+    game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
+                                           "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
+    client.get(f"/games/{game['id']}/unlock")  # the session now has a token
+    for sent in ({}, {"csrf_token": "forged"}):
+        response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", **sent})
+        assert response.status_code == 400 and "security token" in response.get_data(as_text=True)
+    response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234"}, headers={"X-CSRF-Token": "é"})
+    assert response.status_code == 400
+    assert end(client, game).status_code == 403  # still locked: nothing was accepted
+
+
+def test_page_write_with_the_token_in_form_or_header(client):
+    game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
+                                           "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
+    page = client.get(f"/games/{game['id']}/unlock").get_data(as_text=True)
+    token = page.split('name="csrf_token" value="')[1].split('"')[0]
+    wrong = client.post(f"/games/{game['id']}/unlock", data={"pin": "9999"}, headers={"X-CSRF-Token": token})
+    assert wrong.status_code == 403  # past the token check, refused for the PIN
+    right = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", "csrf_token": token})
+    assert right.status_code == 303
+
+
+def test_page_write_from_another_site_is_refused_even_with_token(client):
+    game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
+                                           "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
+    with client.session_transaction() as session:
+        session["csrf_token"] = "token"
+    response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", "csrf_token": "token"},
+                           headers={"Origin": "http://evil.example"})
+    assert response.status_code == 403
+
+
+def test_session_cookie_is_http_only_and_same_site(client):
+    game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
+                                           "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
+    cookie = client.get(f"/games/{game['id']}/unlock").headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_names_are_escaped_in_html(client):
+    game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
+                                           "sides": [{"name": SCRIPT_NAME}, {"name": "B & <b>C</b>"}]}).get_json()
+    assert game["sides"][0]["name"] == SCRIPT_NAME  # kept exactly as typed
+    page = client.get(f"/games/{game['id']}/unlock").get_data(as_text=True)
+    assert "<script>alert" not in page and "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
+    assert "B &amp; &lt;b&gt;C&lt;/b&gt;" in page
+
+
+def test_api_answers_are_json_not_html(client):
+    game = client.post("/api/games", json={"variant": "ponytail",
+                                           "sides": [{"name": SCRIPT_NAME}, {"name": "B"}]})
+    assert game.mimetype == "application/json"
+    assert client.get("/api/games").mimetype == "application/json"
+
+
+def test_debug_is_off_and_errors_show_no_traceback(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "x"})
+    assert app.debug is False and app.testing is False
+
+    @app.get("/api/crash-for-test")
+    def crash():
+        raise RuntimeError("secret detail")
+
+    response = app.test_client().get("/api/crash-for-test")
+    assert response.status_code == 500
+    assert "secret detail" not in response.get_data(as_text=True)
+    assert response.get_json()["errors"][0]["field"] is None
+
+
+def test_secret_key_is_made_once_private_and_kept(tmp_path):
+    keys = []
+    threads = [threading.Thread(target=lambda: keys.append(_secret_key(str(tmp_path)))) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(keys)) == 1 and len(keys[0]) == 64
+    path = tmp_path / "secret_key"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert _secret_key(str(tmp_path)) == keys[0]
+    assert sorted(os.listdir(tmp_path)) == ["secret_key"]
+
+
+def test_app_uses_the_instance_secret_key(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite")})
+    with open(os.path.join(app.instance_path, "secret_key")) as f:
+        assert app.secret_key == f.read().strip()
+
+
+def _answers(url):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+def test_listens_only_on_localhost_by_default(tmp_path):
+    server = Server(tmp_path / "games.sqlite")
+    try:
+        assert f"http://127.0.0.1:{server.port}/" in server.banner
+        assert _answers(f"{server.url}/api/variants")
+        # another loopback address reaches this machine too, but not a socket bound to 127.0.0.1 alone
+        assert not _answers(f"http://127.0.0.2:{server.port}/api/variants")
+        with socket.socket() as probe:
+            assert probe.connect_ex(("127.0.0.2", server.port)) != 0
+    finally:
+        server.stop()
