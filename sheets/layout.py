@@ -25,6 +25,7 @@ pdfmetrics.registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="C
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 28  # points; most home printers cannot print closer than about 6 mm to the edge
+FRAME_PADDING = 6  # what platypus keeps inside the margins on each side
 INK = colors.HexColor("#1d1d1b")
 RULE = colors.HexColor("#8a8a85")
 SHADE = colors.HexColor("#eeeeea")
@@ -83,12 +84,7 @@ def paper_size(paper: str, wide: bool) -> tuple[float, float]:
 
 def frame_width(paper: str, wide: bool) -> float:
     """How wide the printable area of that page is."""
-    return paper_size(paper, wide)[0] - 2 * MARGIN
-
-
-def frame_height(paper: str, wide: bool) -> float:
-    """How tall the printable area of that page is."""
-    return paper_size(paper, wide)[1] - 2 * MARGIN - 10
+    return paper_size(paper, wide)[0] - 2 * MARGIN - 2 * FRAME_PADDING
 
 
 def render(story: list, *, paper: str, wide: bool, title: str, footer: str) -> bytes:

@@ -1,0 +1,112 @@
+"""Blank sheets for pen (per game and per variant) and the rules card of every variant."""
+from __future__ import annotations
+
+import pytest
+
+from scoring import VARIANTS, pony
+from tests.conftest import FIVE
+from tests.sheet_helpers import pdf_pages, render_png
+
+
+def get_pdf(client, url, **query):
+    response = client.get(url, query_string=query)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.mimetype == "application/pdf"
+    return response.data
+
+
+@pytest.mark.parametrize("hands, pages", [(1, 1), (12, 1), (13, 2), (24, 2), (25, 3)])
+def test_twelve_hands_to_a_page(client, make_game, hands, pages):
+    game = make_game()
+    printed = pdf_pages(get_pdf(client, f"/games/{game['id']}/blank-sheet.pdf", hands=hands))
+    assert len(printed) == pages
+    assert all("Us" in p["text"] and "Them" in p["text"] and "Total" in p["text"] for p in printed)
+    numbers = [line.split()[0] for p in printed for line in p["text"].splitlines() if line.split()]
+    assert [n for n in numbers if n.isdigit() and int(n) <= hands][:hands] == [str(n) for n in range(1, hands + 1)]
+
+
+def test_default_is_twelve_rows_with_the_games_rules_at_the_foot(client, make_game):
+    game = make_game(house_rules={"sevens_canasta": 6000, "min_meld_tiers": [[20000, 100]]})
+    data = get_pdf(client, f"/games/{game['id']}/blank-sheet.pdf")
+    [page] = pdf_pages(data)
+    text = page["text"]
+    assert "12" in text.split() and "13" not in text.split()
+    assert "Natural sevens Seven 7s, no wild card 6,000" in text  # the game's own snapshot, not the default
+    assert "below 20,000 50" in text and "20,000 and up 100" in text
+    assert "Sevens canasta 6,000 (usually 5,000)" in text
+    render_png(data, "blank-sheet-ponytail")
+
+
+def test_variant_blank_sheet_before_a_game_exists(client):
+    data = get_pdf(client, "/variants/pony/blank-sheet.pdf", side=["Zoë", "José", "<i>♠</i>"], paper="letter")
+    [page] = pdf_pages(data)
+    assert all(name in page["text"] for name in ("Zoë", "José", "<i>♠</i>"))
+    assert page["width"] > page["height"] and {page["width"], page["height"]} == {612, 792}
+    for kind, (_, _, _, word) in pony.CANASTAS.items():
+        assert f"{word.capitalize()} " in page["text"]
+        assert f"+{pony.HOUSE_RULES[f'surprise_{kind}']:,}" in page["text"]
+
+
+@pytest.mark.parametrize("variant, names", [("ponytail", ["Side 1", "Side 2"]), ("pony", ["Side 1", "Side 2"]),
+                                            ("five-person", [f"Side {i}" for i in range(1, 6)])])
+def test_variant_blank_sheet_names_sides_when_none_given(client, variant, names):
+    text = "\n".join(p["text"] for p in pdf_pages(get_pdf(client, f"/variants/{variant}/blank-sheet.pdf")))
+    assert all(n in text for n in names) and f"Side {len(names) + 1}" not in text
+
+
+def test_five_person_blank_sheet_shows_partners(client, make_game):
+    game = make_game(FIVE)
+    text = "\n".join(p["text"] for p in pdf_pages(get_pdf(client, f"/games/{game['id']}/blank-sheet.pdf")))
+    assert "partner Cleo" in text and "Opening minimum 75" in text
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_rules_card_is_one_page_of_the_variants_own_numbers(client, variant_id):
+    variant = VARIANTS[variant_id]
+    data = get_pdf(client, f"/variants/{variant_id}/card.pdf")
+    pages = pdf_pages(data)
+    assert len(pages) == 1
+    text = pages[0]["text"]
+    assert f"{variant.name} · rules at a glance" in text
+    for key, value in variant.card_values.items():
+        assert f"{variant.card_names[key]} {value}" in text
+    for key, bonus in variant.house_rules.items():
+        if key.endswith("canasta"):
+            assert f"{bonus:,}" in text, key
+    assert f"{variant.target:,}" in text and "Going out" in text and "End of the game" in text
+    assert data == get_pdf(client, f"/variants/{variant_id}/card.pdf")  # invariant: same bytes every time
+    render_png(data, f"rules-card-{variant_id}")
+
+
+def test_ponytail_card_meld_tiers(client):
+    text = pdf_pages(get_pdf(client, "/variants/ponytail/card.pdf"))[0]["text"]
+    assert "below 15,000 50" in text and "15,000 to 29,995 90" in text and "30,000 and up 120" in text
+    assert "natural, dirty, natural sevens and wild-card" in text
+
+
+@pytest.mark.parametrize("query, field", [({"hands": "0"}, "hands"), ({"hands": "201"}, "hands"),
+                                          ({"hands": "abc"}, "hands"), ({"hands": "1.5"}, "hands"),
+                                          ({"hands": "-3"}, "hands"), ({"paper": "legal"}, "paper")])
+def test_bad_blank_sheet_parameters_are_422(client, make_game, query, field):
+    game = make_game()
+    for url in (f"/games/{game['id']}/blank-sheet.pdf", "/variants/ponytail/blank-sheet.pdf"):
+        response = client.get(url, query_string=query)
+        assert response.status_code == 422
+        assert [e["field"] for e in response.get_json()["errors"]] == [field]
+
+
+@pytest.mark.parametrize("sides, field", [(["Ann", "ann"], "side[1]"), (["Ann", ""], "side[1]"),
+                                          (["A" * 41, "Bo"], "side[0]"), (["Solo"], "side"),
+                                          ([f"P{i}" for i in range(7)], "side")])
+def test_bad_side_names_are_refused_like_the_api(client, sides, field):
+    response = client.get("/variants/ponytail/blank-sheet.pdf", query_string={"side": sides})
+    assert response.status_code == 422
+    assert [e["field"] for e in response.get_json()["errors"]] == [field]
+
+
+@pytest.mark.parametrize("url", ["/variants/bridge/card.pdf", "/variants/bridge/blank-sheet.pdf",
+                                 "/games/nosuchgame/blank-sheet.pdf"])
+def test_unknown_ids_are_404(client, url):
+    response = client.get(url)
+    assert response.status_code == 404
+    assert response.is_json and response.get_json()["errors"][0]["field"] is None

@@ -1,0 +1,159 @@
+"""GET /games/{id}/sheet.pdf: the game as played, read back from the PDF the way a player reads it."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.sheet_helpers import pdf_pages, render_png
+
+MINUS = "\u2212"
+# RULES.md §6, Ponytail hands 1 and 2
+HAND_1 = {"entries": [{"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1,
+                       "red_threes": 3, "melded": 1230, "went_out": True},
+                      {"natural_canastas": 1, "dirty_canastas": 1, "red_threes": 2, "cut_bonus": True,
+                       "melded": 640, "in_hand": 185, "black_threes": 2}]}
+HAND_2 = {"entries": [{"natural_canastas": 2, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
+                       "red_threes": 1, "melded": {"jokers": 9, "twenties": 20, "tens": 50, "fives": 21},
+                       "went_out": True},
+                      {"melded": 220, "in_hand": 410, "black_threes": 1, "unpicked_pony": 125}]}
+ODD_NAMES = {"variant": "ponytail", "sides": [{"name": "Zoë & José", "players": ["Zoë", "José"]},
+                                              {"name": "<b>♠♥♦♣</b>", "players": ["Ann", "Bob"]}]}
+
+
+def sheet(client, game_id, **query):
+    response = client.get(f"/games/{game_id}/sheet.pdf", query_string=query)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.mimetype == "application/pdf"
+    return response.data
+
+
+def played(client, make_game, payload, hands):
+    game = make_game(payload)
+    for hand in hands:
+        response = client.post(f"/api/games/{game['id']}/hands", json=hand)
+        assert response.status_code == 201, response.get_json()
+    return game["id"]
+
+
+def row(text: str, number: int) -> str:
+    """The printed line of hand `number` (the first line that starts with it)."""
+    return next(line for line in text.splitlines() if line.split()[:1] == [str(number)])
+
+
+def test_names_hands_totals_and_result_print_as_recorded(client, make_game):
+    game_id = played(client, make_game, ODD_NAMES, [HAND_1, HAND_2])
+    client.post(f"/api/games/{game_id}/end")
+    [page] = pdf_pages(sheet(client, game_id))
+    text = page["text"]
+    for name in ("Zoë & José", "<b>♠♥♦♣</b>", "Zoë", "José", "Ann & Bob", "Ponytail Canasta"):
+        assert name in text  # markup in a name prints literally, accents and suits survive
+    assert row(text, 1).split()[-2:] == ["1,355", "1,355"]
+    assert "10,330 10,330" in row(text, 1)
+    assert row(text, 2).split()[-2:] == [f"{MINUS}415", "940"]
+    assert "10,555 20,885" in row(text, 2)
+    assert "1,455" in row(text, 2)  # melded counted card by card prints as points
+    assert "Result: Zoë & José won with 20,885, by 19,945 (ended by the table)." in text
+    assert (page["width"], page["height"]) == (595, 842)  # A4 portrait for two sides
+
+
+def test_a_game_in_progress_says_so_and_who_leads(client, make_game):
+    game_id = played(client, make_game, ODD_NAMES, [HAND_1])
+    text = pdf_pages(sheet(client, game_id))[0]["text"]
+    assert "In progress after 1 hand: Zoë & José leads by 8,975." in text
+    assert "Totals so far" in text
+
+
+def test_a_new_game_prints_its_sides_and_no_hands(client, make_game):
+    game = make_game()
+    text = pdf_pages(sheet(client, game["id"]))[0]["text"]
+    assert "In progress, no hands recorded yet." in text and "No hands recorded yet." in text
+    assert "Us (Ann & Bob)" in text
+
+
+def test_options_and_changed_house_rules_are_printed(client, make_game):
+    game = make_game(target=20000, max_hands=8, house_rules={"red_three": 150, "unpicked_pony_counts": False})
+    text = pdf_pages(sheet(client, game["id"]))[0]["text"]
+    assert "Target 20,000 · ends after 8 hands · 6 decks" in text
+    assert "Red three, each 150 (usually 100)" in text
+    assert "Unpicked pony counts against no (usually yes)" in text
+    assert "Going out" not in text  # only rules that differ from the defaults are listed
+
+
+def test_same_game_same_bytes(client, make_game):
+    game_id = played(client, make_game, ODD_NAMES, [HAND_1, HAND_2])
+    assert sheet(client, game_id) == sheet(client, game_id)
+
+
+def test_letter_paper(client, make_game):
+    game = make_game()
+    page = pdf_pages(sheet(client, game["id"], paper="letter"))[0]
+    assert (page["width"], page["height"]) == (612, 792)
+
+
+def four_side_hand(n: int) -> dict:
+    """A plausible hand for four players alone; one of them goes out every other hand."""
+    entries = []
+    for side in range(4):
+        e = {"natural_canastas": (n + side) % 3, "dirty_canastas": (n * side) % 2, "red_threes": (n + side) % 3,
+             "black_threes": (n + 2 * side) % 2, "melded": 300 + 5 * ((n * 7 + side * 13) % 40),
+             "in_hand": 5 * ((n + side * 3) % 20)}
+        if n % 2 == 0 and side == (n // 2) % 4:
+            e.update(natural_canastas=1, dirty_canastas=1, sevens_canastas=1, wild_canastas=1, went_out=True,
+                     in_hand=0, melded=600)
+        entries.append(e)
+    return {"entries": entries}
+
+
+@pytest.fixture
+def long_game(client, make_game):
+    payload = {"variant": "ponytail", "sides": [{"name": n, "players": [n]} for n in ("Zoë", "José", "♠♥♦♣", "Mo")],
+               "options": {"target": 1_000_000}}
+    return played(client, make_game, payload, [four_side_hand(n) for n in range(1, 61)])
+
+
+def test_a_long_game_runs_over_pages_in_landscape_with_the_header_repeated(client, long_game):
+    data = sheet(client, long_game)
+    pages = pdf_pages(data)
+    game = client.get(f"/api/games/{long_game}").get_json()
+    assert len(pages) >= 2
+    for page in pages:
+        assert page["width"] > page["height"]  # four sides turn the page to landscape
+        assert all(name in page["text"] for name in ("Zoë", "José", "♠♥♦♣", "Mo"))
+        assert page["text"].count("Score Total") == 4  # the column heads of each side, on every page
+    text = "\n".join(p["text"] for p in pages)
+    for hand in game["hands"]:
+        printed = row(text, hand["number"]).split()
+        totals = [f"{s['running_total']:,}".replace("-", MINUS) for s in hand["scores"]]
+        at = 0
+        for t in totals:  # every side's total, in side order
+            at = printed.index(t, at) + 1
+    leader = max(game["sides"], key=lambda s: s["score"])
+    assert f"{leader['name']} leads by" in text
+    assert os.path.getsize(render_png(data, "game-4-sides-60-hands")) > 20_000
+
+
+def test_five_person_prints_partners_own_and_deal_scores(client, make_game):
+    five = {"variant": "five-person", "sides": [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")]}
+    hand = {"entries": [{"melded": 420}, {"in_hand": 35}, {"melded": 210}, {"melded": 95}, {"in_hand": 120}]}
+    game_id = played(client, make_game, five, [hand])
+    data = sheet(client, game_id)
+    text = pdf_pages(data)[0]["text"]
+    assert "partner Cleo" in text and "Own Deal Total" in text
+    # RULES.md §6: own scores 420, −35, 210, 95, −120 and deal scores 630, 60, 90, 515, −155
+    assert "420 630 630" in row(text, 1) and f"{MINUS}120 {MINUS}155 {MINUS}155" in row(text, 1)
+    render_png(data, "game-five-person")
+
+
+@pytest.mark.parametrize("query, field", [({"paper": "a3"}, "paper"), ({"paper": ""}, "paper")])
+def test_bad_paper_is_refused(client, make_game, query, field):
+    game = make_game()
+    response = client.get(f"/games/{game['id']}/sheet.pdf", query_string=query)
+    assert response.status_code == 422
+    assert [e["field"] for e in response.get_json()["errors"]] == [field]
+
+
+def test_unknown_game_is_404(client):
+    response = client.get("/games/nosuchgame/sheet.pdf")
+    assert response.status_code == 404
+    assert response.get_json() == {"errors": [{"field": None, "message": "There is no game with id “nosuchgame”."}]}
