@@ -13,3 +13,9 @@ def register(app: Flask) -> None:
     from . import sheets
 
     app.register_blueprint(sheets.bp)
+    from . import hands, pages, present, setup
+
+    present.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(setup.bp)
+    app.register_blueprint(hands.bp)

@@ -1,0 +1,219 @@
+"""Turning posted page forms into the API's payload shapes, and refusals back into messages at the fields.
+
+Input names are the API's error field paths ("entries[1].red_threes", "sides[0].name",
+"options.target"), so a FieldError lands on the input it is about without a lookup table.
+"""
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from scoring import FieldError, Variant
+
+# Flags only one side can have in a hand: chosen once per hand, across the sides.
+ONE_PER_HAND = ("went_out", "cut_bonus", "finished")
+NOBODY = "none"
+
+
+def number(raw: str | None) -> Any:
+    """A typed number: blank is 0; anything else is passed on as typed so the rules can say what is wrong."""
+    text = (raw or "").strip().replace(",", "").replace(" ", "").replace("−", "-")
+    if not text:
+        return 0
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return raw.strip()
+
+
+def field_name(side: int, field: str) -> str:
+    return f"entries[{side}].{field}"
+
+
+def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
+    """Per side, the per-side flags the form offers (Pony's permission penalty only for partnerships)."""
+    shown = {}
+    for i, side in enumerate(sides):
+        shown[i] = [f.name for f in variant.fields if f.kind == "flag" and f.name not in ONE_PER_HAND
+                    and not (f.name == "failed_going_out" and len(side["players"]) < 2)]
+    return shown
+
+
+def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
+    """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false)."""
+    entries = []
+    for i in range(len(sides)):
+        entry: dict[str, Any] = {}
+        for f in variant.fields:
+            name = field_name(i, f.name)
+            if f.kind == "flag":
+                entry[f.name] = (form.get(f.name) == str(i)) if f.name in ONE_PER_HAND else (form.get(name) == "on")
+            elif f.kind == "points" and form.get(f"{name}:mode") == "count":
+                entry[f.name] = {card: number(form.get(f"{name}.{card}")) for card in variant.card_values}
+            else:
+                entry[f.name] = number(form.get(name))
+        entries.append(entry)
+    return {"entries": entries}
+
+
+def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:
+    """A stored hand as form values, so the edit form opens filled in as it was entered."""
+    values: dict[str, str] = {}
+    for i, entry in enumerate(entries):
+        for f in variant.fields:
+            name, value = field_name(i, f.name), entry.get(f.name)
+            if f.kind == "flag":
+                if value and f.name in ONE_PER_HAND:
+                    values[f.name] = str(i)
+                elif value:
+                    values[name] = "on"
+            elif isinstance(value, dict):
+                values[f"{name}:mode"] = "count"
+                values.update({f"{name}.{card}": str(n) for card, n in value.items() if n})
+            elif value:
+                values[name] = str(value)
+    return values
+
+
+def place_errors(errors: list[FieldError], shown: set[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Split refusals into messages at a shown input (by name) and messages for the top of the form."""
+    at: dict[str, list[str]] = {}
+    general = []
+    for err in errors:
+        name = err.field or ""
+        m = re.fullmatch(r"entries\[\d+\]\.(\w+)", name)
+        if m and m[1] in ONE_PER_HAND:
+            name = m[1]
+        if name in shown:
+            at.setdefault(name, []).append(err.message)
+        else:
+            general.append(err.message)
+    return at, general
+
+
+def hand_inputs(variant: Variant, sides: list[dict]) -> set[str]:
+    """The names of every input the hand form shows, for place_errors."""
+    names = set(ONE_PER_HAND)
+    flags = shown_flags(variant, sides)
+    for i in range(len(sides)):
+        for f in variant.fields:
+            if f.kind == "flag" and f.name not in flags[i]:
+                continue
+            names.add(field_name(i, f.name))
+            if f.kind == "points":
+                names.update(f"{field_name(i, f.name)}.{card}" for card in variant.card_values)
+    return names
+
+
+# -- a new game -------------------------------------------------------------------------
+
+def layouts(variant: Variant) -> dict[str, tuple[int, int]]:
+    """'pairs' and/or 'solo' with the range of sides each allows."""
+    found = {}
+    for kind, key in (("partnerships", "pairs"), ("individuals", "solo")):
+        if kind in variant.describe_sides:
+            low, high = variant.describe_sides[kind]["sides"]
+            found[key] = (low, high)
+    return found
+
+
+def read_layout(form, variant: Variant) -> tuple[str, int]:
+    """The seating shape the form is showing (partnerships or alone, how many sides), applying a change."""
+    allowed = layouts(variant)
+    layout = form.get("layout") if form.get("layout") in allowed else next(iter(allowed))
+    low, high = allowed[layout]
+    try:
+        count = int(form.get("count", low))
+    except ValueError:
+        count = low
+    change = form.get("change")
+    if change in allowed and change != layout:
+        layout = change
+        low, high = allowed[layout]
+    elif change == "more":
+        count += 1
+    elif change == "fewer":
+        count -= 1
+    return layout, max(low, min(high, count))
+
+
+def new_game_payload(form, variant: Variant, layout: str, count: int, house_rules: dict) -> dict:
+    """A posted new-game form as API.md's new-game payload; blank options take the variant's defaults."""
+    sides = []
+    for i in range(count):
+        first = form.get(f"sides[{i}].players[0]", "").strip()
+        if layout == "pairs":
+            second = form.get(f"sides[{i}].players[1]", "").strip()
+            name = form.get(f"sides[{i}].name", "").strip() or " & ".join(p for p in (first, second) if p)
+            sides.append({"name": name, "players": [first, second]})
+        else:
+            sides.append({"name": first, "players": [first]})
+    options: dict[str, Any] = {}
+    for key in ("target", "max_hands", "decks"):
+        raw = form.get(f"options.{key}", "").strip()
+        if raw:
+            options[key] = number(raw)
+    if form.get("options.finish_at", "").strip():
+        options["finish_at"] = form["options.finish_at"].strip()
+    options["house_rules"] = _house_rules(form, house_rules)
+    payload = {"variant": variant.id, "sides": sides, "options": options}
+    if form.get("pin", "").strip():
+        payload["pin"] = form["pin"].strip()
+    return payload
+
+
+def _house_rules(form, defaults: dict) -> dict:
+    rules: dict[str, Any] = {}
+    for key, default in defaults.items():
+        name = f"options.house_rules.{key}"
+        if isinstance(default, bool):
+            rules[key] = form.get(name) == "on"  # the form always shows every house rule
+        elif isinstance(default, list):
+            tiers = [[number(form.get(f"{name}[{t}].at")), number(form.get(f"{name}[{t}].min"))]
+                     for t in range(len(default))
+                     if form.get(f"{name}[{t}].at", "").strip() or form.get(f"{name}[{t}].min", "").strip()]
+            rules[key] = tiers
+        elif form.get(name, "").strip():
+            rules[key] = number(form[name])
+    return rules
+
+
+def new_game_values(game: dict, reseat: bool) -> dict[str, str]:
+    """The form values for 'new game, same players' (Five-person: seats drawn again)."""
+    sides = [dict(s) for s in game["sides"]]
+    if reseat:
+        random.shuffle(sides)
+    values = {"layout": "pairs" if len(sides[0]["players"]) == 2 else "solo", "count": str(len(sides))}
+    for i, side in enumerate(sides):
+        values[f"sides[{i}].name"] = side["name"]
+        for j, player in enumerate(side["players"]):
+            values[f"sides[{i}].players[{j}]"] = player
+    options = game["options"]
+    for key in ("target", "max_hands", "decks"):
+        if options.get(key) is not None:
+            values[f"options.{key}"] = str(options[key])
+    for key, value in options["house_rules"].items():
+        name = f"options.house_rules.{key}"
+        if isinstance(value, bool):
+            values.update({name: "on"} if value else {})
+        elif isinstance(value, list):
+            for t, (at, minimum) in enumerate(value):
+                values.update({f"{name}[{t}].at": str(at), f"{name}[{t}].min": str(minimum)})
+        else:
+            values[name] = str(value)
+    return values
+
+
+def draw_seats(form, count: int) -> dict[str, str]:
+    """The form's values with the players seated again at random."""
+    values = form.to_dict()
+    names = [form.get(f"sides[{i}].players[0]", "") for i in range(count)]
+    random.shuffle(names)
+    for i, name in enumerate(names):
+        values[f"sides[{i}].players[0]"] = name
+    return values

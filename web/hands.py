@@ -1,0 +1,122 @@
+"""Entering a hand: the form (new or a correction), its live preview, and deleting a hand."""
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+
+from scoring import Refused, get_variant
+from scoring.entries import card_points
+
+from . import actions, forms, pin, present
+from .database import get_db
+from .pages import STALE, after_write, refused_page, write_refused
+
+bp = Blueprint("hands", __name__)
+bp.register_error_handler(Refused, refused_page)
+
+
+def counted(variant, payload: dict) -> dict[str, str]:
+    """Card points counted with the card counter, per input name: '= 130 points' (or what is wrong)."""
+    totals = {}
+    for i, entry in enumerate(payload["entries"]):
+        for f in variant.fields:
+            value = entry.get(f.name)
+            if f.kind == "points" and isinstance(value, dict):
+                points, errors = card_points(value, "", f.label, variant.card_values)
+                totals[forms.field_name(i, f.name)] = (f"= {present.num(points)} points" if not errors
+                                                       else "Count whole cards only")
+    return totals
+
+
+def preview(game: dict, variant, payload: dict) -> dict:
+    """Each side's hand score as it stands, for the live preview (nothing is stored)."""
+    scores, errors = actions.preview_hand(get_db(), game["id"], payload)
+    sides = [present.side_lines(variant, game["sides"], payload["entries"], s) for s in scores]
+    return {"preview": sides, "preview_errors": [e.message for e in errors], "counted": counted(variant, payload)}
+
+
+def form_page(game: dict, number: int, values, *, errors=(), notice: str | None = None, status: int = 200):
+    """The hand form, filled with `values`, with refusals shown at their inputs."""
+    variant = get_variant(game["variant"])
+    at, general = forms.place_errors(list(errors), forms.hand_inputs(variant, game["sides"]))
+    editing = number <= game["hands_played"]
+    payload = forms.hand_payload(values, variant, game["sides"])
+    context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
+                   general=general, notice=notice, flags=forms.shown_flags(variant, game["sides"]),
+                   one_per_hand=[f for f in variant.fields if f.name in forms.ONE_PER_HAND],
+                   nobody=forms.NOBODY, **preview(game, variant, payload))
+    return render_template("hand.html", **context), status
+
+
+def refused_form(err: Refused, game_id: str, number: int):
+    """A refused hand: the same form, everything typed kept, the message at the field."""
+    if err.status == 404:
+        raise err
+    game = getattr(err, "game", None)
+    if game is not None:  # stale: show the new version, keep what was typed, base the next try on it
+        return form_page(game, number, request.form, notice=STALE, status=409)
+    game = actions.get_game(get_db(), game_id)
+    return form_page(game, number, request.form, errors=err.errors, status=err.status)
+
+
+@bp.get("/games/<game_id>/hands/new")
+def new_hand(game_id: str):
+    game = actions.get_game(get_db(), game_id)
+    if game["finished"]:
+        flash("This game is finished, so no more hands can be recorded.")
+        return redirect(url_for("pages.game", game_id=game_id), 303)
+    return form_page(game, game["hands_played"] + 1, {})
+
+
+@bp.post("/games/<game_id>/hands/new")
+def record_hand(game_id: str):
+    game = actions.get_game(get_db(), game_id)
+    number = game["hands_played"] + 1
+    payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
+    try:
+        hand, game = actions.record_hand(get_db(), game_id, payload, request.form.get("revision"))
+    except Refused as err:
+        return refused_form(err, game_id, number)
+    flash(f"Hand {hand['number']} recorded.")
+    return redirect(url_for("pages.game", game_id=game_id), 303)
+
+
+@bp.get("/games/<game_id>/hands/<int:number>/edit")
+def edit_hand(game_id: str, number: int):
+    game = actions.get_game(get_db(), game_id)
+    if not 1 <= number <= game["hands_played"]:
+        raise actions.not_found(f"There is no hand {number} in this game (it has {game['hands_played']}).")
+    values = forms.hand_values(get_variant(game["variant"]), game["hands"][number - 1]["entries"])
+    return form_page(game, number, values)
+
+
+@bp.post("/games/<game_id>/hands/<int:number>/edit")
+def replace_hand(game_id: str, number: int):
+    game = actions.get_game(get_db(), game_id)
+    payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
+    try:
+        actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"))
+    except Refused as err:
+        return refused_form(err, game_id, number)
+    flash(f"Hand {number} corrected; the totals after it are recomputed.")
+    return redirect(url_for("pages.game", game_id=game_id), 303)
+
+
+@bp.post("/games/<game_id>/hands/preview")
+@pin.exempt  # scores what is typed and stores nothing, so a watching device may use it too
+def preview_hand(game_id: str):
+    """The live preview fragment: each side's breakdown for the values typed so far."""
+    game = actions.get_game(get_db(), game_id)
+    variant = get_variant(game["variant"])
+    payload = forms.hand_payload(request.form, variant, game["sides"])
+    editing = request.form.get("number", "").isdigit() and int(request.form["number"]) <= game["hands_played"]
+    return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,
+                           **preview(game, variant, payload))
+
+
+@bp.post("/games/<game_id>/hands/<int:number>/delete")
+def delete_hand(game_id: str, number: int):
+    try:
+        game = actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+    except Refused as err:
+        return write_refused(err, game_id)
+    return after_write(game, f"Hand {number} deleted; the totals are recomputed.")

@@ -1,0 +1,171 @@
+"""The pages players use at the table: home, the game's scoreboard, the table display, game-level actions."""
+from __future__ import annotations
+
+import io
+import ipaddress
+from urllib.parse import urlsplit
+
+import segno
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+
+from scoring import VARIANTS, Refused, get_variant
+
+from . import actions, present
+from .database import get_db
+
+bp = Blueprint("pages", __name__)
+
+STALE = "Someone else just changed this — here is the new version."
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def refused_page(err: Refused):
+    """A refusal outside a form (unknown game, finished game…) as a page in the game's words."""
+    messages = [e.message for e in err.errors]
+    return render_template("error.html", messages=messages, status=err.status), err.status
+
+
+bp.register_error_handler(Refused, refused_page)
+
+
+def live_key(game: dict) -> str:
+    """Changes whenever the scoreboard would look different: a new revision, or a minute less to play."""
+    left = present.finish_time(game)
+    return f"{game['revision']}-{left['minutes_left'] if left else ''}"
+
+
+def live_context(game: dict, view: str = "game", notice: str | None = None) -> dict:
+    """What the scoreboard, history and game-over parts need."""
+    variant = get_variant(game["variant"])
+    history = [{"number": h["number"], "sides": [present.side_lines(variant, game["sides"], h["entries"], s)
+                                                 for s in h["scores"]], "scores": h["scores"]}
+               for h in reversed(game["hands"])]
+    ranked = sorted(game["sides"], key=lambda s: -s["score"])
+    winners = [game["sides"][i]["name"] for i in game["winner"] or []]
+    return {"game": game, "variant": variant, "history": history, "ranked": ranked, "winners": winners, "view": view,
+            "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
+            "finish": present.finish_time(game)}
+
+
+def after_write(game: dict, notice: str | None = None, status: int = 200):
+    """A plain POST goes back to the game page (303); an htmx POST gets the updated scoreboard."""
+    if is_htmx():
+        return render_template("_live.html", **live_context(game, notice=notice)), status
+    if notice:
+        flash(notice)
+    return redirect(url_for("pages.game", game_id=game["id"]), 303)
+
+
+def write_refused(err: Refused, game_id: str):
+    """A game-level write that was refused: stale or finished games show the current state with why."""
+    if err.status == 404:
+        raise err
+    current = getattr(err, "game", None) or actions.get_game(get_db(), game_id)
+    message = STALE if err.status == 409 and getattr(err, "game", None) else " ".join(e.message for e in err.errors)
+    return after_write(current, message, err.status)
+
+
+@bp.get("/")
+def home():
+    games = actions.list_games(get_db())
+    playing = [g for g in games if not g["finished"]]
+    finished = [g for g in games if g["finished"]]
+    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values())
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    game = actions.get_game(get_db(), game_id)
+    return render_template("game.html", **live_context(game))
+
+
+@bp.get("/games/<game_id>/table")
+def table(game_id: str):
+    game = actions.get_game(get_db(), game_id)
+    return render_template("table.html", **live_context(game, view="table"))
+
+
+@bp.get("/games/<game_id>/live")
+def live(game_id: str):
+    """The polled scoreboard: 204 while nothing changed, else the new scoreboard and history."""
+    game = actions.get_game(get_db(), game_id)
+    if request.args.get("key") == live_key(game):
+        return Response(status=204)
+    view = "table" if request.args.get("view") == "table" else "game"
+    return render_template("_live.html", **live_context(game, view=view))
+
+
+@bp.get("/games/<game_id>/hands/live")
+def hand_notice(game_id: str):
+    """Polled from the hand form: says when another device changed the game, never touches the form."""
+    game = actions.get_game(get_db(), game_id)
+    if request.args.get("revision") == str(game["revision"]):
+        return Response(status=204)
+    return render_block("hand.html", "notice", game=game, changed=True)
+
+
+@bp.get("/games/<game_id>/qr.svg")
+def qr_code(game_id: str):
+    """A QR code that opens this game on another phone at the table."""
+    actions.get_game(get_db(), game_id)
+    buffer = io.BytesIO()
+    segno.make(game_address(game_id), error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
+                                                       dark="#1d2b36", light="#ffffff")
+    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+def game_address(game_id: str) -> str:
+    """The game's address as another device on the network reaches it (not 127.0.0.1)."""
+    from app import lan_addresses
+
+    address = urlsplit(request.host_url)
+    path = url_for("pages.game", game_id=game_id)
+    if _loopback(address.hostname or ""):
+        lan = lan_addresses()
+        if lan:
+            return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
+    return f"{request.host_url.rstrip('/')}{path}"
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@bp.post("/games/<game_id>/sides/<int:side>/failed-meld")
+def failed_meld(game_id: str, side: int):
+    try:
+        game = actions.failed_meld(get_db(), game_id, side, request.form.get("revision"))
+    except Refused as err:
+        return write_refused(err, game_id)
+    return after_write(game)
+
+
+@bp.post("/games/<game_id>/end")
+def end_game(game_id: str):
+    try:
+        game = actions.end_game(get_db(), game_id, request.form.get("revision"))
+    except Refused as err:
+        return write_refused(err, game_id)
+    return after_write(game)
+
+
+@bp.post("/games/<game_id>/delete")
+def delete_game(game_id: str):
+    try:
+        actions.delete_game(get_db(), game_id, request.form.get("revision"))
+    except Refused as err:
+        if err.status == 404:
+            raise
+        flash(STALE + " The game was not deleted.")
+        return redirect(url_for("pages.home"), 303)
+    flash("The game was deleted.")
+    return redirect(url_for("pages.home"), 303)

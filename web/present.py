@@ -1,0 +1,166 @@
+"""How the pages word and format what scoring/ computes: numbers, breakdown lines, dealing, time left."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from flask import Flask
+
+from scoring import Variant
+
+# Parts of a hand score that are not entry fields of their own.
+PART_LABELS = {
+    "going_out": "Going out",
+    "cut_bonus": "Cut bonus",
+    "failed_going_out": "Could not go out",
+    "finishing": "Finishing",
+    "kitties": "Kitties",
+    "own_score": "Own score",
+    "partner_share": "Partner's share",
+}
+
+# Count fields whose score is not simply count × one value (Pony: a set of four red treys counts 1,000).
+NOT_PER_UNIT = {"red_treys"}
+
+CARD_WORDS = {"jokers": ("joker", "jokers"), "twenties": ("twenty", "twenties"), "tens": ("ten", "tens"),
+              "fives": ("five", "fives"), "fifteens": ("fifteen", "fifteens")}
+
+HOUSE_RULE_LABELS = {
+    "natural_canasta": "Natural canasta", "dirty_canasta": "Dirty canasta", "sevens_canasta": "Sevens canasta",
+    "wild_canasta": "Wild canasta", "black_canasta": "Black canasta",
+    "surprise_wild": "Surprise wild, extra", "surprise_sevens": "Surprise sevens, extra",
+    "surprise_natural": "Surprise natural, extra", "surprise_black": "Surprise black, extra",
+    "red_three": "Red three", "black_three": "Black three, left in hand (minus)",
+    "red_trey": "Red trey", "red_trey_set": "Set of four red treys", "black_trey": "Black trey, left in hand (minus)",
+    "going_out": "Going out", "cut_bonus": "Cut bonus", "failed_going_out": "Could not go out (minus)",
+    "unpicked_pony_counts": "An unpicked pony counts against the side",
+    "min_meld": "Initial meld minimum", "min_meld_tiers": "Higher minimums",
+    "failed_meld_step": "Failed initial meld raises the minimum by",
+    "pure_canasta": "Pure canasta", "impure_canasta": "Impure canasta", "pure_super_canasta": "Pure super canasta",
+    "impure_super_canasta": "Impure super canasta", "kitty": "Kitty picked up", "finishing": "Finishing",
+    "max_kitties": "Kitties in a deal", "finish_needs_canasta": "Finishing needs a canasta (own or partner's)",
+    "opening_minimum": "Opening minimum", "opening_minimum_reduced": "Reduced opening minimum",
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One readable part of a hand score: 'Natural canastas', '2 × 500', 1000."""
+
+    label: str
+    detail: str
+    value: int
+
+
+def num(value: int | None) -> str:
+    """12345 -> '12,345'; negatives with a real minus sign."""
+    if value is None:
+        return ""
+    return f"−{-value:,}" if value < 0 else f"{value:,}"
+
+
+def signed(value: int) -> str:
+    """A hand score: '+10,330', '−415', '0'."""
+    return f"+{value:,}" if value > 0 else num(value)
+
+
+def card_count_text(counts: dict, card_values: dict[str, int]) -> str:
+    """{'jokers': 2, 'tens': 3} -> '2 jokers × 50 + 3 tens × 10'."""
+    parts = []
+    for key, n in counts.items():
+        if n:
+            one, many = CARD_WORDS.get(key, (key, key))
+            parts.append(f"{n} {one if n == 1 else many} × {card_values.get(key, 0)}")
+    return " + ".join(parts)
+
+
+def part_label(variant: Variant, key: str) -> str:
+    field = next((f for f in variant.fields if f.name == key), None)
+    return field.label if field else PART_LABELS.get(key, key.replace("_", " ").capitalize())
+
+
+def breakdown_lines(variant: Variant, entry: dict, parts: dict[str, int]) -> list[Line]:
+    """The non-zero parts of a side's hand score, each with how it came about."""
+    kinds = {f.name: f.kind for f in variant.fields}
+    lines = []
+    for key, value in parts.items():
+        given = entry.get(key)
+        kind = kinds.get(key)
+        if not value:
+            continue
+        detail = ""
+        if kind == "count" and isinstance(given, int) and given and key not in NOT_PER_UNIT and value % given == 0:
+            detail = f"{given} × {num(value // given)}"
+        elif kind == "count" and given:
+            detail = f"{given}"
+        elif kind == "points" and isinstance(given, dict):
+            detail = card_count_text(given, variant.card_values)
+        lines.append(Line(part_label(variant, key), detail, value))
+    return lines
+
+
+def side_lines(variant: Variant, sides: list[dict], entries: list[dict], score: dict) -> dict:
+    """Everything the pages show about one side's hand score (Five-person: own parts and partner's share)."""
+    i = score["side"]
+    if "own_breakdown" in score:
+        own = breakdown_lines(variant, entries[i], score["own_breakdown"])
+        partner = sides[score["partner"]]["name"]
+        return {"total": score["total"], "lines": own, "own": score["own"], "partner": partner,
+                "partner_share": score["breakdown"]["partner_share"]}
+    return {"total": score["total"], "lines": breakdown_lines(variant, entries[i], score["breakdown"])}
+
+
+def dealing_lines(game: dict) -> list[str]:
+    """Who deals, deals the ponies, cuts and plays first this hand, in the game's words."""
+    d = game.get("dealing")
+    if not d:
+        return []
+    if d.get("note"):
+        return [d["note"]]
+    lines = []
+    if d.get("dealer"):
+        lines.append(f"{d['dealer']} deals")
+    if d.get("pony_dealer"):
+        lines.append(f"{d['pony_dealer']} deals the ponies")
+    if d.get("cutter"):
+        lines.append(f"{d['cutter']} cuts")
+    if d.get("first_player"):
+        lines.append(f"{d['first_player']} plays first")
+    return lines
+
+
+def finish_time(game: dict, now: datetime | None = None) -> dict | None:
+    """The table's finish time, and minutes left (0 once passed); None without one."""
+    raw = game["options"].get("finish_at")
+    if not raw:
+        return None
+    finish = datetime.fromisoformat(raw)
+    if finish.tzinfo is None:
+        finish = finish.astimezone()  # typed at the table: the table's local time
+    now = now or datetime.now(timezone.utc)
+    left = max(0, int((finish - now).total_seconds() // 60) + (1 if finish > now else 0))
+    return {"at": finish.astimezone().strftime("%H:%M"), "day": finish.astimezone().strftime("%a %d %b"),
+            "minutes_left": left}
+
+
+def when(iso: str | None) -> str:
+    """A stored UTC moment in the table's local time: 'Sat 21 Nov, 21:30'."""
+    if not iso:
+        return ""
+    moment = datetime.fromisoformat(iso).astimezone()
+    today = datetime.now().astimezone().date()
+    if moment.date() == today:
+        return f"today, {moment:%H:%M}"
+    return moment.strftime("%a %d %b %Y, %H:%M")
+
+
+def input_id(name: str) -> str:
+    """An element id from an input name: 'entries[1].melded.tens' -> 'entries-1-melded-tens'."""
+    return re.sub(r"[^A-Za-z0-9_]+", "-", name).strip("-")
+
+
+def init_app(app: Flask) -> None:
+    """Make the formatting helpers available in every template."""
+    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id)
+    app.jinja_env.globals.update(house_rule_label=lambda key: HOUSE_RULE_LABELS.get(key, key.replace("_", " ")))

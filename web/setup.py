@@ -1,0 +1,100 @@
+"""Starting a game: pick the variant, seat the sides, set the options, start (or print a blank sheet)."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+
+from scoring import VARIANTS, Refused, get_variant
+from scoring.five_person import SEATS, partner, rentrap
+
+from . import actions, forms
+from .database import get_db
+from .pages import is_htmx, refused_page
+
+bp = Blueprint("setup", __name__)
+bp.register_error_handler(Refused, refused_page)
+
+LAYOUT_WORDS = {"pairs": "Partnerships", "solo": "Everyone alone"}
+
+
+def variant_or_404(variant_id: str):
+    variant = get_variant(variant_id)
+    if variant is None:
+        abort(404)
+    return variant
+
+
+def seating(variant, values, count: int) -> list[dict]:
+    """Five-person: each seat's partner and rentrap, from the names as seated now."""
+    if variant.id != "five-person":
+        return []
+    names = [(values.get(f"sides[{i}].players[0]") or f"Seat {i + 1}").strip() for i in range(count)]
+    return [{"player": names[i], "partner": names[partner(i)], "rentrap": names[rentrap(i)]} for i in range(SEATS)]
+
+
+def form_page(variant, values, layout: str, count: int, *, errors=(), status: int = 200, drawn: bool = False):
+    """The new-game form for this seating shape, filled with `values`, refusals at their inputs."""
+    shape = [{"players": ["", ""] if layout == "pairs" else [""]} for _ in range(count)]
+    defaults = variant.default_options(shape)
+    shown = {f"sides[{i}].{part}" for i in range(count) for part in ("name", "players[0]", "players[1]")}
+    shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
+    shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
+    at, general = forms.place_errors(list(errors), shown)
+    if layout == "solo":  # alone, the side's name is the player's name: show it at the one input there is
+        for i in range(count):
+            at.setdefault(f"sides[{i}].players[0]", []).extend(at.pop(f"sides[{i}].name", []))
+    allowed = forms.layouts(variant)
+    context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
+                   defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
+                   high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
+                   drawn=drawn, rules_open=any(k.startswith("options.house_rules") for k in at))
+    if is_htmx():
+        return render_block("new_game.html", "game_form", **context), status
+    return render_template("new_game.html", **context), status
+
+
+@bp.get("/games/new")
+def choose_variant():
+    return render_template("choose_variant.html", variants=VARIANTS.values())
+
+
+@bp.get("/games/new/<variant_id>")
+def new_game(variant_id: str):
+    variant = variant_or_404(variant_id)
+    values: dict = {}
+    drawn = False
+    if request.args.get("from"):
+        previous = actions.get_game(get_db(), request.args["from"])
+        if previous["variant"] == variant.id:
+            drawn = variant.id == "five-person"  # the table re-seats for every new game
+            values = forms.new_game_values(previous, reseat=drawn)
+    layout, count = forms.read_layout(values, variant)
+    return form_page(variant, values, layout, count, drawn=drawn)
+
+
+@bp.post("/games/new/<variant_id>")
+def create_game(variant_id: str):
+    """Start the game, or (a layout button) show the form again with more/fewer sides or seats drawn."""
+    variant = variant_or_404(variant_id)
+    layout, count = forms.read_layout(request.form, variant)
+    change = request.form.get("change")
+    if change == "draw":
+        return form_page(variant, forms.draw_seats(request.form, count), layout, count, drawn=True)
+    if change:
+        return form_page(variant, request.form, layout, count)
+    payload = forms.new_game_payload(request.form, variant, layout, count, variant.house_rules)
+    try:
+        game = actions.create_game(get_db(), payload)
+    except Refused as err:
+        return form_page(variant, request.form, layout, count, errors=err.errors, status=err.status)
+    return redirect(url_for("pages.game", game_id=game["id"]), 303)
+
+
+@bp.post("/games/new/<variant_id>/blank-sheet")
+def blank_sheet(variant_id: str):
+    """A blank score sheet with the names typed so far, to score by pen."""
+    variant = variant_or_404(variant_id)
+    layout, count = forms.read_layout(request.form, variant)
+    payload = forms.new_game_payload(request.form, variant, layout, count, variant.house_rules)
+    names = [s["name"] for s in payload["sides"] if s["name"]]
+    return redirect(url_for("sheets.variant_blank_sheet", variant_id=variant.id, hands=12, side=names), 303)
