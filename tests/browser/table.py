@@ -1,0 +1,72 @@
+"""What players do at the table, as Playwright steps: start a game, tap steppers, count cards, record."""
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def input_id(side: int, field: str, card: str | None = None) -> str:
+    return f"entries-{side}-{field}" + (f"-{card}" if card else "")
+
+
+def tap(page: Page, side: int, field: str, times: int = 1, card: str | None = None, sign: int = 1) -> None:
+    """Tap a +/− stepper `times` times."""
+    button = page.locator(f'button.step[data-for="{input_id(side, field, card)}"][data-step="{sign}"]')
+    for _ in range(times):
+        button.click()
+
+
+def type_points(page: Page, side: int, field: str, points: int) -> None:
+    page.locator(f"#{input_id(side, field)}").fill(str(points))
+
+
+def count_cards(page: Page, side: int, field: str, **taps: int) -> None:
+    """Switch a card-points field to the card counter and tap each card value's + button."""
+    page.locator(f'label[for="{input_id(side, field)}-count"]').click()
+    for card, times in taps.items():
+        tap(page, side, field, times, card=card)
+
+
+def choose(page: Page, flag: str, side: int | None) -> None:
+    """Who went out / earned the cut bonus / finished: a side, or nobody."""
+    page.locator(f'label[for="{flag}-{"none" if side is None else side}"]').click()
+
+
+def value(page: Page, side: int, field: str, card: str | None = None) -> str:
+    return page.locator(f"#{input_id(side, field, card)}").input_value()
+
+
+def start_game(page: Page, variant_name: str, players: list, *, target: int | None = None,
+               layout: str | None = None) -> str:
+    """From the home page: pick the variant, seat the players, start; returns the game page's path.
+
+    `players` is a list of names (alone) or of (player 1, player 2, side name) tuples (partnerships).
+    """
+    page.goto("/")
+    page.get_by_role("link", name="Start a game").click()
+    page.get_by_role("link", name=variant_name).click()
+    if layout:
+        page.get_by_role("button", name=layout).click()
+        expect(page.get_by_role("button", name=layout)).to_have_attribute("aria-pressed", "true")
+    for i, who in enumerate(players):
+        if not page.locator(f"#sides-{i}-players-0").count():
+            page.get_by_role("button", name="Add a").click()
+        expect(page.locator(f"#sides-{i}-players-0")).to_be_visible()
+        if isinstance(who, tuple):
+            page.locator(f"#sides-{i}-players-0").fill(who[0])
+            page.locator(f"#sides-{i}-players-1").fill(who[1])
+            page.locator(f"#sides-{i}-name").fill(who[2])
+        else:
+            page.locator(f"#sides-{i}-players-0").fill(who)
+    if target is not None:
+        page.locator("#options-target").fill(str(target))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
+    return page.url
+
+
+def side_score(page: Page, name: str):
+    return page.get_by_label(f"{name} total")
+
+
+def record(page: Page, number: int) -> None:
+    page.get_by_role("button", name=f"Record hand {number}").click()
