@@ -1,0 +1,208 @@
+"""GET /api/openapi.json describes the API; every documented route answers as documented."""
+import re
+
+import pytest
+
+from .conftest import PONY_THREE, PONYTAIL_PAIRS
+
+PIN = "2580"
+BIG = "x" * (70 * 1024)
+
+
+def resolve(document, schema):
+    while "$ref" in schema:
+        schema = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def problems(document, schema, value, where="$"):
+    """Where `value` breaks `schema` (the JSON Schema subset the document uses); empty when it fits."""
+    schema = resolve(document, schema)
+    found = []
+    kinds = schema.get("type")
+    if kinds is not None:
+        kinds = [kinds] if isinstance(kinds, str) else kinds
+        checks = {"object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
+                  "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
+                  "null": lambda v: v is None, "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+                  "integer": lambda v: isinstance(v, int) and not isinstance(v, bool)}
+        if not any(checks[k](value) for k in kinds):
+            return [f"{where}: {value!r:.60} is not {kinds}"]
+    if "enum" in schema and value not in schema["enum"]:
+        found.append(f"{where}: {value!r} not in {schema['enum']}")
+    if "const" in schema and value != schema["const"]:
+        found.append(f"{where}: {value!r} is not {schema['const']!r}")
+    if "oneOf" in schema:
+        fits = [s for s in schema["oneOf"] if not problems(document, s, value, where)]
+        if len(fits) != 1:
+            found.append(f"{where}: fits {len(fits)} of oneOf, not exactly one")
+    if isinstance(value, dict):
+        for key in schema.get("required", []):
+            if key not in value:
+                found.append(f"{where}: missing {key!r}")
+        properties = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        for key, item in value.items():
+            if key in properties:
+                found += problems(document, properties[key], item, f"{where}.{key}")
+            elif extra is False:
+                found.append(f"{where}: {key!r} is not documented")
+            elif isinstance(extra, dict):
+                found += problems(document, extra, item, f"{where}.{key}")
+    if isinstance(value, list):
+        if len(value) < schema.get("minItems", 0):
+            found.append(f"{where}: fewer than {schema['minItems']} items")
+        for i, item in enumerate(value):
+            found += problems(document, schema.get("items", {}), item, f"{where}[{i}]")
+    if isinstance(value, int) and not isinstance(value, bool) and value < schema.get("minimum", value):
+        found.append(f"{where}: {value} is below {schema['minimum']}")
+    return found
+
+
+@pytest.fixture
+def document(client):
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    return response.get_json()
+
+
+@pytest.fixture
+def world(app, client):
+    """Games to call the routes on; one wrong PIN already blocks a game, so 429 is quick to reach."""
+    app.config["PIN_MAX_FAILURES"] = 1
+
+    def create(payload, **extra):
+        return client.post("/api/games", json={**payload, **extra}).get_json()["id"]
+
+    def with_hand(game_id, headers=None):
+        client.post(f"/api/games/{game_id}/hands", json={"entries": [{}, {}]}, headers=headers or {})
+        return game_id
+
+    def blocked():
+        game_id = with_hand(create(PONYTAIL_PAIRS, pin=PIN), {"X-Table-PIN": PIN})
+        assert client.post(f"/api/games/{game_id}/end", headers={"X-Table-PIN": "0000"}).status_code == 403
+        return game_id
+
+    def finished():
+        game_id = with_hand(create(PONYTAIL_PAIRS))
+        client.post(f"/api/games/{game_id}/end")
+        return game_id
+
+    return {"create": create, "with_hand": with_hand, "blocked": blocked, "finished": finished}
+
+
+HAND = {"entries": [{"melded": 50}, {}]}
+JSON = "application/json"
+
+
+def scenarios(client, w):
+    """(path, method, status) -> a function making that request; the test checks each answer."""
+    pairs = lambda: w["with_hand"](w["create"](PONYTAIL_PAIRS))  # noqa: E731
+    locked = lambda: w["with_hand"](w["create"](PONYTAIL_PAIRS, pin=PIN), {"X-Table-PIN": PIN})  # noqa: E731
+    hands, one = "/api/games/{game_id}/hands", "/api/games/{game_id}/hands/{number}"
+    meld, end = "/api/games/{game_id}/sides/{side}/failed-meld", "/api/games/{game_id}/end"
+    g = "/api/games/{game_id}"
+    table = {
+        ("/api/openapi.json", "get", 200): lambda: client.get("/api/openapi.json"),
+        ("/api/variants", "get", 200): lambda: client.get("/api/variants"),
+        ("/api/games", "get", 200): lambda: (pairs(), client.get("/api/games"))[1],
+        ("/api/games", "post", 201): lambda: client.post("/api/games", json={**PONYTAIL_PAIRS, "pin": PIN}),
+        ("/api/games", "post", 400): lambda: client.post("/api/games", data="{", content_type=JSON),
+        ("/api/games", "post", 413): lambda: client.post("/api/games", data=BIG, content_type=JSON),
+        ("/api/games", "post", 415): lambda: client.post("/api/games", data="{}", content_type="text/plain"),
+        ("/api/games", "post", 422): lambda: client.post("/api/games", json={"variant": "gin"}),
+        (g, "get", 200): lambda: client.get(f"/api/games/{pairs()}"),
+        (g, "get", 404): lambda: client.get("/api/games/nosuchgame"),
+        (g + "/download", "get", 200): lambda: client.get(f"/api/games/{locked()}/download"),
+        (g + "/download", "get", 404): lambda: client.get("/api/games/nosuchgame/download"),
+    }
+    for path, method, ok, url in [(hands, "post", 201, "/api/games/{}/hands"), (one, "put", 200, "/api/games/{}/hands/1")]:
+        send = getattr(client, method)
+        table.update({
+            (path, method, ok): lambda url=url, send=send: send(url.format(pairs()), json=HAND),
+            (path, method, 400): lambda url=url, send=send: send(url.format(pairs()), data="[1,", content_type=JSON),
+            (path, method, 413): lambda url=url, send=send: send(url.format(pairs()), data=BIG, content_type=JSON),
+            (path, method, 415): lambda url=url, send=send: send(url.format(pairs()), data="x", content_type="text/csv"),
+            (path, method, 422): lambda url=url, send=send: send(url.format(pairs()), json={"entries": [{"melded": 3}, {}]}),
+        })
+    writes = {
+        (hands, "post"): lambda game_id, **kw: client.post(f"/api/games/{game_id}/hands", json=HAND, **kw),
+        (one, "put"): lambda game_id, **kw: client.put(f"/api/games/{game_id}/hands/1", json=HAND, **kw),
+        (one, "delete"): lambda game_id, **kw: client.delete(f"/api/games/{game_id}/hands/1", **kw),
+        (meld, "post"): lambda game_id, **kw: client.post(f"/api/games/{game_id}/sides/0/failed-meld", **kw),
+        (end, "post"): lambda game_id, **kw: client.post(f"/api/games/{game_id}/end", **kw),
+    }
+    for (path, method), write in writes.items():
+        table.update({
+            (path, method, 403): lambda write=write: write(locked()),
+            (path, method, 404): lambda write=write: write("nosuchgame"),
+            (path, method, 429): lambda write=write: write(w["blocked"](), headers={"X-Table-PIN": PIN}),
+        })
+        table[(path, method, 409)] = lambda write=write: write(pairs(), headers={"If-Match": '"99"'})  # stale
+    table[(hands, "post", 409)] = lambda: writes[(hands, "post")](w["finished"]())
+    table[(one, "delete", 200)] = lambda: writes[(one, "delete")](pairs())
+    table[(end, "post", 200)] = lambda: writes[(end, "post")](pairs())
+    table[(meld, "post", 200)] = lambda: writes[(meld, "post")](w["create"](PONY_THREE))
+    table[(meld, "post", 422)] = lambda: writes[(meld, "post")](pairs())
+    return table
+
+
+def documented(document):
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method in ("get", "post", "put", "delete", "patch"):
+                for status in operation["responses"]:
+                    yield path, method, int(status)
+
+
+def test_document_is_openapi_3_1_and_refs_resolve(document):
+    assert document["openapi"].startswith("3.1")
+    text = repr(document)
+    for name in re.findall(r"#/components/schemas/(\w+)", text):
+        assert name in document["components"]["schemas"]
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            declared = {p["name"] for p in item.get("parameters", []) + operation.get("parameters", []) if p["in"] == "path"}
+            assert declared == set(re.findall(r"{(\w+)}", path)), (path, method)
+            assert operation["responses"] and operation["operationId"]
+
+
+def test_every_api_route_is_documented(app, document):
+    routes = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/"):
+            path = re.sub(r"<(?:[^:>]+:)?(\w+)>", r"{\1}", rule.rule)
+            routes |= {(path, m.lower()) for m in rule.methods - {"HEAD", "OPTIONS"}}
+    documented_routes = {(p, m) for p, m, _ in documented(document)}
+    assert routes == documented_routes
+
+
+def test_every_documented_answer_happens_as_documented(client, document, world):
+    table = scenarios(client, world)
+    assert set(documented(document)) == set(table), "each documented status needs a scenario here, and no more"
+    for (path, method, status), call in sorted(table.items()):
+        response = call()
+        assert response.status_code == status, (path, method, status, response.get_data(as_text=True)[:300])
+        content = document["paths"][path][method]["responses"][str(status)]["content"]
+        assert response.mimetype in content
+        schema = content[response.mimetype]["schema"]
+        assert problems(document, schema, response.get_json()) == [], (path, method, status)
+
+
+def test_documented_request_bodies_fit_what_the_api_takes(client, document):
+    schemas = document["components"]["schemas"]
+    for example in ({**PONYTAIL_PAIRS, "options": {"target": 10000}, "pin": "1234"},):
+        assert problems(document, schemas["NewGame"], example) == []
+        assert client.post("/api/games", json=example).status_code == 201
+    assert problems(document, schemas["NewGame"], {**PONYTAIL_PAIRS, "colour": "red"}) != []
+    assert problems(document, schemas["HandInput"], {"entries": [{"melded": {"jokers": 2}}, {"went_out": True}]}) == []
+
+
+def test_validator_catches_a_wrong_answer(document):
+    # the schema check above must be able to fail
+    game = document["components"]["schemas"]["Game"]
+    assert problems(document, game, {"id": "x"}) != []
+    assert problems(document, {"$ref": "#/components/schemas/Error"}, {"errors": []}) != []
+    assert problems(document, {"$ref": "#/components/schemas/Error"}, {"errors": [{"field": 1, "message": "m"}]}) != []
