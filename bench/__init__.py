@@ -1,0 +1,1 @@
+"""Meldbook's benchmarks: `python bench/run.py` (see run.py)."""

@@ -1,0 +1,127 @@
+"""Club night: many tables, every device polling the scoreboard, each table recording a hand a minute.
+
+Each device is a thread with its own kept-alive connection and session, polling its game's
+scoreboard every 3 s the way the page does (GET …/live?key=K: 204 while nothing changed, the
+new scoreboard after a hand). One device per table records a hand: it opens the hand form,
+sends a few live previews while "typing", posts the hand and follows the redirect to the scores.
+Latency is measured on the client (request sent to answer read), so it includes the server's queue.
+"""
+from __future__ import annotations
+
+import random
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+
+from . import workload
+from .devices import Browser
+from .figures import seed_game
+
+POLL_SECONDS = 3.0
+PREVIEWS_PER_HAND = 5  # the form asks for a live preview as the players type (after a 250 ms pause)
+LIVE_URL = re.compile(r'hx-get="(/games/[^"]+/live\?[^"]+)"')
+
+
+@dataclass
+class Tally:
+    """Every request's latency and every failure, shared by the device threads."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    hands: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, seconds: float | None, error: str | None = None) -> None:
+        with self.lock:
+            if error:
+                self.errors.append(error)
+            else:
+                self.latencies.append(seconds)
+
+
+def _live_url(html: str) -> str:
+    found = LIVE_URL.search(html)
+    if not found:
+        raise RuntimeError("the game page has no polling scoreboard (hx-get …/live)")
+    return found[1].replace("&amp;", "&")
+
+
+def _ask(browser: Browser, tally: Tally, method: str, path: str, ok: tuple[int, ...], **kw):
+    try:
+        answer = browser.request(method, path, **kw)
+    except Exception as err:  # a refused or timed-out connection is an error the players would see
+        tally.add(None, f"{method} {path.split('?')[0]}: {type(err).__name__}: {err}")
+        return None
+    if answer.status not in ok:
+        tally.add(None, f"{method} {path.split('?')[0]}: {answer.status}")
+        return None
+    tally.add(answer.seconds)
+    return answer
+
+
+def _device(port: int, game_id: str, hand_at: float | None, start: float, stop: float, tally: Tally,
+            rng: random.Random) -> None:
+    browser = Browser(port, timeout=30)
+    page = _ask(browser, tally, "GET", f"/games/{game_id}", (200,))
+    if page is None:
+        return
+    live = _live_url(page.text())
+    next_poll = start + rng.uniform(0, POLL_SECONDS)  # devices joined at different moments
+    while True:
+        wake = min(next_poll, hand_at if hand_at is not None else next_poll)
+        if wake >= stop:
+            break
+        time.sleep(max(0.0, wake - time.perf_counter()))
+        if hand_at is not None and wake == hand_at:
+            _record_hand(browser, game_id, tally, rng)
+            hand_at = None
+            continue
+        answer = _ask(browser, tally, "GET", live, (200, 204))
+        if answer is not None and answer.status == 200:
+            live = _live_url(answer.text())
+        next_poll += POLL_SECONDS
+    browser.close()
+
+
+def _record_hand(browser: Browser, game_id: str, tally: Tally, rng: random.Random) -> None:
+    form_page = _ask(browser, tally, "GET", f"/games/{game_id}/hands/new", (200,))
+    if form_page is None:
+        return
+    html = form_page.text()
+    token = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)[1]
+    revision = re.search(r'name="revision" value="(\d+)"', html)[1]
+    fields = {"csrf_token": token, "revision": revision, **workload.form_fields(workload.hand(rng, 2)["entries"])}
+    headers = {"X-CSRF-Token": token, "HX-Request": "true"}
+    for _ in range(PREVIEWS_PER_HAND):
+        _ask(browser, tally, "POST", f"/games/{game_id}/hands/preview", (200,), form=fields, headers=headers)
+    posted = _ask(browser, tally, "POST", f"/games/{game_id}/hands/new", (303,), form=fields)
+    if posted is not None:
+        with tally.lock:
+            tally.hands += 1
+        _ask(browser, tally, "GET", posted.headers["Location"], (200,))
+
+
+def club_night(port: int, tables: int, devices: int, seconds: float, hands_before: int) -> dict:
+    """Run the evening; returns request count, errors, p50/p99 latency (ms) and hands recorded."""
+    games = [seed_game(port, 2, hands_before, partnerships=True, seed=100 + t) for t in range(tables)]
+    tally = Tally()
+    start = time.perf_counter() + 1.0  # every device has opened its page before the clock starts
+    stop = start + seconds
+    hand_window = min(60.0, seconds)  # one hand per table per minute
+    threads = []
+    for t, game_id in enumerate(games):
+        for d in range(devices):
+            rng = random.Random(t * 100 + d)
+            hand_at = start + rng.uniform(0, hand_window * 0.9) if d == 0 else None
+            threads.append(threading.Thread(target=_device, args=(port, game_id, hand_at, start, stop, tally, rng),
+                                            daemon=True))
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=seconds + 60)
+    ordered = sorted(tally.latencies)
+    pick = lambda p: ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else float("nan")  # noqa: E731
+    return {"requests": len(ordered) + len(tally.errors), "errors": tally.errors, "p50": pick(50),
+            "p99": pick(99), "max": ordered[-1] * 1000 if ordered else float("nan"), "hands": tally.hands,
+            "rate": len(ordered) / seconds}

@@ -1,0 +1,33 @@
+"""The engine figure, in this process: check every hand of a long game, then derive the game from them."""
+from __future__ import annotations
+
+import statistics
+import time
+
+from scoring import derive_game, get_variant, new_game, prepare_hand
+from scoring.game import HandRecord
+
+from . import workload
+
+
+def replay(variant, sides: list[dict], options: dict, posted: list[dict]) -> dict:
+    """What the server does for a game of these hands: validate each, then score them all and derive the state."""
+    for payload in posted:
+        prepare_hand(variant, options, sides, payload)
+    records = [HandRecord(p["entries"], "2025-01-01T20:00:00+00:00") for p in posted]
+    return derive_game(variant, options, sides, records)
+
+
+def engine_ms(hand_count: int, runs: int) -> float:
+    """Median milliseconds to validate, score and derive a `hand_count`-hand, 4-side game."""
+    variant = get_variant("ponytail")
+    sides, options = new_game(variant, workload.new_game_payload(4))
+    posted = workload.hands(hand_count, 4)
+    state = replay(variant, sides, options, posted)
+    assert len(state["hands"]) == hand_count and not state["finished"], "the benchmark game must still be in play"
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        replay(variant, sides, options, posted)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)

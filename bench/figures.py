@@ -1,0 +1,164 @@
+"""The single-request figures: a hand recorded, the game page, the PDFs, the page's weight, requests/s."""
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import threading
+import time
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+from . import workload
+from .devices import Browser
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank) of the values."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
+
+
+def seed_game(port: int, sides: int, hand_count: int, *, partnerships: bool = False, seed: int = 6) -> str:
+    """Create a game through the JSON API and record `hand_count` hands; returns its id."""
+    api = Browser(port)
+    created = api.request("POST", "/api/games", json_body=workload.new_game_payload(sides, partnerships=partnerships))
+    if created.status != 201:
+        raise RuntimeError(f"could not create a game: {created.status} {created.text()}")
+    game_id = created.json()["id"]
+    for hand in workload.hands(hand_count, sides, seed):
+        answer = api.request("POST", f"/api/games/{game_id}/hands", json_body=hand)
+        if answer.status != 201:
+            raise RuntimeError(f"could not record a hand: {answer.status} {answer.text()}")
+    api.close()
+    return game_id
+
+
+def record_hand_ms(port: int, game_id: str, samples: int) -> tuple[list[float], str]:
+    """Server-side ms of recording a hand from the page's form; the hand is deleted after, so it stays a 50-hand game."""
+    device, api = Browser(port), Browser(port)
+    token = device.csrf_token(f"/games/{game_id}/hands/new")
+    posted = workload.hands(samples, _sides(api, game_id), seed=7)
+    times, answered = [], set()
+    for hand in posted:
+        revision = api.get(f"/api/games/{game_id}").json()["revision"]
+        form = {"csrf_token": token, "revision": str(revision), **workload.form_fields(hand["entries"])}
+        answer = device.request("POST", f"/games/{game_id}/hands/new", form=form,
+                                headers={"HX-Request": "true", "X-CSRF-Token": token})
+        if answer.status not in (200, 303):
+            raise RuntimeError(f"recording a hand answered {answer.status}: {answer.text()[:500]}")
+        answered.add(f"{answer.status}{' → ' + answer.headers.get('Location', '') if answer.status == 303 else ''}")
+        times.append(answer.server_ms)
+        hands = api.get(f"/api/games/{game_id}").json()["hands_played"]
+        removed = api.request("DELETE", f"/api/games/{game_id}/hands/{hands}")
+        if removed.status != 200:
+            raise RuntimeError(f"could not delete the hand again: {removed.status}")
+    device.close()
+    api.close()
+    return times, ", ".join(sorted(answered))
+
+
+def _sides(api: Browser, game_id: str) -> int:
+    return len(api.get(f"/api/games/{game_id}").json()["sides"])
+
+
+def get_ms(port: int, path: str, samples: int) -> list[float]:
+    """Server-side ms of GETting `path`, from one device with its session cookie."""
+    device = Browser(port)
+    device.get(path)  # the first visit makes the session (CSRF token); every later one is a returning device
+    times = []
+    for _ in range(samples):
+        answer = device.get(path)
+        if answer.status != 200:
+            raise RuntimeError(f"GET {path} answered {answer.status}")
+        times.append(answer.server_ms)
+    device.close()
+    return times
+
+
+class _References(HTMLParser):
+    """Every address a page makes the browser load: scripts, styles, icons, images, the manifest."""
+
+    LOADED = {("script", "src"), ("link", "href"), ("img", "src"), ("img", "srcset"), ("source", "src"),
+              ("source", "srcset"), ("iframe", "src"), ("audio", "src"), ("video", "src"), ("embed", "src"),
+              ("object", "data"), ("input", "src"), ("video", "poster")}
+
+    def __init__(self):
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if (tag, name) in self.LOADED and value:
+                if tag == "link" and name == "href" and not set((dict(attrs).get("rel") or "").split()) & {
+                        "stylesheet", "icon", "apple-touch-icon", "manifest", "preload", "modulepreload", "mask-icon"}:
+                    continue  # a link to another page is not loaded with this one
+                self.found.extend(part.split()[0] for part in value.split(",") if part.strip())
+
+
+def page_weight(port: int, path: str) -> dict:
+    """The page and every asset it loads (manifest icons and CSS url()s too): bytes, count, outside hosts, missing."""
+    device = Browser(port)
+    here = f"http://127.0.0.1:{port}"
+    page = device.get(path)
+    queue, seen, outside, missing = [(urljoin(here + path, u), "html") for u in _html_refs(page.text())], set(), [], []
+    total, count = len(page.body), 1
+    while queue:
+        url, _ = queue.pop(0)
+        if url in seen or url.startswith("data:"):
+            continue
+        seen.add(url)
+        parts = urlsplit(url)
+        if parts.netloc != f"127.0.0.1:{port}":
+            outside.append(url)
+            continue
+        answer = device.get(parts.path + (f"?{parts.query}" if parts.query else ""))
+        if answer.status != 200:
+            missing.append(f"{parts.path} ({answer.status})")
+            continue
+        total += len(answer.body)
+        count += 1
+        kind = answer.headers.get("Content-Type", "")
+        if "css" in kind:
+            queue += [(urljoin(url, u), "css") for u in re.findall(r"url\(\s*['\"]?([^'\")]+)", answer.text())]
+            queue += [(urljoin(url, u), "css") for u in re.findall(r"@import\s+['\"]([^'\"]+)", answer.text())]
+        elif "manifest" in kind or parts.path.endswith((".webmanifest", "manifest.json")):
+            queue += [(urljoin(url, icon["src"]), "manifest") for icon in json.loads(answer.body).get("icons", [])]
+    device.close()
+    return {"bytes": total, "requests": count, "outside": outside, "missing": missing}
+
+
+def _html_refs(html: str) -> list[str]:
+    parser = _References()
+    parser.feed(html)
+    return parser.found
+
+
+def requests_per_second(port: int, path: str, seconds: float, connections: int) -> tuple[float, int]:
+    """GETs of `path` answered per second with `connections` kept-alive devices asking back to back; and errors."""
+    done, errors = [0] * connections, [0] * connections
+    stop = time.perf_counter() + seconds
+
+    def device(k: int):
+        browser = Browser(port)
+        browser.get(path)
+        while time.perf_counter() < stop:
+            try:
+                ok = browser.get(path).status == 200
+            except OSError:
+                ok = False
+            done[k] += ok
+            errors[k] += not ok
+        browser.close()
+
+    threads = [threading.Thread(target=device, args=(k,)) for k in range(connections)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(done) / (time.perf_counter() - start), sum(errors)
+
+
+def median_ms(times: list[float]) -> float:
+    return statistics.median(times)

@@ -1,0 +1,209 @@
+"""Meldbook's benchmarks (issue 6): `python bench/run.py [--quick]`.
+
+Starts the real server (`python app.py`, waitress, 127.0.0.1, a fresh database in a temporary
+folder), measures, and prints each figure next to its budget.
+
+Full mode exits 1 when any budget is missed. `--quick` runs small sizes in well under a minute
+so the test suite can run it; its figures are printed with their verdicts, but only a failure to
+run (exit 2) makes it exit non-zero, because small sizes on a busy test machine say nothing about
+the budgets. `--strict` makes quick mode exit 1 on a missed budget too.
+
+Which server answers what:
+- `python app.py` itself: start to first answer, page weight, requests/s, club night, memory.
+- `python bench/serve.py` (app.py's main() with a Server-Timing header added): the server-side
+  times of recording a hand, the game page and the PDFs, read from each answer's header.
+- `python bench/bare.py`: the yardstick for requests/s, one bare Flask route on waitress with the
+  same thread count.
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import clubnight, engine, figures  # noqa: E402
+from bench.devices import THREADS, Server  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Sizes:
+    engine_hands: int = 200
+    engine_runs: int = 31
+    samples: int = 200  # requests per latency figure
+    pdf_runs: int = 15
+    starts: int = 3
+    rps_seconds: float = 5.0
+    tables: int = 50
+    devices: int = 4
+    club_seconds: float = 60.0
+    hands_before: int = 10  # hands each club-night table has played when the evening is measured
+
+
+FULL = Sizes()
+QUICK = Sizes(engine_runs=5, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5, club_seconds=10.0,
+              hands_before=3)
+
+# (figure, budget) in the issue's order; the test checks every name is printed.
+FIGURES = [
+    ("engine: validate + score + derive a 200-hand game", "<= 5 ms"),
+    ("record a hand (POST) on a 50-hand game, p95", "<= 15 ms"),
+    ("game page GET on a 50-hand game, p95", "<= 15 ms"),
+    ("game page requests/s vs bare Flask route", ">= 0.5 x"),
+    ("game sheet PDF, 50 hands, 4 sides", "<= 150 ms"),
+    ("blank sheet PDF", "<= 50 ms"),
+    ("game page with all its assets", "<= 100 KB, 0 outside"),
+    ("server memory (RSS) after the club night", "<= 80 MB"),
+    ("python app.py start to first answer", "<= 1.5 s"),
+    ("club night", "0 errors, p99 <= 50 ms"),
+]
+
+
+@dataclass
+class Result:
+    name: str
+    value: str
+    met: bool
+    how: str
+
+
+def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
+    """Every figure, in FIGURES order."""
+    names = [name for name, _ in FIGURES]
+    results: dict[str, Result] = {}
+
+    def put(index: int, value: str, met: bool, how: str) -> None:
+        results[names[index]] = Result(names[index], value, met, how)
+        say(f"  measured: {names[index]}: {value}")
+
+    say("engine, in this process…")
+    ms = engine.engine_ms(sizes.engine_hands, sizes.engine_runs)
+    put(0, f"{ms:.2f} ms", ms <= 5, f"median of {sizes.engine_runs}; 4 sides; every hand checked, then one replay")
+
+    say("starting python app.py…")
+    starts, real = [], None
+    for n in range(sizes.starts):
+        if real:
+            real.stop()
+        real = Server(ROOT / "app.py", "--db", str(workdir / f"app-{n}.sqlite"), "--threads", str(THREADS))
+        starts.append(real.seconds_to_first_answer)
+    start_s = statistics.median(starts)
+    put(8, f"{start_s:.2f} s", start_s <= 1.5, f"median of {len(starts)} starts, fresh database, until GET / answers 200")
+    timed = bare = None
+    try:
+        say("server-side times (bench/serve.py)…")
+        timed = Server(ROOT / "bench" / "serve.py", "--db", str(workdir / "timed.sqlite"), "--threads", str(THREADS))
+        game = figures.seed_game(timed.port, 4, 50)
+        times, answered = figures.record_hand_ms(timed.port, game, sizes.samples)
+        p95 = figures.percentile(times, 95)
+        put(1, f"{p95:.1f} ms", p95 <= 15, f"server-side (Server-Timing), {len(times)} posts of the hand form, "
+                                            f"median {statistics.median(times):.1f} ms; answer {answered}")
+        times = figures.get_ms(timed.port, f"/games/{game}", sizes.samples)
+        p95 = figures.percentile(times, 95)
+        put(2, f"{p95:.1f} ms", p95 <= 15, f"server-side, {len(times)} GETs, 4 sides, "
+                                            f"median {statistics.median(times):.1f} ms")
+        times = figures.get_ms(timed.port, f"/games/{game}/sheet.pdf", sizes.pdf_runs)
+        med = statistics.median(times)
+        put(4, f"{med:.0f} ms", med <= 150, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
+        times = figures.get_ms(timed.port, f"/games/{game}/blank-sheet.pdf", sizes.pdf_runs)
+        med = statistics.median(times)
+        put(5, f"{med:.0f} ms", med <= 50, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
+        timed.stop()
+        timed = None
+
+        say("python app.py: page weight, requests/s…")
+        game = figures.seed_game(real.port, 4, 50)
+        weight = figures.page_weight(real.port, f"/games/{game}")
+        kb = weight["bytes"] / 1024
+        missing = f"; missing: {', '.join(weight['missing'])}" if weight["missing"] else ""
+        put(6, f"{kb:.0f} KB, {len(weight['outside'])} outside", kb <= 100 and not weight["outside"] and not missing,
+            f"50-hand game page + {weight['requests'] - 1} assets it loads{missing}")
+        bare = Server(ROOT / "bench" / "bare.py", "--threads", str(THREADS))
+        page_rps, page_errors = figures.requests_per_second(real.port, f"/games/{game}", sizes.rps_seconds, THREADS)
+        bare_rps, bare_errors = figures.requests_per_second(bare.port, "/", sizes.rps_seconds, THREADS)
+        bare.stop()
+        bare = None
+        ratio = page_rps / bare_rps
+        put(3, f"{ratio:.2f} x", ratio >= 0.5 and not (page_errors or bare_errors),
+            f"{page_rps:.0f} vs {bare_rps:.0f} req/s, 50-hand game, {THREADS} kept-alive clients, "
+            f"{sizes.rps_seconds:.0f} s each, same run")
+
+        say(f"club night: {sizes.tables} tables x {sizes.devices} devices, {sizes.club_seconds:.0f} s…")
+        night = clubnight.club_night(real.port, sizes.tables, sizes.devices, sizes.club_seconds, sizes.hands_before)
+        errors = night["errors"]
+        detail = f"; first error: {errors[0]}" if errors else ""
+        put(9, f"{len(errors)} errors, p99 {night['p99']:.0f} ms", not errors and night["p99"] <= 50,
+            f"{night['requests']} requests ({night['rate']:.0f}/s), {night['hands']} hands, "
+            f"p50 {night['p50']:.1f} ms, max {night['max']:.0f} ms, client-side{detail}")
+        rss = real.rss_mb()
+        put(7, f"{rss:.1f} MB", rss <= 80, "VmRSS of the python app.py process after everything above")
+    finally:
+        for server in (timed, bare, real):
+            if server:
+                server.stop()
+    return [results[name] for name in names]
+
+
+def machine() -> str:
+    """This machine in one line: CPU model and count, memory, Python."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+        mem_kb = int(next(ln for ln in Path("/proc/meminfo").read_text().splitlines()
+                          if ln.startswith("MemTotal")).split()[1])
+        memory = f"{mem_kb / 1024 / 1024:.1f} GB RAM"
+    except (OSError, StopIteration, ValueError):
+        memory = "memory unknown"
+    import os
+    return f"{model}, {os.cpu_count()} CPUs, {memory}, Python {platform.python_version()}, {platform.system()} {platform.release()}"
+
+
+def report(results: list[Result], quick: bool) -> str:
+    budgets = dict(FIGURES)
+    width = max(len(r.name) for r in results)
+    lines = [f"{'figure'.ljust(width)}  {'measured':>24}  {'budget':<22} verdict"]
+    for r in results:
+        verdict = "ok" if r.met else "MISSED"
+        lines.append(f"{r.name.ljust(width)}  {r.value:>24}  {budgets[r.name]:<22} {verdict}")
+        lines.append(f"{'':{width}}    ({r.how})")
+    missed = [r.name for r in results if not r.met]
+    mode = "quick (small sizes: indicative only)" if quick else "full"
+    lines.append(f"{len(results) - len(missed)} of {len(results)} budgets met; mode: {mode}.")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every benchmark and print the figures; the exit code says whether the budgets were met."""
+    parser = argparse.ArgumentParser(prog="python bench/run.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, under a minute (what the tests run)")
+    parser.add_argument("--strict", action="store_true", help="in quick mode, exit 1 when a budget is missed")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    began = time.perf_counter()
+    print(f"Meldbook benchmarks ({'quick' if args.quick else 'full'}) on {machine()}", flush=True)
+    say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731  progress, apart from the figures
+    with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as tmp:
+        try:
+            results = measure(sizes, Path(tmp), say)
+        except Exception as err:  # the bench itself broke: say so plainly, with a different exit code
+            print(f"The benchmark could not run: {type(err).__name__}: {err}", flush=True)
+            return 2
+    print(report(results, args.quick))
+    print(f"Took {time.perf_counter() - began:.0f} s.")
+    missed = any(not r.met for r in results)
+    return 1 if missed and (not args.quick or args.strict) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""The games the benchmark plays: realistic Ponytail hands, the same every run (seeded)."""
+from __future__ import annotations
+
+import random
+
+# A target no benchmark game reaches, so a 200-hand game is still being played.
+TARGET = 1_000_000
+
+
+def new_game_payload(sides: int, *, partnerships: bool = False) -> dict:
+    """A Ponytail game: `sides` partnerships of two, or `sides` players alone."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+    if partnerships:
+        teams = [{"name": f"Side {i + 1}", "players": names[2 * i:2 * i + 2]} for i in range(sides)]
+    else:
+        teams = [{"name": names[i], "players": [names[i]]} for i in range(sides)]
+    return {"variant": "ponytail", "sides": teams, "options": {"target": TARGET}}
+
+
+def hands(count: int, sides: int, seed: int = 6) -> list[dict]:
+    """`count` valid hands as the API takes them, about one in eight won by someone going out."""
+    rng = random.Random(seed)
+    return [hand(rng, sides) for _ in range(count)]
+
+
+def hand(rng: random.Random, sides: int) -> dict:
+    """One hand: canastas, threes, card points (some counted card by card, as the card counter sends them)."""
+    out = rng.randrange(sides) if rng.random() < 0.125 else None
+    entries = []
+    for i in range(sides):
+        natural, dirty = rng.randint(0, 2), rng.randint(0, 2)
+        entry = {"natural_canastas": natural, "dirty_canastas": dirty, "red_threes": rng.randint(0, 2)}
+        least = 35 * natural + 50 * dirty
+        if i == out:
+            entry.update(natural_canastas=max(natural, 1), dirty_canastas=max(dirty, 1), sevens_canastas=1,
+                         wild_canastas=1, went_out=True)
+            least = 35 * max(natural, 1) + 50 * max(dirty, 1) + 35 + 140
+        else:
+            entry["black_threes"] = rng.randint(0, 1)
+            if rng.random() < 0.5:
+                entry["in_hand"] = {"jokers": rng.randint(0, 1), "tens": rng.randint(0, 4), "fives": rng.randint(0, 3)}
+            else:
+                entry["in_hand"] = 5 * rng.randint(0, 20)
+        melded = least + 5 * rng.randint(0, 60)
+        if rng.random() < 0.3:
+            entry["melded"] = {"fives": melded // 5}  # the card counter's answer: counts, not points
+        else:
+            entry["melded"] = melded
+        entries.append(entry)
+    return {"entries": entries}
+
+
+def form_fields(entries: list[dict]) -> dict[str, str]:
+    """A hand as the page's hand form posts it (input names as in web/forms.py)."""
+    fields = {"went_out": "none", "cut_bonus": "none"}
+    for i, entry in enumerate(entries):
+        for name, value in entry.items():
+            at = f"entries[{i}].{name}"
+            if name in ("went_out", "cut_bonus"):
+                if value:
+                    fields[name] = str(i)  # one side per hand: a radio choice across the sides
+            elif isinstance(value, dict):
+                fields[f"{at}:mode"] = "count"
+                fields.update({f"{at}.{card}": str(n) for card, n in value.items()})
+            else:
+                fields[at] = str(value)
+    return fields
