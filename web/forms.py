@@ -113,13 +113,9 @@ def hand_inputs(variant: Variant, sides: list[dict]) -> set[str]:
 # -- a new game -------------------------------------------------------------------------
 
 def layouts(variant: Variant) -> dict[str, tuple[int, int]]:
-    """'pairs' and/or 'solo' with the range of sides each allows."""
-    found = {}
-    for kind, key in (("partnerships", "pairs"), ("individuals", "solo")):
-        if kind in variant.describe_sides:
-            low, high = variant.describe_sides[kind]["sides"]
-            found[key] = (low, high)
-    return found
+    """'pairs' and/or 'solo' with the range of sides each allows, the variant's usual way first."""
+    keys = {"partnerships": "pairs", "individuals": "solo"}
+    return {keys[kind]: tuple(shape["sides"]) for kind, shape in variant.describe_sides.items() if kind in keys}
 
 
 def read_layout(form, variant: Variant) -> tuple[str, int]:
