@@ -47,15 +47,18 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     return render_template("hand.html", **context), status
 
 
-def refused_form(err: Refused, game_id: str, number: int):
-    """A refused hand: the same form, everything typed kept, the message at the field."""
+def refused_form(err: Refused, game_id: str, number: int | None):
+    """A refused hand: the same form, everything typed kept, the message at the field.
+
+    `number` is the hand being corrected, or None for a new hand (the next one of the game as it is now).
+    """
     if err.status == 404:
         raise err
     game = getattr(err, "game", None)
     if game is not None:  # stale: show the new version, keep what was typed, base the next try on it
-        return form_page(game, number, request.form, notice=STALE, status=409)
+        return form_page(game, number or game["hands_played"] + 1, request.form, notice=STALE, status=409)
     game = actions.get_game(get_db(), game_id)
-    return form_page(game, number, request.form, errors=err.errors, status=err.status)
+    return form_page(game, number or game["hands_played"] + 1, request.form, errors=err.errors, status=err.status)
 
 
 @bp.get("/games/<game_id>/hands/new")
@@ -70,12 +73,11 @@ def new_hand(game_id: str):
 @bp.post("/games/<game_id>/hands/new")
 def record_hand(game_id: str):
     game = actions.get_game(get_db(), game_id)
-    number = game["hands_played"] + 1
     payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
     try:
         hand, game = actions.record_hand(get_db(), game_id, payload, request.form.get("revision"))
     except Refused as err:
-        return refused_form(err, game_id, number)
+        return refused_form(err, game_id, None)
     flash(f"Hand {hand['number']} recorded.")
     return redirect(url_for("pages.game", game_id=game_id), 303)
 

@@ -1,0 +1,78 @@
+"""Several devices at one table: each sees the others' hands without reloading, and no typing is lost."""
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET, Page
+from .table import choose, record, side_score, tap, type_points, value
+
+pytestmark = pytest.mark.browser
+
+PAIRS = {"variant": "ponytail",
+         "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
+
+
+@pytest.fixture
+def devices(chromium, server):
+    opened = [Page(chromium, server, PHONE), Page(chromium, server, PHONE), Page(chromium, server, TABLET)]
+    yield opened
+    for device in opened:
+        device.context.close()
+    assert [d.console for d in opened] == [[], [], []]
+
+
+def test_two_phones_and_a_table_display_follow_one_game(devices, server):
+    first, second, display = devices
+    status, game = server.request("POST", "/api/games", PAIRS)
+    assert status == 201
+    scores = f"/games/{game['id']}"
+    second.page.goto(scores)
+    display.page.goto(f"{scores}/table")
+
+    # the second phone starts typing hand 1 while the first phone records it
+    second.page.goto(f"{scores}/hands/new")
+    tap(second.page, 1, "red_threes", 2)
+    type_points(second.page, 1, "melded", 300)
+
+    first.page.goto(f"{scores}/hands/new")
+    tap(first.page, 0, "natural_canastas")
+    type_points(first.page, 0, "melded", 400)
+    record(first.page, 1)
+    expect(side_score(first.page, "Us")).to_have_text("900")
+
+    # the table display redraws itself; the second phone keeps what it typed and is told
+    expect(side_score(display.page, "Us")).to_have_text("900", timeout=15_000)
+    expect(display.page.locator(".last-hand")).to_contain_text("Hand 1: Us +900 · Them 0")
+    expect(second.page.locator("#hand-notice")).to_contain_text("Another device just changed this game", timeout=15_000)
+    assert value(second.page, 1, "red_threes") == "2" and value(second.page, 1, "melded") == "300"
+    display.shot("tablet-table-display")
+
+    # recording on the old version is refused with the new version shown, typing kept; the next try counts
+    record(second.page, 1)
+    expect(second.page.get_by_role("alert")).to_contain_text("Someone else just changed this — here is the new version")
+    expect(second.page.locator("h1")).to_have_text("Hand 2")
+    assert value(second.page, 1, "red_threes") == "2" and value(second.page, 1, "melded") == "300"
+    record(second.page, 2)
+    expect(side_score(second.page, "Them")).to_have_text("500")
+
+    # the first phone, on the scoreboard, sees hand 2 appear in the history by itself
+    expect(first.page.locator(".hand").first).to_contain_text("Hand 2", timeout=15_000)
+    expect(side_score(first.page, "Them")).to_have_text("500")
+    expect(side_score(display.page, "Them")).to_have_text("500", timeout=15_000)
+
+    # a correction on one phone reaches the other too
+    second.page.goto(f"{scores}/hands/1/edit")
+    choose(second.page, "went_out", None)
+    type_points(second.page, 0, "melded", 450)
+    second.page.get_by_role("button", name="Save hand 1").click()
+    expect(side_score(second.page, "Us")).to_have_text("950")
+    expect(side_score(first.page, "Us")).to_have_text("950", timeout=15_000)
+
+
+def test_the_game_page_offers_a_qr_code_for_other_phones(phone, server):
+    status, game = server.request("POST", "/api/games", PAIRS)
+    phone.page.goto(f"/games/{game['id']}")
+    phone.page.get_by_text("Open this game on another phone").click()
+    qr = phone.page.get_by_alt_text("QR code that opens this game on another phone")
+    expect(qr).to_be_visible()
+    assert phone.page.evaluate("img => img.naturalWidth", qr.element_handle()) > 100
+    phone.shot("phone-game-qr")
