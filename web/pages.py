@@ -41,9 +41,9 @@ def live_key(game: dict) -> str:
 def live_context(game: dict, view: str = "game", notice: str | None = None) -> dict:
     """What the scoreboard, history and game-over parts need."""
     variant = get_variant(game["variant"])
-    history = [{"number": h["number"], "sides": [present.side_lines(variant, game["sides"], h["entries"], s)
-                                                 for s in h["scores"]], "scores": h["scores"]}
-               for h in reversed(game["hands"])]
+    # totals only: a hand's breakdown is fetched when its row is opened (hand_detail), which keeps a
+    # long game's page and every polled scoreboard small
+    history = [{"number": h["number"], "scores": h["scores"]} for h in reversed(game["hands"])]
     ranked = sorted(game["sides"], key=lambda s: -s["score"])
     winners = [game["sides"][i]["name"] for i in game["winner"] or []]
     return {"game": game, "variant": variant, "history": history, "ranked": ranked, "winners": winners, "view": view,
@@ -97,6 +97,19 @@ def live(game_id: str):
         return Response(status=204)
     view = "table" if request.args.get("view") == "table" else "game"
     return render_template("_live.html", **live_context(game, view=view))
+
+
+@bp.get("/games/<game_id>/hands/<int:number>/detail")
+def hand_detail(game_id: str, number: int):
+    """One hand's breakdown per side with its correct/delete actions, loaded when its history row opens."""
+    game = actions.get_game(get_db(), game_id)
+    if not 1 <= number <= game["hands_played"]:
+        raise actions.not_found(f"There is no hand {number} in this game (it has {game['hands_played']}).")
+    variant = get_variant(game["variant"])
+    played = game["hands"][number - 1]
+    hand = {"number": number, "scores": played["scores"],
+            "sides": [present.side_lines(variant, game["sides"], played["entries"], s) for s in played["scores"]]}
+    return render_template("_hand_detail.html", game=game, hand=hand)
 
 
 @bp.get("/games/<game_id>/hands/live")
