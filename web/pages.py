@@ -17,6 +17,7 @@ from .database import get_db
 bp = Blueprint("pages", __name__)
 
 STALE = "Someone else just changed this — here is the new version."
+RECENT_HANDS = 12  # history rows on the page; earlier hands load when asked for
 
 
 def is_htmx() -> bool:
@@ -46,7 +47,8 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
     history = [{"number": h["number"], "scores": h["scores"]} for h in reversed(game["hands"])]
     ranked = sorted(game["sides"], key=lambda s: -s["score"])
     winners = [game["sides"][i]["name"] for i in game["winner"] or []]
-    return {"game": game, "variant": variant, "history": history, "ranked": ranked, "winners": winners, "view": view,
+    return {"game": game, "variant": variant, "history": history, "recent_hands": RECENT_HANDS,
+            "ranked": ranked, "winners": winners, "view": view,
             "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
             "finish": present.finish_time(game)}
 
@@ -110,6 +112,15 @@ def hand_detail(game_id: str, number: int):
     hand = {"number": number, "scores": played["scores"],
             "sides": [present.side_lines(variant, game["sides"], played["entries"], s) for s in played["scores"]]}
     return render_template("_hand_detail.html", game=game, hand=hand)
+
+
+@bp.get("/games/<game_id>/hands/earlier")
+def earlier_hands(game_id: str):
+    """The history rows of the hands before `before` (newest first), loaded when 'Earlier hands' opens."""
+    game = actions.get_game(get_db(), game_id)
+    before = request.args.get("before", type=int) or game["hands_played"] + 1
+    rows = [{"number": h["number"], "scores": h["scores"]} for h in reversed(game["hands"][:max(0, before - 1)])]
+    return render_template("_hand_rows.html", game=game, rows=rows)
 
 
 @bp.get("/games/<game_id>/hands/live")
