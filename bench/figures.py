@@ -97,14 +97,18 @@ class _References(HTMLParser):
 
 
 def page_weight(port: int, path: str) -> dict:
-    """The page and every asset it loads (manifest icons and CSS url()s too): bytes, count, outside hosts, missing."""
+    """The page and every asset it loads (CSS url()s too): bytes, count, outside hosts, missing.
+
+    The manifest's icons are fetched and checked (present, same host) but not counted: a browser
+    loads them when the app is installed, not with the page.
+    """
     device = Browser(port)
     here = f"http://127.0.0.1:{port}"
     page = device.get(path)
     queue, seen, outside, missing = [(urljoin(here + path, u), "html") for u in _html_refs(page.text())], set(), [], []
-    total, count = len(page.body), 1
+    total, count, install_only = len(page.body), 1, 0
     while queue:
-        url, _ = queue.pop(0)
+        url, source = queue.pop(0)
         if url in seen or url.startswith("data:"):
             continue
         seen.add(url)
@@ -116,6 +120,9 @@ def page_weight(port: int, path: str) -> dict:
         if answer.status != 200:
             missing.append(f"{parts.path} ({answer.status})")
             continue
+        if source == "manifest":
+            install_only += len(answer.body)
+            continue
         total += len(answer.body)
         count += 1
         kind = answer.headers.get("Content-Type", "")
@@ -125,7 +132,7 @@ def page_weight(port: int, path: str) -> dict:
         elif "manifest" in kind or parts.path.endswith((".webmanifest", "manifest.json")):
             queue += [(urljoin(url, icon["src"]), "manifest") for icon in json.loads(answer.body).get("icons", [])]
     device.close()
-    return {"bytes": total, "requests": count, "outside": outside, "missing": missing}
+    return {"bytes": total, "requests": count, "outside": outside, "missing": missing, "install_only": install_only}
 
 
 def _html_refs(html: str) -> list[str]:
