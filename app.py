@@ -51,7 +51,7 @@ def _secret_key(instance_path: str) -> str:
     if not os.path.exists(path):
         # written aside and linked into place: a second process starting at the same moment
         # reads the one complete key instead of crashing or reading a half-written file
-        partial = f"{path}.{os.getpid()}"
+        partial = f"{path}.{secrets.token_hex(8)}"
         fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             f.write(secrets.token_hex(32))

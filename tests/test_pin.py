@@ -180,3 +180,53 @@ def test_page_write_to_a_game_without_pin_is_not_gated(page_write, client, make_
     with client.session_transaction() as session:
         session["csrf_token"] = "token"
     assert client.post(f"/games/{game['id']}/pin-test-write", data={"csrf_token": "token"}).status_code == 200
+
+
+def page_token(client):
+    page = client.get("/").get_data(as_text=True)
+    return page.split('<meta name="csrf-token" content="')[1].split('"')[0]
+
+
+@pytest.mark.parametrize("path", ["/hands/new", "/hands/1/edit", "/hands/1/delete", "/sides/0/failed-meld", "/end",
+                                  "/delete"])
+def test_the_ui_page_writes_ask_for_the_pin(client, pin_game, path):
+    url = f"/api/games/{pin_game['id']}"
+    client.post(url + "/hands", json={"entries": [{}, {}]}, headers={"X-Table-PIN": PIN})
+    before = client.get(url).get_json()
+    form = {"csrf_token": page_token(client), "revision": str(before["revision"]), "entries[0].melded": "50"}
+    response = client.post(f"/games/{pin_game['id']}{path}", data=form,
+                           headers={"Referer": f"http://localhost/games/{pin_game['id']}"})
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/games/{pin_game['id']}/unlock?next=/games/{pin_game['id']}"
+    assert client.get(url).get_json() == before
+    htmx = client.post(f"/games/{pin_game['id']}{path}", data=form, headers={"HX-Request": "true"})
+    assert htmx.headers["HX-Redirect"].startswith(f"/games/{pin_game['id']}/unlock")
+    assert client.get(url).get_json() == before
+
+
+def test_after_unlocking_the_hand_form_records(client, pin_game):
+    unlock(client, pin_game["id"], PIN)
+    form = {"csrf_token": page_token(client), "revision": str(pin_game["revision"]), "entries[0].melded": "50"}
+    response = client.post(f"/games/{pin_game['id']}/hands/new", data=form)
+    assert response.status_code == 303 and response.headers["Location"] == f"/games/{pin_game['id']}"
+    assert client.get(f"/api/games/{pin_game['id']}").get_json()["hands_played"] == 1
+
+
+def test_watchers_may_use_the_live_preview(client, pin_game):
+    response = client.post(f"/games/{pin_game['id']}/hands/preview",
+                           data={"csrf_token": page_token(client), "entries[0].melded": "50"})
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("pin, status", [("12", 422), ("12ab", 422), ("123456789", 422), ("4321", 303), ("", 303)])
+def test_the_new_game_form_takes_a_pin(client, pin, status):
+    response = client.post("/games/new/ponytail", data={
+        "csrf_token": page_token(client), "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann",
+        "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di", "pin": pin})
+    assert response.status_code == status
+    games = client.get("/api/games").get_json()
+    if status == 422:
+        assert games == [] and "4 to 8 digits" in response.get_data(as_text=True)
+    else:
+        game = client.get(f"/api/games/{games[0]['id']}").get_json()
+        assert game["has_pin"] is bool(pin)

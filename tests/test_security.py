@@ -36,6 +36,28 @@ def test_pages_carry_the_headers(client, make_game):
     headers_are_strict(client.get(f"/games/{game['id']}/unlock"))
 
 
+@pytest.mark.parametrize("path", ["/", "/games/new", "/games/new/ponytail", "/games/{id}", "/games/{id}/hands/new",
+                                  "/games/{id}/table", "/games/{id}/sheet.pdf", "/games/{id}/qr.svg"])
+def test_ui_pages_carry_the_headers(client, make_game, path):
+    response = client.get(path.format(id=make_game()["id"]))
+    assert response.status_code == 200
+    headers_are_strict(response)
+
+
+@pytest.mark.parametrize("path", ["/hands/new", "/end", "/delete", "/hands/1/delete", "/sides/0/failed-meld"])
+@pytest.mark.parametrize("token", [None, "forged"])
+def test_ui_page_writes_without_the_token_are_refused(client, make_game, path, token):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}, {}]})
+    before = client.get(f"/api/games/{game['id']}").get_json()
+    client.get("/")  # the session has a token; the request below does not carry it
+    form = {"csrf_token": token} if token else {}
+    response = client.post(f"/games/{game['id']}{path}", data={**form, "entries[0].melded": "50"})
+    assert response.status_code == 400
+    assert "security token" in response.get_data(as_text=True)
+    assert client.get(f"/api/games/{game['id']}").get_json() == before
+
+
 def end(client, game, **kwargs):
     return client.post(f"/api/games/{game['id']}/end", **kwargs)
 
@@ -121,6 +143,30 @@ def test_names_are_escaped_in_html(client):
     assert "B &amp; &lt;b&gt;C&lt;/b&gt;" in page
 
 
+def test_names_are_escaped_on_the_scoreboard(client):
+    game = client.post("/api/games", json={"variant": "ponytail",
+                                           "sides": [{"name": SCRIPT_NAME}, {"name": "B"}]}).get_json()
+    for path in (f"/games/{game['id']}", "/", f"/games/{game['id']}/table", f"/games/{game['id']}/hands/new"):
+        page = client.get(path).get_data(as_text=True)
+        assert "<script>alert" not in page and "&lt;script&gt;alert(" in page, path
+
+
+MARKUP_NAMES = ["<font size=80>big</font>", "<para>x</para> & <b>y", "&amp; &lt;", "<img src=x/>"]
+
+
+def test_names_print_literally_in_the_pdf(client):
+    from .sheet_helpers import pdf_pages
+    sides = [{"name": n, "players": [n]} for n in MARKUP_NAMES]
+    game = client.post("/api/games", json={"variant": "ponytail", "sides": sides}).get_json()
+    assert game["sides"][0]["name"] == MARKUP_NAMES[0]
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}] * 4})
+    response = client.get(f"/games/{game['id']}/sheet.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = " ".join(" ".join(page["text"].split()) for page in pdf_pages(response.data))
+    for name in MARKUP_NAMES:
+        assert name in text, name
+
+
 def test_api_answers_are_json_not_html(client):
     game = client.post("/api/games", json={"variant": "ponytail",
                                            "sides": [{"name": SCRIPT_NAME}, {"name": "B"}]})
@@ -149,7 +195,7 @@ def test_secret_key_is_made_once_private_and_kept(tmp_path):
         t.start()
     for t in threads:
         t.join()
-    assert len(set(keys)) == 1 and len(keys[0]) == 64
+    assert len(keys) == 8 and len(set(keys)) == 1 and len(keys[0]) == 64
     path = tmp_path / "secret_key"
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert _secret_key(str(tmp_path)) == keys[0]
