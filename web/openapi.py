@@ -156,6 +156,19 @@ PATHS = {
         "parameters": WRITE_PARAMS, "responses": {"200": _ok("the finished game", ref("Game")), **WRITE_ERRORS}}},
 }
 
+PDF = {"description": "the PDF", "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}
+PAPER = {"name": "paper", "in": "query", "required": False, "schema": {"enum": ["a4", "letter"], "default": "a4"}}
+PATHS.update({
+    "/games/{game_id}/sheet.pdf": {"get": {
+        "operationId": "gameSheet", "summary": "The score sheet: every hand, each side's breakdown, running totals, result",
+        "parameters": [GAME_ID, PAPER], "responses": {"200": PDF, "404": NOT_FOUND, "422": _error("unknown paper size")}}},
+    "/games/{game_id}/blank-sheet.pdf": {"get": {
+        "operationId": "blankSheet", "summary": "A blank sheet for this game's variant and sides, to fill in by pen",
+        "parameters": [GAME_ID, PAPER, {"name": "hands", "in": "query", "required": False,
+                                        "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 12}}],
+        "responses": {"200": PDF, "404": NOT_FOUND, "422": _error("hands or paper out of range")}}},
+})
+
 DOCUMENT = {
     "openapi": "3.1.0",
     "info": {"title": "Meldbook", "version": "1",
