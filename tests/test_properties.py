@@ -1,5 +1,5 @@
 """Property tests: whatever is sent, the validators answer with field errors and the API with a clear 4xx
-(JSON {"errors": [{field, message}]}), stores nothing it refused, and never answers 5xx."""
+(JSON {"errors": [{field, message}]}), the forms with a page, nothing refused is stored, and never a 5xx."""
 import json
 import math
 
@@ -12,8 +12,9 @@ from scoring import VARIANTS, FieldError, Refused, new_game
 
 from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                            HealthCheck.too_slow])
+FORM_SETTINGS = settings(SETTINGS, max_examples=60)  # each example renders a whole page
 
 NASTY_NUMBERS = st.sampled_from([0, 5, 35, 50, -1, -5, 3, 2.5, 5.0, 1e308, -1e308, 10 ** 30, -(10 ** 30), 2 ** 63,
                                  float("nan"), float("inf"), True, False, "5", "", None, [], {}, [5], {"x": 1}])
@@ -247,3 +248,56 @@ def test_hand_field_refusals_name_the_field(api, value):
     assert response.status_code == 422
     error, = response.get_json()["errors"]
     assert error["field"] == "entries[0].red_threes" and "Red threes" in error["message"]
+
+
+FORM_TEXT = st.text(max_size=12) | st.sampled_from(["", "5", "50", "-5", "2.5", "1e308", "nan", "inf", "1" * 5000,
+                                                     "١٢", "5,000", "−5", "0x10", "on", "none", "0", "1"])
+
+
+def hand_forms(variant, sides):
+    names = [f"entries[{i}].{f.name}" for i in range(sides) for f in variant.fields]
+    names += [f"entries[{i}].{f.name}:mode" for i in range(sides) for f in variant.fields if f.kind == "points"]
+    names += [f"entries[{i}].melded.{card}" for i in range(sides) for card in variant.card_values]
+    names += [f.name for f in variant.fields if f.kind == "flag"] + ["revision", "entries[9].melded", "bogus"]
+    return st.dictionaries(st.sampled_from(names), FORM_TEXT | st.just("count"), max_size=12)
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_hand_form_never_fails_and_refusals_change_nothing(api, variant_id):
+    variant = VARIANTS[variant_id]
+    payload, sides_count = GAME_SHAPES[variant_id]
+    game = api.post("/api/games", json={**payload, "options": {"target": 1_000_000}}).get_json()
+    url = f"/api/games/{game['id']}"
+    token = api.get("/").get_data(as_text=True).split('<meta name="csrf-token" content="')[1].split('"')[0]
+
+    @FORM_SETTINGS
+    @given(hand_forms(variant, sides_count), st.sampled_from(["/hands/new", "/hands/1/edit", "/hands/preview"]))
+    def check(form, path):
+        api.post(url + "/hands", json={"entries": [{}] * sides_count})
+        before = api.get(url).get_json()
+        response = api.post(f"/games/{game['id']}{path}", data={**form, "csrf_token": token})
+        assert response.status_code < 500, response.get_data(as_text=True)[:500]
+        after = api.get(url).get_json()
+        if response.status_code != 303 or path == "/hands/preview":
+            assert after == before
+        if after["hands_played"] > 1:  # keep the game short and open
+            api.delete(f"{url}/hands/{after['hands_played']}")
+
+    check()
+
+
+@FORM_SETTINGS
+@given(st.dictionaries(st.sampled_from(["layout", "count", "sides[0].players[0]", "sides[0].players[1]",
+                                        "sides[1].players[0]", "sides[1].name", "sides[7].players[0]", "pin",
+                                        "options.target", "options.max_hands", "options.decks", "options.finish_at",
+                                        "options.house_rules.red_three", "options.house_rules.min_meld_tiers",
+                                        "change", "bogus"]),
+                       FORM_TEXT | st.sampled_from(["pairs", "individuals", "more", "fewer", "draw", "x" * 10_000]),
+                       max_size=10),
+       st.sampled_from(sorted(VARIANTS) + ["bridge"]))
+def test_new_game_form_never_fails(api, form, variant_id):
+    token = api.get("/").get_data(as_text=True).split('<meta name="csrf-token" content="')[1].split('"')[0]
+    before = len(api.get("/api/games").get_json())
+    response = api.post(f"/games/new/{variant_id}", data={**form, "csrf_token": token})
+    assert response.status_code < 500, response.get_data(as_text=True)[:500]
+    assert len(api.get("/api/games").get_json()) == before + (response.status_code == 303)
