@@ -1,4 +1,5 @@
 """Cross-site protection, response headers, escaping and safe defaults."""
+import http.client
 import os
 import socket
 import stat
@@ -216,8 +217,20 @@ def _answers(url):
         return False
 
 
+def _chunked_post(port, path, content_type, size):
+    """POST `size` bytes without a Content-Length (chunked), as a client hiding the body's size would."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        chunks = (b"x" * 1000 for _ in range(size // 1000))
+        conn.request("POST", path, body=chunks, headers={"Content-Type": content_type}, encode_chunked=True)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
 @pytest.mark.slow
-def test_listens_only_on_localhost_by_default(tmp_path):
+def test_real_server_listens_only_on_localhost_and_caps_bodies(tmp_path):
     server = Server(tmp_path / "games.sqlite")
     try:
         assert f"http://127.0.0.1:{server.port}/" in server.banner
@@ -226,5 +239,10 @@ def test_listens_only_on_localhost_by_default(tmp_path):
         assert not _answers(f"http://127.0.0.2:{server.port}/api/variants")
         with socket.socket() as probe:
             assert probe.connect_ex(("127.0.0.2", server.port)) != 0
+        status, body = _chunked_post(server.port, "/api/games", "application/json", 300_000)
+        assert status == 413 and b"too large" in body
+        status, _ = _chunked_post(server.port, "/games/new/ponytail", "application/x-www-form-urlencoded", 300_000)
+        assert status == 413
+        assert server.request("GET", "/api/games") == (200, [])
     finally:
         server.stop()
