@@ -76,7 +76,8 @@ def _json_errors_for_api(app: Flask) -> None:
                         413: "The request is too large (at most 64 kB)."}
             message = messages.get(err.code, err.description or err.name)
             return jsonify({"errors": [{"field": None, "message": message}]}), err.code
-        return err
+        from web.pages import http_error_page
+        return http_error_page(err)
 
 
 def lan_addresses() -> list[str]:

@@ -286,3 +286,13 @@ def test_pages_have_no_inline_scripts_styles_or_handlers(client, make_game, path
     html = client.get(path.format(game=f"/games/{game['id']}")).get_data(as_text=True)
     assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>|\sstyle=|\son[a-z]+=", html) == []
     assert re.findall(r'(?:src|href)="(?:https?:)?//', html) == []  # nothing from outside: works offline
+
+
+def test_an_unknown_address_and_a_stale_token_are_pages_in_words(client):
+    missing = client.get("/no/such/page")
+    assert missing.status_code == 404
+    assert Doc(missing.get_data(as_text=True)).text("main").startswith("Not found There is nothing at this address.")
+    token(client)
+    forged = client.post("/games/new/ponytail", data={"csrf_token": "wrong"})
+    assert forged.status_code == 400
+    assert "Reload the page and try again; nothing was saved." in Doc(forged.get_data(as_text=True)).text("main")

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 import segno
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
+from werkzeug.exceptions import HTTPException
 
 from scoring import VARIANTS, Refused, get_variant
 
@@ -31,6 +32,13 @@ def refused_page(err: Refused):
 
 
 bp.register_error_handler(Refused, refused_page)
+
+
+def http_error_page(err: HTTPException):
+    """A routing or request error on a page (404, 405, a stale CSRF token…) as a page, not a raw error."""
+    words = {404: "There is nothing at this address.", 405: "That cannot be done from here."}
+    message = words.get(err.code) if err.description == type(err).description else err.description
+    return render_template("error.html", messages=[message or err.name], status=err.code), err.code
 
 
 def live_key(game: dict) -> str:

@@ -91,7 +91,7 @@ def breakdown_lines(variant: Variant, entry: dict, parts: dict[str, int]) -> lis
             continue
         detail = ""
         if kind == "count" and isinstance(given, int) and given and key not in NOT_PER_UNIT and value % given == 0:
-            detail = f"{given} × {num(value // given)}"
+            detail = f"{given} × {num(abs(value) // given)}"  # the sign shows on the value
         elif kind == "count" and given:
             detail = f"{given}"
         elif kind == "points" and isinstance(given, dict):
