@@ -4,7 +4,8 @@ Each device is a thread with its own kept-alive connection and session, polling 
 scoreboard every 3 s the way the page does (GET …/live?key=K: 204 while nothing changed, the
 new scoreboard after a hand). One device per table records a hand: it opens the hand form,
 sends a few live previews while "typing", posts the hand and follows the redirect to the scores.
-Latency is measured on the client (request sent to answer read), so it includes the server's queue.
+Latency is measured on the client (request sent to answer read), so it includes the server's queue;
+the devices open their pages one by one before the measured minute (that first load is not timed).
 """
 from __future__ import annotations
 
@@ -63,8 +64,14 @@ def _ask(browser: Browser, tally: Tally, method: str, path: str, ok: tuple[int, 
 def _device(port: int, game_id: str, hand_at: float | None, start: float, stop: float, tally: Tally,
             rng: random.Random) -> None:
     browser = Browser(port, timeout=30)
-    page = _ask(browser, tally, "GET", f"/games/{game_id}", (200,))
-    if page is None:
+    time.sleep(rng.uniform(0, max(0.0, start - time.perf_counter() - 0.5)))  # players arrive one by one
+    try:  # opening the page is before the evening is measured: only its failure counts
+        page = browser.get(f"/games/{game_id}")
+    except OSError as err:
+        tally.add(None, f"GET /games/{game_id}: {err}")
+        return
+    if page.status != 200:
+        tally.add(None, f"GET /games/{game_id}: {page.status}")
         return
     live = _live_url(page.text())
     next_poll = start + rng.uniform(0, POLL_SECONDS)  # devices joined at different moments
@@ -106,7 +113,8 @@ def club_night(port: int, tables: int, devices: int, seconds: float, hands_befor
     """Run the evening; returns request count, errors, p50/p99 latency (ms) and hands recorded."""
     games = [seed_game(port, 2, hands_before, partnerships=True, seed=100 + t) for t in range(tables)]
     tally = Tally()
-    start = time.perf_counter() + 1.0  # every device has opened its page before the clock starts
+    # every device has opened its page, at its own moment, before the clock starts
+    start = time.perf_counter() + min(10.0, 1.0 + 0.05 * tables * devices)
     stop = start + seconds
     hand_window = min(60.0, seconds)  # one hand per table per minute
     threads = []
