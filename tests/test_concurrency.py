@@ -138,3 +138,16 @@ def test_stale_write_is_refused_with_the_current_game_and_a_fresh_one_works(serv
     assert status == 409
     status, body = server.request("POST", base + "/hands", hand(2), {"If-Match": str(body["game"]["revision"])})
     assert status == 201 and markers(body["game"]) == [1, 2]
+
+
+@pytest.mark.parametrize("stated, accepted", [
+    ("{r}", True), ('"{r}"', True), ('W/"{r}"', True), ('"1", "{r}"', True), ("*", True), ("", True),
+    ("{stale}", False), ('"{stale}"', False), ("abc", False), ('"1", "{stale}"', False)])
+def test_if_match_forms(client, make_game, stated, accepted):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}, {}]})
+    current = client.get(f"/api/games/{game['id']}").get_json()["revision"]
+    header = stated.format(r=current, stale=current - 1)
+    response = client.post(f"/api/games/{game['id']}/end", headers={"If-Match": header})
+    assert response.status_code == (200 if accepted else 409)
+    assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is accepted

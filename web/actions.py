@@ -81,7 +81,7 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
 
 def _revision_matches(revision: Any, current: int) -> bool:
     """True when no revision was stated, or it names the current one (If-Match style: "*", W/"3", "2", "3")."""
-    if revision is None:
+    if revision is None or (isinstance(revision, str) and not revision.strip()):
         return True
     tags = [t.strip().removeprefix("W/").strip('"') for t in str(revision).split(",")]
     return "*" in tags or str(current) in tags
