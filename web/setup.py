@@ -7,7 +7,7 @@ from jinja2_fragments.flask import render_block
 from scoring import VARIANTS, Refused, get_variant
 from scoring.five_person import SEATS, partner, rentrap
 
-from . import actions, forms
+from . import actions, forms, pin
 from .database import get_db
 from .pages import is_htmx, refused_page
 
@@ -87,6 +87,8 @@ def create_game(variant_id: str):
         game = actions.create_game(get_db(), payload)
     except Refused as err:
         return form_page(variant, request.form, layout, count, errors=err.errors, status=err.status)
+    if game["has_pin"]:
+        pin.remember(game["id"])  # whoever chose the PIN just typed it: this device need not unlock
     return redirect(url_for("pages.game", game_id=game["id"]), 303)
 
 
