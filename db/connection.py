@@ -1,6 +1,7 @@
 """Opening the database and running a write as one transaction."""
 from __future__ import annotations
 
+import os
 import sqlite3
 from contextlib import contextmanager
 from typing import Iterator
@@ -15,7 +16,9 @@ def connect(path: str) -> sqlite_utils.Database:
     conn.execute("PRAGMA synchronous=FULL")  # an acknowledged hand survives a power cut
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=30000")
-    return sqlite_utils.Database(conn)
+    database = sqlite_utils.Database(conn)
+    database.path = os.path.realpath(path)  # names the file in caches keyed by database
+    return database
 
 
 @contextmanager

@@ -6,7 +6,8 @@ returns the game object; anything refused raises scoring.Refused and stores noth
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import sqlite_utils
 
@@ -16,6 +17,7 @@ from scoring import FieldError, Refused, derive_game, get_variant, new_game, pre
 from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
 
+from . import derived
 from .pin import hash_pin
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
@@ -41,16 +43,26 @@ def game_object(variant: Variant, game: dict, hands: list[dict]) -> dict:
             "hands_played": len(hands), "has_pin": bool(game.get("pin_hash"))}
 
 
-def _load(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict, list[dict]]:
+def _load(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]:
+    """The game's row and sides (not its hands), or Refused 404."""
     game = store.get_game(db, game_id) if isinstance(game_id, str) else None
     if game is None:
         raise not_found(f"There is no game with id “{game_id}”.")
-    return get_variant(game["variant"]), game, store.get_hands(db, game_id)
+    return get_variant(game["variant"]), game
+
+
+def _derive(db: sqlite_utils.Database, variant: Variant, game: dict) -> dict:
+    """The game object of a stored game row: from the cache when this revision was derived before."""
+    found = derived.get(db, game)
+    if found is None:
+        found = game_object(variant, game, store.get_hands(db, game["id"]))
+        derived.put(db, found)
+    return found
 
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
     """The game object, or Refused 404."""
-    return game_object(*_load(db, game_id))
+    return _derive(db, *_load(db, game_id))
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
@@ -58,14 +70,33 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     result = []
     for g in store.list_games(db):
         variant = get_variant(g["variant"])
-        sides = store.get_sides(db, g["id"])
-        game = game_object(variant, {**g, "sides": sides}, store.get_hands(db, g["id"]))
+        game = _derive(db, variant, {**g, "sides": store.get_sides(db, g["id"])})
         result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
-                       "names": [s["name"] for s in sides],
+                       "names": [s["name"] for s in game["sides"]],
                        "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],
                        "finished": game["finished"], "winner": game["winner"],
                        "created": g["created"], "updated": g["updated"]})
     return result
+
+
+@contextmanager
+def _writing(db: sqlite_utils.Database) -> Iterator[list]:
+    """One write transaction on a game; the game object put in the list is its answer.
+
+    The answer is read back inside the transaction (it is this write's own state, never a later
+    writer's) and cached only once the transaction has committed.
+    """
+    answer: list = []
+    with write(db):
+        yield answer
+    if answer:
+        derived.put(db, answer[0])
+
+
+def _after(db: sqlite_utils.Database, game_id: str) -> dict:
+    """The game object as this transaction leaves it (not cached: it is not committed yet)."""
+    variant, game = _load(db, game_id)
+    return game_object(variant, game, store.get_hands(db, game_id))
 
 
 def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
@@ -74,9 +105,10 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
     sides, options = new_game(variant, payload)
     game_id = new_id()
     pin_hash = hash_pin(payload["pin"]) if payload.get("pin") else None
-    with write(db):
+    with _writing(db) as answer:
         store.insert_game(db, game_id, variant.id, sides, options, now_utc(), pin_hash)
-        return get_game(db, game_id)
+        answer.append(_after(db, game_id))
+    return answer[0]
 
 
 def _revision_matches(revision: Any, current: int) -> bool:
@@ -87,12 +119,12 @@ def _revision_matches(revision: Any, current: int) -> bool:
     return "*" in tags or str(current) in tags
 
 
-def _check_revision(game: dict, revision: Any, variant: Variant, hands: list[dict]) -> None:
+def _check_revision(db: sqlite_utils.Database, variant: Variant, game: dict, revision: Any) -> None:
     if _revision_matches(revision, game["revision"]):
         return
     err = Refused([FieldError("revision", "Someone else just changed this game. Here is the new version; "
                                           "check it and try again.")], status=409)
-    err.game = game_object(variant, game, hands)
+    err.game = _derive(db, variant, game)
     raise err
 
 
@@ -118,7 +150,7 @@ def _finished_refusal() -> Refused:
 
 def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple[list[dict], list[FieldError]]:
     """Score a hand without storing it: (scores, errors) for the live preview."""
-    variant, game, _ = _load(db, game_id)
+    variant, game = _load(db, game_id)
     entries, errors = variant.parse_hand(payload, len(game["sides"]))
     if errors:
         return [], errors
@@ -128,23 +160,22 @@ def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple
 
 def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Any = None) -> tuple[dict, dict]:
     """Append a hand; returns (hand, game). Refused 409 when the game is finished."""
-    with write(db):
-        variant, game, hands = _load(db, game_id)
-        _check_revision(game, revision, variant, hands)
-        if game_object(variant, game, hands)["finished"]:
+    with _writing(db) as answer:
+        variant, game = _load(db, game_id)
+        _check_revision(db, variant, game, revision)
+        if _derive(db, variant, game)["finished"]:
             raise _finished_refusal()
         entries = prepare_hand(variant, game["options"], game["sides"], payload)
         now = now_utc()
         store.add_hand(db, game_id, _stored_entries(variant, payload, entries), now)
         # a failed meld raises the minimum for the hand in play only
         store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]))
-        # read back inside the transaction: the answer is this write's own state (not a later
-        # writer's hand), and a failure here rolls the hand back instead of storing it unacknowledged
-        result = get_game(db, game_id)
-    return result["hands"][-1], result
+        answer.append(_after(db, game_id))
+    return answer[0]["hands"][-1], answer[0]
 
 
-def _hand(hands: list[dict], number: Any) -> dict:
+def _hand(db: sqlite_utils.Database, game: dict, number: Any) -> dict:
+    hands = store.get_hands(db, game["id"])
     if not isinstance(number, int) or not 1 <= number <= len(hands):
         raise not_found(f"There is no hand {number} in this game (it has {len(hands)}).")
     return hands[number - 1]
@@ -153,60 +184,64 @@ def _hand(hands: list[dict], number: Any) -> dict:
 def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: Any,
                  revision: Any = None) -> tuple[dict, dict]:
     """Correct hand `number`; every later total is recomputed. Returns (hand, game)."""
-    with write(db):
-        variant, game, hands = _load(db, game_id)
-        hand = _hand(hands, number)
-        _check_revision(game, revision, variant, hands)
+    with _writing(db) as answer:
+        variant, game = _load(db, game_id)
+        hand = _hand(db, game, number)
+        _check_revision(db, variant, game, revision)
         entries = prepare_hand(variant, game["options"], game["sides"], payload)
         now = now_utc()
         store.replace_hand(db, hand["id"], _stored_entries(variant, payload, entries), now)
         store.touch_game(db, game_id, now)
-        result = get_game(db, game_id)
-    return result["hands"][number - 1], result
+        answer.append(_after(db, game_id))
+    return answer[0]["hands"][number - 1], answer[0]
 
 
 def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Any = None) -> dict:
     """Delete hand `number`; later hands move up one number. Returns the game."""
-    with write(db):
-        variant, game, hands = _load(db, game_id)
-        hand = _hand(hands, number)
-        _check_revision(game, revision, variant, hands)
+    with _writing(db) as answer:
+        variant, game = _load(db, game_id)
+        hand = _hand(db, game, number)
+        _check_revision(db, variant, game, revision)
         store.delete_hand(db, hand["id"])
         store.touch_game(db, game_id, now_utc())
-        return get_game(db, game_id)
+        answer.append(_after(db, game_id))
+    return answer[0]
 
 
 def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:
     """Pony: the side could not mend a short initial meld; its minimum rises for this hand."""
-    with write(db):
-        variant, game, hands = _load(db, game_id)
+    with _writing(db) as answer:
+        variant, game = _load(db, game_id)
         if not isinstance(side, int) or not 0 <= side < len(game["sides"]):
             raise not_found(f"There is no side {side} in this game.")
-        _check_revision(game, revision, variant, hands)
+        _check_revision(db, variant, game, revision)
         if not variant.has_failed_melds:
             raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only Pony Canasta raises "
                                             "the minimum after a failed initial meld.")])
-        if game_object(variant, game, hands)["finished"]:
+        if _derive(db, variant, game)["finished"]:
             raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)
         failed = list(game["failed_melds"]) + [0] * (len(game["sides"]) - len(game["failed_melds"]))
         failed[side] += 1
         store.touch_game(db, game_id, now_utc(), failed_melds=failed)
-        return get_game(db, game_id)
+        answer.append(_after(db, game_id))
+    return answer[0]
 
 
 def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> dict:
     """The table stops now; the highest total wins."""
-    with write(db):
-        variant, game, hands = _load(db, game_id)
-        _check_revision(game, revision, variant, hands)
+    with _writing(db) as answer:
+        variant, game = _load(db, game_id)
+        _check_revision(db, variant, game, revision)
         now = now_utc()
         store.touch_game(db, game_id, now, ended_at=game["ended_at"] or now)
-        return get_game(db, game_id)
+        answer.append(_after(db, game_id))
+    return answer[0]
 
 
 def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> None:
     """Remove a game and everything in it."""
     with write(db):
-        variant, game, hands = _load(db, game_id)
-        _check_revision(game, revision, variant, hands)
+        variant, game = _load(db, game_id)
+        _check_revision(db, variant, game, revision)
         store.delete_game(db, game_id)
+    derived.forget(db, game_id)

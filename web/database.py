@@ -1,20 +1,33 @@
-"""One database connection per request, on flask.g, closed when the request ends."""
+"""The database connection a request uses: one per server thread, opened once and reused.
+
+Opening SQLite and setting its pragmas costs more than a whole cached page, so each
+waitress thread keeps its connection; a write is still one transaction (db.write).
+"""
 from __future__ import annotations
 
+import threading
+
 import sqlite_utils
-from flask import current_app, g
+from flask import current_app
 
 import db
 
+_local = threading.local()
+
 
 def get_db() -> sqlite_utils.Database:
-    """This request's connection to the game database."""
-    if "db" not in g:
-        g.db = db.connect(current_app.config["DATABASE"])
-    return g.db
+    """This thread's connection to the app's game database (reopened if the app's database changed)."""
+    path = current_app.config["DATABASE"]
+    held = getattr(_local, "held", None)
+    if held is None or held[0] != path:
+        if held is not None:
+            held[1].conn.close()
+        held = _local.held = (path, db.connect(path))
+    return held[1]
 
 
 def close_db(_exc: BaseException | None = None) -> None:
-    conn = g.pop("db", None)
-    if conn is not None:
-        conn.conn.close()
+    """After a request: a transaction left open by a crash is rolled back, the connection kept."""
+    held = getattr(_local, "held", None)
+    if held is not None and held[1].conn.in_transaction:
+        held[1].conn.rollback()

@@ -6,13 +6,14 @@ import ipaddress
 from urllib.parse import urlsplit
 
 import segno
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, session, url_for
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from scoring import VARIANTS, Refused, get_variant
 
-from . import actions, present
+from . import actions, derived, pin, present, security
 from .database import get_db
 
 bp = Blueprint("pages", __name__)
@@ -61,10 +62,46 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
             "finish": present.finish_time(game)}
 
 
+TOKEN_SLOT = "\x00csrf\x00"  # stands for this browser's CSRF token in markup kept for every device
+
+
+def _shared(template: str, game: dict, view: str, context: dict) -> str:
+    """Markup that looks the same on every device at this game state, rendered once per state.
+
+    The browser's own CSRF token is left as TOKEN_SLOT; `_own` puts it in.
+    """
+    key = (get_db().path, template, game["id"], live_key(game), view, pin.table_unlocked(game))
+    html = derived.rendered.get(key)
+    if html is None:
+        html = render_template(template, **context, csrf_token=lambda: TOKEN_SLOT,
+                               csrf_field=lambda: security.csrf_field_for(TOKEN_SLOT))
+        derived.rendered.put(key, html)
+    return html
+
+
+def _own(html: str) -> Markup:
+    return Markup(html.replace(TOKEN_SLOT, security.csrf_token()))
+
+
+def live_html(game: dict, view: str = "game", notice: str | None = None) -> Markup:
+    """The scoreboard partial (every device polls it)."""
+    if notice:
+        return Markup(render_template("_live.html", **live_context(game, view=view, notice=notice)))
+    return _own(_shared("_live.html", game, view, live_context(game, view=view)))
+
+
+def scoreboard_page(template: str, game: dict, view: str) -> Markup:
+    """The game page or the table display, with the scoreboard partial inside."""
+    live = Markup(_shared("_live.html", game, view, live_context(game, view=view)))
+    if session.get("_flashes"):  # a message for this browser only: not shared
+        return _own(render_template(template, game=game, live=live))
+    return _own(_shared(template, game, view, {"game": game, "live": live}))
+
+
 def after_write(game: dict, notice: str | None = None, status: int = 200):
     """A plain POST goes back to the game page (303); an htmx POST gets the updated scoreboard."""
     if is_htmx():
-        return render_template("_live.html", **live_context(game, notice=notice)), status
+        return live_html(game, notice=notice), status
     if notice:
         flash(notice)
     return redirect(url_for("pages.game", game_id=game["id"]), 303)
@@ -90,13 +127,13 @@ def home():
 @bp.get("/games/<game_id>")
 def game(game_id: str):
     game = actions.get_game(get_db(), game_id)
-    return render_template("game.html", **live_context(game))
+    return scoreboard_page("game.html", game, "game")
 
 
 @bp.get("/games/<game_id>/table")
 def table(game_id: str):
     game = actions.get_game(get_db(), game_id)
-    return render_template("table.html", **live_context(game, view="table"))
+    return scoreboard_page("table.html", game, "table")
 
 
 @bp.get("/games/<game_id>/live")
@@ -106,7 +143,7 @@ def live(game_id: str):
     if request.args.get("key") == live_key(game):
         return Response(status=204)
     view = "table" if request.args.get("view") == "table" else "game"
-    return render_template("_live.html", **live_context(game, view=view))
+    return live_html(game, view=view)
 
 
 @bp.get("/games/<game_id>/hands/<int:number>/detail")

@@ -36,7 +36,12 @@ def csrf_token() -> str:
 
 def csrf_field() -> Markup:
     """The hidden form field every HTML form carries."""
-    return Markup(f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(csrf_token())}">')
+    return csrf_field_for(csrf_token())
+
+
+def csrf_field_for(token: str) -> Markup:
+    """The hidden form field carrying this token."""
+    return Markup(f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(token)}">')
 
 
 def _same(sent: str, expected: str) -> bool:
