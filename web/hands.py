@@ -61,6 +61,37 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     return form_page(game, number or game["hands_played"] + 1, request.form, errors=err.errors, status=err.status)
 
 
+def number_now(game: dict, number: int, recorded_at: str | None) -> int | None:
+    """Where the hand a correction was opened for is now: its number, or None once it is deleted.
+
+    A hand keeps its recording time for life, and moves up (never down) when an earlier hand is deleted.
+    """
+    hands = game["hands"]
+    if not recorded_at:
+        return number if 1 <= number <= len(hands) else None
+    if 1 <= number <= len(hands) and hands[number - 1]["recorded_at"] == recorded_at:
+        return number
+    moved = [h["number"] for h in hands[:number - 1] if h["recorded_at"] == recorded_at]
+    return moved[-1] if moved else None
+
+
+def refused_correction(err: Refused, game_id: str, number: int):
+    """A refused correction; when another device deleted the hand (or one before it) meanwhile, says so, keeps the entries."""
+    if err.status in (404, 409):
+        game = getattr(err, "game", None) or actions.get_game(get_db(), game_id)  # a deleted game: its 404 page
+        now = number_now(game, number, request.form.get("recorded_at"))
+        if now is None:
+            following = game["hands_played"] + 1
+            notice = (f"Hand {number} was deleted on another device. Your entries are kept: record them as "
+                      f"hand {following}, or go back to the scores.")
+            return form_page(game, following, request.form, notice=notice, status=409)
+        if now != number:
+            notice = (f"Another device deleted an earlier hand, so the hand you are correcting is now hand {now}. "
+                      "Your entries are kept: check them and save.")
+            return form_page(game, now, request.form, notice=notice, status=409)
+    return refused_form(err, game_id, number)
+
+
 @bp.get("/games/<game_id>/hands/new")
 def new_hand(game_id: str):
     game = actions.get_game(get_db(), game_id)
@@ -98,7 +129,7 @@ def replace_hand(game_id: str, number: int):
     try:
         actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"))
     except Refused as err:
-        return refused_form(err, game_id, number)
+        return refused_correction(err, game_id, number)
     flash(f"Hand {number} corrected; the totals after it are recomputed.")
     return redirect(url_for("pages.game", game_id=game_id), 303)
 
