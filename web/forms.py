@@ -156,27 +156,44 @@ def new_game_payload(form, variant: Variant, layout: str, count: int, house_rule
             options[key] = number(raw)
     if form.get("options.finish_at", "").strip():
         options["finish_at"] = form["options.finish_at"].strip()
-    options["house_rules"] = _house_rules(form, house_rules)
+    options["house_rules"] = typed_house_rules(form, house_rules)
     payload = {"variant": variant.id, "sides": sides, "options": options}
     if form.get("pin", "").strip():
         payload["pin"] = form["pin"].strip()
     return payload
 
 
-def _house_rules(form, defaults: dict) -> dict:
+def typed_house_rules(form, defaults: dict) -> dict:
+    """The house rules as the form holds them (a blank number is left out: the default applies)."""
     rules: dict[str, Any] = {}
     for key, default in defaults.items():
         name = f"options.house_rules.{key}"
         if isinstance(default, bool):
             rules[key] = form.get(name) == "on"  # the form always shows every house rule
         elif isinstance(default, list):
-            tiers = [[number(form.get(f"{name}[{t}].at")), number(form.get(f"{name}[{t}].min"))]
-                     for t in range(len(default))
-                     if form.get(f"{name}[{t}].at", "").strip() or form.get(f"{name}[{t}].min", "").strip()]
-            rules[key] = tiers
+            rules[key] = [[number(at), number(minimum)] for at, minimum in _typed_tiers(form, name)]
         elif form.get(name, "").strip():
             rules[key] = number(form[name])
     return rules
+
+
+MAX_TIERS = 20  # far more than any table uses; a form cannot make the page draw rows without end
+
+
+def _typed_tiers(form, name: str) -> list[tuple[str, str]]:
+    """The rows of a tiers house rule the form holds, however many, blank rows left out."""
+    found = {int(m[1]) for key in form.keys() if (m := re.fullmatch(re.escape(name) + r"\[(\d+)\]\.(?:at|min)", key))}
+    rows = [(form.get(f"{name}[{t}].at", "").strip(), form.get(f"{name}[{t}].min", "").strip()) for t in sorted(found)]
+    return [row for row in rows if any(row)][:MAX_TIERS]
+
+
+def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, str]]:
+    """A tiers house rule's rows as the form shows them: as typed (or the defaults), then an empty row to add one."""
+    if posted:
+        rows = _typed_tiers(values, f"options.house_rules.{key}")
+    else:
+        rows = [(str(at), str(minimum)) for at, minimum in default]
+    return rows + [("", "")]
 
 
 def new_game_values(game: dict, reseat: bool) -> dict[str, str]:

@@ -44,10 +44,16 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
         for i in range(count):
             at.setdefault(f"sides[{i}].players[0]", []).extend(at.pop(f"sides[{i}].name", []))
     allowed = forms.layouts(variant)
+    rules = defaults["house_rules"]
+    # the box stays open while it holds changes, so a table sees them kept when the seating changes
+    typed = forms.typed_house_rules(values, rules) if values else {}
+    changed = any(value != rules[key] for key, value in typed.items())
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
-                   drawn=drawn, rules_open=any(k.startswith("options.house_rules") for k in at))
+                   drawn=drawn, rules_open=changed or any(k.startswith("options.house_rules") for k in at),
+                   tiers={key: forms.tier_rows(values, key, default, bool(values))
+                          for key, default in defaults["house_rules"].items() if isinstance(default, list)})
     if is_htmx():
         return render_block("new_game.html", "game_form", **context), status
     return render_template("new_game.html", **context), status

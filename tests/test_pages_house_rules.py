@@ -1,0 +1,65 @@
+"""The new-game form's house rules: tiers as many as the table wants, kept through seating changes and 'same players'."""
+from __future__ import annotations
+
+from .conftest import PONYTAIL_PAIRS
+from .test_pages import Doc, post
+
+TIERS = "options.house_rules.min_meld_tiers"
+NAMES = {"sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy",
+         "sides[1].players[1]": "Di"}
+THREE_TIERS = {f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90", f"{TIERS}[1].at": "30000",
+               f"{TIERS}[1].min": "120", f"{TIERS}[2].at": "40000", f"{TIERS}[2].min": "150"}
+
+
+def tier_rows(doc: Doc) -> list[tuple[str, str]]:
+    rows, t = [], 0
+    while f"{TIERS}[{t}].at" in doc.values:
+        rows.append((doc.values[f"{TIERS}[{t}].at"], doc.values[f"{TIERS}[{t}].min"]))
+        t += 1
+    return rows
+
+
+def test_the_form_offers_the_defaults_and_an_empty_row_to_add_a_tier(client):
+    doc = Doc(client.get("/games/new/ponytail").get_data(as_text=True))
+    assert tier_rows(doc) == [("15000", "90"), ("30000", "120"), ("", "")]
+
+
+def test_a_third_tier_typed_in_the_empty_row_is_kept(client):
+    response = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", **NAMES, **THREE_TIERS})
+    assert response.status_code == 303
+    game = client.get("/api" + response.headers["Location"]).get_json()
+    assert game["options"]["house_rules"]["min_meld_tiers"] == [[15000, 90], [30000, 120], [40000, 150]]
+
+
+def test_an_emptied_row_drops_its_tier(client):
+    response = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", **NAMES,
+                                                    f"{TIERS}[0].at": "", f"{TIERS}[0].min": "",
+                                                    f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120"})
+    game = client.get("/api" + response.headers["Location"]).get_json()
+    assert game["options"]["house_rules"]["min_meld_tiers"] == [[30000, 120]]
+
+
+def test_changing_the_seating_keeps_every_tier_and_the_rules_open(client):
+    for change in ("more", "solo"):
+        response = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", "change": change, **NAMES,
+                                                        **THREE_TIERS, "options.house_rules.red_three": "150"},
+                        htmx=True)
+        html = response.get_data(as_text=True)
+        assert tier_rows(Doc(html)) == [("15000", "90"), ("30000", "120"), ("40000", "150"), ("", "")]
+        assert '<details class="house-rules" open>' in html
+
+
+def test_untouched_rules_stay_folded_when_the_seating_changes(client):
+    doc_html = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", "change": "solo",
+                                                    f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90",
+                                                    f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120",
+                                                    "options.house_rules.unpicked_pony_counts": "on"},
+                    htmx=True).get_data(as_text=True)
+    assert '<details class="house-rules">' in doc_html
+
+
+def test_same_players_again_keeps_all_the_tiers_of_the_last_game(client):
+    rules = {"min_meld_tiers": [[10000, 70], [20000, 90], [30000, 120]]}
+    game = client.post("/api/games", json={**PONYTAIL_PAIRS, "options": {"house_rules": rules}}).get_json()
+    doc = Doc(client.get(f"/games/new/ponytail?from={game['id']}").get_data(as_text=True))
+    assert tier_rows(doc) == [("10000", "70"), ("20000", "90"), ("30000", "120"), ("", "")]
