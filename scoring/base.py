@@ -62,7 +62,7 @@ class SideScore:
         return sum(self.breakdown.values())
 
     def as_dict(self) -> dict:
-        return {"side": self.side, "total": self.total, "breakdown": dict(self.breakdown), **self.extra}
+        return {"side": self.side, "total": self.total, "breakdown": self.breakdown, **self.extra}
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:

@@ -10,40 +10,39 @@ SEVENS_PER_DECK = 4
 CANASTA_CARDS = 7
 
 
-def _total(entries: list[dict], names: list[str], weights: list[int]) -> int:
-    total = 0
-    for e in entries:
-        for n, w in zip(names, weights):
-            total += w * e[n]
-    return total
-
-
 def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: str, black_word: str,
                 wild_full: str, dirty: str, sevens: str, dirty_word: str, wild_word: str) -> list[FieldError]:
     """Nothing may exceed what `decks` 54-card decks hold, all sides of the hand together."""
+    reds = blacks = wild_canastas = dirty_canastas = sevens_canastas = points = 0
+    for e in entries:  # one pass: this runs for every hand of every game read
+        reds += e[red]
+        blacks += e[black]
+        wild_canastas += e[wild_full]
+        dirty_canastas += e[dirty]
+        sevens_canastas += e[sevens]
+        points += e["melded"] + e["in_hand"] + e["unpicked_pony"]
+    wild_needed = CANASTA_CARDS * wild_canastas + dirty_canastas
+    sevens_needed = CANASTA_CARDS * sevens_canastas
+    if (reds <= THREES_PER_DECK * decks and blacks <= THREES_PER_DECK * decks and wild_needed <= WILD_PER_DECK * decks
+            and sevens_needed <= SEVENS_PER_DECK * decks and points <= DECK_POINTS * decks):
+        return []
     errors = []
     d = plural(decks, "deck")
-    for name, word in ((red, red_word), (black, black_word)):
-        total = _total(entries, [name], [1])
+    for name, word, total in ((red, red_word, reds), (black, black_word, blacks)):
         if total > THREES_PER_DECK * decks:
             side = last_side_with(entries, name)
             errors.append(FieldError(f"entries[{side}].{name}", f"{plural(total, word)} recorded, but {d} hold only "
                                                                 f"{THREES_PER_DECK * decks}."))
-    wild_needed = _total(entries, [wild_full, dirty], [CANASTA_CARDS, 1])
     if wild_needed > WILD_PER_DECK * decks:
         side = last_side_with(entries, wild_full, dirty)
-        w = sum(e[wild_full] for e in entries)
-        k = sum(e[dirty] for e in entries)
         errors.append(FieldError(f"entries[{side}].{wild_full if entries[side][wild_full] else dirty}",
-                                 f"{plural(w, wild_word)} and {plural(k, dirty_word)} need at least {wild_needed} "
-                                 f"wild cards, but {d} hold only {WILD_PER_DECK * decks} jokers and 2s."))
-    sevens_needed = _total(entries, [sevens], [CANASTA_CARDS])
+                                 f"{plural(wild_canastas, wild_word)} and {plural(dirty_canastas, dirty_word)} need at "
+                                 f"least {wild_needed} wild cards, but {d} hold only {WILD_PER_DECK * decks} jokers and 2s."))
     if sevens_needed > SEVENS_PER_DECK * decks:
         side = last_side_with(entries, sevens)
         errors.append(FieldError(f"entries[{side}].{sevens}",
-                                 f"{plural(sevens_needed // CANASTA_CARDS, 'sevens canasta')} need {sevens_needed} sevens, "
+                                 f"{plural(sevens_canastas, 'sevens canasta')} need {sevens_needed} sevens, "
                                  f"but {d} hold only {SEVENS_PER_DECK * decks}."))
-    points = _total(entries, ["melded", "in_hand", "unpicked_pony"], [1, 1, 1])
     if points > DECK_POINTS * decks:
         side = last_side_with(entries, "melded", "in_hand", "unpicked_pony")
         field = next((n for n in ("in_hand", "unpicked_pony") if entries[side][n]), "melded")
@@ -57,7 +56,9 @@ def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: di
     """Melded points must be at least what the declared canastas alone are worth."""
     errors = []
     for i, e in enumerate(entries):
-        need = sum(e[name] * pts for name, pts in least.items())
+        need = 0
+        for name, pts in least.items():
+            need += e[name] * pts
         if e["melded"] < need:
             held = ", ".join(plural(e[n], words[n]) for n in least if e[n])
             errors.append(FieldError(f"entries[{i}].melded", f"Melded points are {e['melded']:,}, but {held} alone "

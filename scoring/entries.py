@@ -28,6 +28,14 @@ def whole_number(value: Any, where: str, label: str) -> tuple[int | None, FieldE
 def card_points(value: Any, where: str, label: str, card_values: dict[str, int]) -> tuple[int | None, list[FieldError]]:
     """Card points as posted: a multiple of 5, or card counts by value converted to points."""
     if isinstance(value, dict):
+        points = 0
+        for key, count in value.items():  # the card counter's usual answer: known cards, plain counts
+            if key not in card_values or type(count) is not int or not 0 <= count <= MAX_NUMBER:
+                break
+            points += count * card_values[key]
+        else:
+            if points <= MAX_NUMBER:
+                return points, []
         errors, points = [], 0
         for key, count in value.items():
             if key not in card_values:
@@ -66,12 +74,11 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
     if len(raw) != sides:
         return [], [FieldError("entries", f"This game has {sides} sides, so a hand needs {sides} entries (got {len(raw)}).")]
     by_name = {f.name: f for f in fields}
-    blank = {f.name: False if f.kind == "flag" else 0 for f in fields}
+    blank, _ = _layout(fields)
     entries, errors = [], []
     for i, item in enumerate(raw):
-        where = f"entries[{i}]"
         if not isinstance(item, dict):
-            errors.append(FieldError(where, f"Entry {i + 1} must be an object of field values."))
+            errors.append(FieldError(f"entries[{i}]", f"Entry {i + 1} must be an object of field values."))
             entries.append({})
             continue
         entry: dict = dict(blank)
@@ -81,7 +88,7 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
                     and (f.kind == "count" or (f.kind == "points" and value % 5 == 0))):
                 entry[key] = value  # the usual value, a plain whole number in range: no further checks
                 continue
-            at = f"{where}.{key}"
+            at = f"entries[{i}].{key}"
             if f is None:
                 errors.append(FieldError(at, f"'{key}' is not a field of a {variant_name} hand. "
                                              f"Fields are: {', '.join(by_name)}."))
@@ -108,14 +115,29 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
 def read_stored(entries: list[dict], fields: tuple[Field, ...],
                 card_values: dict[str, int]) -> tuple[list[dict], list[dict]]:
     """A stored hand, checked when it was recorded: (entries as given with blanks filled, entries as numbers)."""
-    blank = {f.name: False if f.kind == "flag" else 0 for f in fields}
+    blank, points_fields = _layout(fields)
     given, numbers = [], []
     for entry in entries:
-        as_given = {**blank, **entry}
-        as_numbers = dict(as_given)
-        for name, value in as_given.items():
+        as_given = entry if len(entry) == len(blank) else {**blank, **entry}
+        as_numbers = as_given
+        for name in points_fields:
+            value = as_given[name]
             if type(value) is dict:  # card counts (the card counter's answer): kept as counted, scored as points
+                if as_numbers is as_given:
+                    as_numbers = dict(as_given)
                 as_numbers[name] = sum(n * card_values[card] for card, n in value.items())
         given.append(as_given)
         numbers.append(as_numbers)
     return given, numbers
+
+
+_LAYOUTS: dict[int, tuple] = {}
+
+
+def _layout(fields: tuple[Field, ...]) -> tuple[dict, tuple[str, ...]]:
+    """Every field's blank value, and the names of the card-points fields (worked out once per variant)."""
+    found = _LAYOUTS.get(id(fields))
+    if found is None or found[0] is not fields:
+        found = _LAYOUTS[id(fields)] = (fields, {f.name: False if f.kind == "flag" else 0 for f in fields},
+                                        tuple(f.name for f in fields if f.kind == "points"))
+    return found[1], found[2]

@@ -98,20 +98,20 @@ class Ponytail(Variant):
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
         rules = options["house_rules"]
-        scores = []
-        for i, e in enumerate(entries):
-            parts = {f: e[f] * rules[key] for f, (key, _, _) in CANASTAS.items()}
-            parts.update(
-                red_threes=e["red_threes"] * rules["red_three"],
-                going_out=rules["going_out"] if e["went_out"] else 0,
-                cut_bonus=rules["cut_bonus"] if e["cut_bonus"] else 0,
-                melded=e["melded"],
-                in_hand=-e["in_hand"],
-                black_threes=-e["black_threes"] * rules["black_three"],
-                unpicked_pony=-e["unpicked_pony"] if rules["unpicked_pony_counts"] else 0,
-            )
-            scores.append(SideScore(i, parts))
-        return scores
+        pony_counts = rules["unpicked_pony_counts"]
+        return [SideScore(i, {
+            "natural_canastas": e["natural_canastas"] * rules["natural_canasta"],
+            "dirty_canastas": e["dirty_canastas"] * rules["dirty_canasta"],
+            "sevens_canastas": e["sevens_canastas"] * rules["sevens_canasta"],
+            "wild_canastas": e["wild_canastas"] * rules["wild_canasta"],
+            "red_threes": e["red_threes"] * rules["red_three"],
+            "going_out": rules["going_out"] if e["went_out"] else 0,
+            "cut_bonus": rules["cut_bonus"] if e["cut_bonus"] else 0,
+            "melded": e["melded"],
+            "in_hand": -e["in_hand"],
+            "black_threes": -e["black_threes"] * rules["black_three"],
+            "unpicked_pony": -e["unpicked_pony"] if pony_counts else 0,
+        }) for i, e in enumerate(entries)]
 
     def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
         rules = options["house_rules"]
