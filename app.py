@@ -105,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     config = {"DATABASE": os.path.abspath(args.db)} if args.db else None
     app = create_app(config)
+    app.debug = False  # never Flask's debugger on the table's network, whatever FLASK_DEBUG says
 
     from waitress import create_server
     server = create_server(app, host=args.host, port=args.port, threads=args.threads)
