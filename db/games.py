@@ -19,32 +19,52 @@ def insert_game(db: sqlite_utils.Database, game_id: str, variant: str, sides: li
                        [game_id, i, seat, player])
 
 
+def rows(db: sqlite_utils.Database, sql: str, params: list | None = None) -> list[dict]:
+    """A read query's rows as dicts.
+
+    Plain execute, not db.query: every page and poll reads a game, and db.query wraps each
+    statement in a savepoint (three statements for one).
+    """
+    cursor = db.execute(sql, params or [])
+    keys = [d[0] for d in cursor.description]
+    return [dict(zip(keys, row)) for row in cursor]
+
+
 def get_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
     """The game row with options and failed melds decoded, and its sides; None if unknown."""
-    rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-    if not rows:
+    found = rows(db, "SELECT * FROM games WHERE id = ?", [game_id])
+    if not found:
         return None
-    game = rows[0]
+    game = found[0]
     game["options"] = json.loads(game["options"])
     game["failed_melds"] = json.loads(game["failed_melds"])
     game["sides"] = get_sides(db, game_id)
     return game
 
 
+def get_version(db: sqlite_utils.Database, game_id: str) -> dict | None:
+    """Just what says which state a game is in: id, revision and last change; None if unknown."""
+    found = rows(db, "SELECT id, revision, updated FROM games WHERE id = ?", [game_id])
+    return found[0] if found else None
+
+
 def get_sides(db: sqlite_utils.Database, game_id: str) -> list[dict]:
     """A game's sides in order, each with its players in seat order."""
-    sides = [{"name": r["name"], "players": []} for r in
-             db.query("SELECT name FROM sides WHERE game_id = ? ORDER BY idx", [game_id])]
-    for r in db.query("SELECT side_idx, name FROM players WHERE game_id = ? ORDER BY side_idx, seat", [game_id]):
-        sides[r["side_idx"]]["players"].append(r["name"])
+    sides: list[dict] = []
+    for r in rows(db, "SELECT s.idx, s.name AS side, p.name AS player FROM sides s "
+                      "LEFT JOIN players p ON p.game_id = s.game_id AND p.side_idx = s.idx "
+                      "WHERE s.game_id = ? ORDER BY s.idx, p.seat", [game_id]):
+        if r["idx"] == len(sides):
+            sides.append({"name": r["side"], "players": []})
+        if r["player"] is not None:
+            sides[r["idx"]]["players"].append(r["player"])
     return sides
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
     """Every game, most recently changed first, with its side names and hand count."""
-    games = list(db.query(
-        "SELECT g.*, (SELECT count(*) FROM hands h WHERE h.game_id = g.id) AS hand_count "
-        "FROM games g ORDER BY g.updated DESC, g.created DESC"))
+    games = rows(db, "SELECT g.*, (SELECT count(*) FROM hands h WHERE h.game_id = g.id) AS hand_count "
+                     "FROM games g ORDER BY g.updated DESC, g.created DESC")
     for g in games:
         g["options"] = json.loads(g["options"])
         g["failed_melds"] = json.loads(g["failed_melds"])
@@ -54,7 +74,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
 def get_hands(db: sqlite_utils.Database, game_id: str) -> list[dict]:
     """A game's hands in play order, entries decoded; a hand's number is its place in this list."""
     return [{**r, "entries": json.loads(r["entries"])} for r in
-            db.query("SELECT id, entries, recorded_at, edited_at FROM hands WHERE game_id = ? ORDER BY id", [game_id])]
+            rows(db, "SELECT id, entries, recorded_at, edited_at FROM hands WHERE game_id = ? ORDER BY id", [game_id])]
 
 
 def add_hand(db: sqlite_utils.Database, game_id: str, entries: list[dict], now: str) -> None:

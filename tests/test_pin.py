@@ -8,6 +8,8 @@ from web.pin import hash_pin, pin_matches
 
 from .conftest import PONY_THREE, PONYTAIL_PAIRS
 
+TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
+
 PIN = "0427"
 
 
@@ -24,9 +26,8 @@ def stored_pin_hash(app, game_id):
 
 
 def unlock(client, game_id, pin, **form):
-    with client.session_transaction() as session:
-        session["csrf_token"] = "token"
-    return client.post(f"/games/{game_id}/unlock", data={"pin": pin, "csrf_token": "token", **form})
+    client.set_cookie("meldbook_csrf", TOKEN)
+    return client.post(f"/games/{game_id}/unlock", data={"pin": pin, "csrf_token": TOKEN, **form})
 
 
 def test_hash_is_salted_scrypt_and_checks_only_the_right_pin():
@@ -161,25 +162,23 @@ def page_write(app):
 
 
 def test_page_write_goes_to_the_unlock_page(page_write, client, pin_game):
-    with client.session_transaction() as session:
-        session["csrf_token"] = "token"
+    client.set_cookie("meldbook_csrf", TOKEN)
     url = f"/games/{pin_game['id']}/pin-test-write"
-    plain = client.post(url, data={"csrf_token": "token"}, headers={"Referer": f"http://localhost/games/{pin_game['id']}/hands/new"})
+    plain = client.post(url, data={"csrf_token": TOKEN}, headers={"Referer": f"http://localhost/games/{pin_game['id']}/hands/new"})
     assert plain.status_code == 303
     assert plain.headers["Location"].startswith(f"/games/{pin_game['id']}/unlock?next=")
     assert "hands/new" in plain.headers["Location"]
-    htmx = client.post(url, headers={"X-CSRF-Token": "token", "HX-Request": "true"})
+    htmx = client.post(url, headers={"X-CSRF-Token": TOKEN, "HX-Request": "true"})
     assert htmx.status_code == 200 and htmx.headers["HX-Redirect"].startswith(f"/games/{pin_game['id']}/unlock")
     assert page_write == []
     unlock(client, pin_game["id"], PIN)
-    assert client.post(url, data={"csrf_token": "token"}).get_data(as_text=True) == "written"
+    assert client.post(url, data={"csrf_token": TOKEN}).get_data(as_text=True) == "written"
 
 
 def test_page_write_to_a_game_without_pin_is_not_gated(page_write, client, make_game):
     game = make_game()
-    with client.session_transaction() as session:
-        session["csrf_token"] = "token"
-    assert client.post(f"/games/{game['id']}/pin-test-write", data={"csrf_token": "token"}).status_code == 200
+    client.set_cookie("meldbook_csrf", TOKEN)
+    assert client.post(f"/games/{game['id']}/pin-test-write", data={"csrf_token": TOKEN}).status_code == 200
 
 
 def page_token(client):

@@ -12,6 +12,8 @@ from app import _secret_key, create_app
 
 from .server import Server
 
+TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
+
 SCRIPT_NAME = '<script>alert("x")</script>'
 
 
@@ -121,9 +123,8 @@ def test_page_write_with_the_token_in_form_or_header(client):
 def test_page_write_from_another_site_is_refused_even_with_token(client):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    with client.session_transaction() as session:
-        session["csrf_token"] = "token"
-    response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", "csrf_token": "token"},
+    client.set_cookie("meldbook_csrf", TOKEN)
+    response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", "csrf_token": TOKEN},
                            headers={"Origin": "http://evil.example"})
     assert response.status_code == 403
 
@@ -246,3 +247,26 @@ def test_real_server_listens_only_on_localhost_and_caps_bodies(tmp_path):
         assert server.request("GET", "/api/games") == (200, [])
     finally:
         server.stop()
+
+
+def test_the_csrf_token_only_counts_with_its_own_cookie(client, make_game):
+    # double submit: the form's token must be the one in this browser's cookie
+    game = make_game()
+    client.set_cookie("meldbook_csrf", "a" * 43)
+    refused = client.post(f"/games/{game['id']}/end", data={"csrf_token": "b" * 43})
+    assert refused.status_code == 400
+    assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is False
+    accepted = client.post(f"/games/{game['id']}/end", data={"csrf_token": "a" * 43})
+    assert accepted.status_code == 303
+    assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is True
+
+
+def test_first_page_gives_the_csrf_cookie_once(client):
+    first = client.get("/")
+    cookie = next(v for v in first.headers.getlist("Set-Cookie") if v.startswith("meldbook_csrf="))
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    token = cookie.split(";")[0].split("=", 1)[1]
+    assert f'<meta name="csrf-token" content="{token}">' in first.get_data(as_text=True)
+    again = client.get("/")
+    assert not any(v.startswith("meldbook_csrf=") for v in again.headers.getlist("Set-Cookie"))
+    assert f'content="{token}"' in again.get_data(as_text=True)

@@ -62,7 +62,9 @@ def _derive(db: sqlite_utils.Database, variant: Variant, game: dict) -> dict:
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
     """The game object, or Refused 404."""
-    return _derive(db, *_load(db, game_id))
+    # every device polls its game: when this revision was derived before, one small query decides
+    found = derived.get(db, store.get_version(db, game_id)) if isinstance(game_id, str) else None
+    return found or _derive(db, *_load(db, game_id))
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:

@@ -50,8 +50,10 @@ def _key(db: sqlite_utils.Database, game_id: str) -> tuple:
     return getattr(db, "path", None), game_id
 
 
-def get(db: sqlite_utils.Database, game: dict) -> dict | None:
-    """The game object for this stored game row's revision, if derived before."""
+def get(db: sqlite_utils.Database, game: dict | None) -> dict | None:
+    """The game object for this stored game row's revision (id, revision, updated), if derived before."""
+    if game is None:
+        return None
     found = games.get(_key(db, game["id"]))
     if found is None or (found["revision"], found["updated"]) != (game["revision"], game["updated"]):
         return None

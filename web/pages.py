@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import ipaddress
+from typing import Callable
 from urllib.parse import urlsplit
 
 import segno
@@ -65,7 +66,7 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
 TOKEN_SLOT = "\x00csrf\x00"  # stands for this browser's CSRF token in markup kept for every device
 
 
-def _shared(template: str, game: dict, view: str, context: dict) -> str:
+def _shared(template: str, game: dict, view: str, context: Callable[[], dict]) -> str:
     """Markup that looks the same on every device at this game state, rendered once per state.
 
     The browser's own CSRF token is left as TOKEN_SLOT; `_own` puts it in.
@@ -73,7 +74,7 @@ def _shared(template: str, game: dict, view: str, context: dict) -> str:
     key = (get_db().path, template, game["id"], live_key(game), view, pin.table_unlocked(game))
     html = derived.rendered.get(key)
     if html is None:
-        html = render_template(template, **context, csrf_token=lambda: TOKEN_SLOT,
+        html = render_template(template, **context(), csrf_token=lambda: TOKEN_SLOT,
                                csrf_field=lambda: security.csrf_field_for(TOKEN_SLOT))
         derived.rendered.put(key, html)
     return html
@@ -83,19 +84,22 @@ def _own(html: str) -> Markup:
     return Markup(html.replace(TOKEN_SLOT, security.csrf_token()))
 
 
+def _live(game: dict, view: str) -> str:
+    return _shared("_live.html", game, view, lambda: live_context(game, view=view))
+
+
 def live_html(game: dict, view: str = "game", notice: str | None = None) -> Markup:
     """The scoreboard partial (every device polls it)."""
     if notice:
         return Markup(render_template("_live.html", **live_context(game, view=view, notice=notice)))
-    return _own(_shared("_live.html", game, view, live_context(game, view=view)))
+    return _own(_live(game, view))
 
 
 def scoreboard_page(template: str, game: dict, view: str) -> Markup:
     """The game page or the table display, with the scoreboard partial inside."""
-    live = Markup(_shared("_live.html", game, view, live_context(game, view=view)))
     if session.get("_flashes"):  # a message for this browser only: not shared
-        return _own(render_template(template, game=game, live=live))
-    return _own(_shared(template, game, view, {"game": game, "live": live}))
+        return _own(render_template(template, game=game, live=Markup(_live(game, view))))
+    return _own(_shared(template, game, view, lambda: {"game": game, "live": Markup(_live(game, view))}))
 
 
 def after_write(game: dict, notice: str | None = None, status: int = 200):

@@ -1,16 +1,21 @@
-"""Cross-site protection: a CSRF token per session for the pages, an origin check and JSON-only
+"""Cross-site protection: a CSRF token per browser (its own cookie) for the pages, an origin check and JSON-only
 bodies for every write, and strict response headers."""
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, jsonify, request, session
+from flask import Flask, abort, g, jsonify, request
+from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup, escape
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
+CSRF_COOKIE = "meldbook_csrf"
+CSRF_COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie: a phone at the table stays ready
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")  # what secrets.token_urlsafe(32) makes
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -28,10 +33,26 @@ HEADERS = {
 
 
 def csrf_token() -> str:
-    """This browser session's CSRF token (made on first use)."""
-    if CSRF_FIELD not in session:
-        session[CSRF_FIELD] = secrets.token_urlsafe(32)
-    return session[CSRF_FIELD]
+    """This browser's CSRF token: kept in its own cookie, made on first use.
+
+    A plain cookie rather than Flask's signed session: every poll of every device would
+    otherwise pay for decoding the session, and the token needs no signature, since a page
+    on another site can neither read nor set it (double-submit; SameSite=Lax on top).
+    """
+    if "csrf_token" not in g:
+        sent = request.cookies.get(CSRF_COOKIE, "")
+        g.csrf_token = sent if TOKEN_SHAPE.fullmatch(sent) else None
+        if g.csrf_token is None:
+            g.csrf_token = g.csrf_new = secrets.token_urlsafe(32)
+    return g.csrf_token
+
+
+def set_csrf_cookie(response):
+    """After a request that made this browser's token: give it the cookie."""
+    if g.get("csrf_new"):
+        response.set_cookie(CSRF_COOKIE, g.csrf_new, httponly=True, samesite="Lax",
+                            secure=request.is_secure, max_age=CSRF_COOKIE_AGE)
+    return response
 
 
 def csrf_field() -> Markup:
@@ -78,17 +99,44 @@ def check_request():
                                         "Content-Type: application/json (or send no body)."}]}), 415
         return None
     sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD, "")
-    expected = session.get(CSRF_FIELD)
-    if not expected or not _same(sent, expected):
+    expected = request.cookies.get(CSRF_COOKIE, "")
+    if not TOKEN_SHAPE.fullmatch(expected) or not _same(sent, expected):
         abort(400, description="This page was out of date (its security token did not match). "
                                "Reload the page and try again; nothing was saved.")
     return None
 
 
-def add_headers(response):
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
+class SecurityHeaders:
+    """WSGI middleware adding HEADERS to every answer that does not set them itself.
+
+    At the WSGI level it is a list extend, several times cheaper than Flask's header object,
+    and every poll of every device pays it.
+    """
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+        self.headers = list(HEADERS.items())
+        self.names = {name.lower() for name in HEADERS}
+
+    def __call__(self, environ, start_response):
+        def start(status, headers, exc_info=None):
+            if any(name.lower() in self.names for name, _ in headers):
+                present = {name.lower() for name, _ in headers}
+                headers.extend((k, v) for k, v in self.headers if k.lower() not in present)
+            else:
+                headers.extend(self.headers)
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
+
+
+class CookieOnlyWhenSent(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, skipping the signer for the many requests that carry no session."""
+
+    def open_session(self, app: Flask, request):
+        if app.config["SESSION_COOKIE_NAME"] not in request.cookies:
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def init_app(app: Flask) -> None:
@@ -96,6 +144,8 @@ def init_app(app: Flask) -> None:
     # Lax: the cookie still comes along when someone follows a link to a game, never on another site's POST
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.session_interface = CookieOnlyWhenSent()
     app.before_request(check_request)
-    app.after_request(add_headers)
+    app.after_request(set_csrf_cookie)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)
     app.jinja_env.globals.update(csrf_token=csrf_token, csrf_field=csrf_field)
