@@ -5,16 +5,16 @@ import statistics
 import time
 
 from scoring import derive_game, get_variant, new_game, prepare_hand
-from scoring.game import HandRecord
+from scoring.game import HandRecord, to_store
 
 from . import workload
 
 
 def replay(variant, sides: list[dict], options: dict, posted: list[dict]) -> dict:
-    """What the server does for a game of these hands: validate each, then score them all and derive the state."""
-    for payload in posted:
-        prepare_hand(variant, options, sides, payload)
-    records = [HandRecord(p["entries"], "2025-01-01T20:00:00+00:00") for p in posted]
+    """What the server does for a game of these hands: validate each (keeping it as it is stored),
+    then score them all and derive the state."""
+    stored = [to_store(variant, p, prepare_hand(variant, options, sides, p)) for p in posted]
+    records = [HandRecord(entries, "2025-01-01T20:00:00+00:00") for entries in stored]
     return derive_game(variant, options, sides, records)
 
 

@@ -49,7 +49,7 @@ class Field:
         return info
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SideScore:
     """A side's score for one hand: named parts that add up to the total."""
 

@@ -1,6 +1,7 @@
 """Reading one hand's entries as posted (JSON-like data) into whole numbers and flags."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .base import MAX_NUMBER, Field, FieldError
@@ -25,17 +26,22 @@ def whole_number(value: Any, where: str, label: str) -> tuple[int | None, FieldE
     return value, None
 
 
+def _counted(value: dict, card_values: dict[str, int]) -> int | None:
+    """The points of card counts in their usual form (known cards, plain counts), else None."""
+    points = 0
+    for key, count in value.items():
+        if key not in card_values or type(count) is not int or not 0 <= count <= MAX_NUMBER:
+            return None
+        points += count * card_values[key]
+    return points if points <= MAX_NUMBER else None
+
+
 def card_points(value: Any, where: str, label: str, card_values: dict[str, int]) -> tuple[int | None, list[FieldError]]:
     """Card points as posted: a multiple of 5, or card counts by value converted to points."""
     if isinstance(value, dict):
-        points = 0
-        for key, count in value.items():  # the card counter's usual answer: known cards, plain counts
-            if key not in card_values or type(count) is not int or not 0 <= count <= MAX_NUMBER:
-                break
-            points += count * card_values[key]
-        else:
-            if points <= MAX_NUMBER:
-                return points, []
+        points = _counted(value, card_values)
+        if points is not None:
+            return points, []
         errors, points = [], 0
         for key, count in value.items():
             if key not in card_values:
@@ -73,21 +79,31 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
         return [], [FieldError("entries", "entries must be a list with one entry per side.")]
     if len(raw) != sides:
         return [], [FieldError("entries", f"This game has {sides} sides, so a hand needs {sides} entries (got {len(raw)}).")]
-    by_name = {f.name: f for f in fields}
-    blank, _ = _layout(fields)
+    layout = _layout(fields)
+    blank, by_name, counts, points, flags = layout.blank, layout.by_name, layout.counts, layout.points, layout.flags
     entries, errors = [], []
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
             errors.append(FieldError(f"entries[{i}]", f"Entry {i + 1} must be an object of field values."))
             entries.append({})
             continue
-        entry: dict = dict(blank)
+        entry: dict = {**blank, **item}  # values checked below; the usual ones need no change
         for key, value in item.items():
-            f = by_name.get(key)
-            if (f is not None and type(value) is int and 0 <= value <= MAX_NUMBER
-                    and (f.kind == "count" or (f.kind == "points" and value % 5 == 0))):
-                entry[key] = value  # the usual value, a plain whole number in range: no further checks
+            kind = type(value)
+            # the usual values, answered before the checks below: every hand of every game passes here
+            if kind is int and 0 <= value <= MAX_NUMBER and (key in counts or (key in points and value % 5 == 0)):
                 continue
+            if kind is bool and key in flags:
+                continue
+            if kind is dict and key in points:
+                n = _counted(value, card_values)
+                if n is not None:
+                    entry[key] = n
+                    continue
+            del entry[key]  # read again below, or refused
+            if key in blank:
+                entry[key] = blank[key]
+            f = by_name.get(key)
             at = f"entries[{i}].{key}"
             if f is None:
                 errors.append(FieldError(at, f"'{key}' is not a field of a {variant_name} hand. "
@@ -115,7 +131,8 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
 def read_stored(entries: list[dict], fields: tuple[Field, ...],
                 card_values: dict[str, int]) -> tuple[list[dict], list[dict]]:
     """A stored hand, checked when it was recorded: (entries as given with blanks filled, entries as numbers)."""
-    blank, points_fields = _layout(fields)
+    layout = _layout(fields)
+    blank, points_fields = layout.blank, layout.points_order
     given, numbers = [], []
     for entry in entries:
         as_given = entry if len(entry) == len(blank) else {**blank, **entry}
@@ -125,19 +142,40 @@ def read_stored(entries: list[dict], fields: tuple[Field, ...],
             if type(value) is dict:  # card counts (the card counter's answer): kept as counted, scored as points
                 if as_numbers is as_given:
                     as_numbers = dict(as_given)
-                as_numbers[name] = sum(n * card_values[card] for card, n in value.items())
+                total = 0
+                for card, n in value.items():
+                    total += n * card_values[card]
+                as_numbers[name] = total
         given.append(as_given)
         numbers.append(as_numbers)
     return given, numbers
 
 
+@dataclass(frozen=True)
+class _Layout:
+    blank: dict  # every field's value when left out
+    by_name: dict  # name → Field
+    counts: frozenset
+    points: frozenset
+    flags: frozenset
+    points_order: tuple
+
+
 _LAYOUTS: dict[int, tuple] = {}
 
 
-def _layout(fields: tuple[Field, ...]) -> tuple[dict, tuple[str, ...]]:
-    """Every field's blank value, and the names of the card-points fields (worked out once per variant)."""
+def points_fields(fields: tuple[Field, ...]) -> tuple[str, ...]:
+    """The names of the card-points fields, in field order."""
+    return _layout(fields).points_order
+
+
+def _layout(fields: tuple[Field, ...]) -> _Layout:
+    """What parsing needs to know of a variant's fields, worked out once per variant."""
     found = _LAYOUTS.get(id(fields))
     if found is None or found[0] is not fields:
-        found = _LAYOUTS[id(fields)] = (fields, {f.name: False if f.kind == "flag" else 0 for f in fields},
-                                        tuple(f.name for f in fields if f.kind == "points"))
-    return found[1], found[2]
+        names = {kind: frozenset(f.name for f in fields if f.kind == kind) for kind in ("count", "points", "flag")}
+        found = _LAYOUTS[id(fields)] = (fields, _Layout(
+            blank={f.name: False if f.kind == "flag" else 0 for f in fields}, by_name={f.name: f for f in fields},
+            counts=names["count"], points=names["points"], flags=names["flag"],
+            points_order=tuple(f.name for f in fields if f.kind == "points")))
+    return found[1]

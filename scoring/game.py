@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .base import FieldError, Refused
-from .entries import read_stored
+from .entries import points_fields, read_stored
 from .variant import NAME_MAX, Variant
 
 
@@ -107,6 +107,22 @@ def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: An
     return entries
 
 
+def to_store(variant: Variant, payload: dict, entries: list[dict]) -> list[dict]:
+    """What to keep of a checked hand: every field as a number or flag, card counts kept as counted."""
+    points = points_fields(variant.fields)
+    kept = []
+    for raw, parsed in zip(payload["entries"], entries):
+        entry = parsed
+        for name in points:
+            value = raw.get(name)
+            if type(value) is dict:
+                if entry is parsed:
+                    entry = dict(parsed)
+                entry[name] = {card: int(n) for card, n in value.items()}
+        kept.append(entry)
+    return kept
+
+
 def _at_or_after(moment: str, finish_at: str) -> bool:
     finish = datetime.fromisoformat(finish_at)
     if finish.tzinfo is None:
@@ -123,10 +139,12 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     for number, hand in enumerate(hands, start=1):
         # stored hands were checked when recorded (or imported): read them back, do not check them again
         given, entries = read_stored(hand.entries, variant.fields, variant.card_values)
-        scores = [s.as_dict() for s in variant.score_hand(entries, options)]
-        for s in scores:
-            totals[s["side"]] += s["total"]
-            s["running_total"] = totals[s["side"]]
+        scores = []
+        for s in variant.score_hand(entries, options):
+            total = sum(s.breakdown.values())
+            totals[s.side] += total
+            scores.append({"side": s.side, "total": total, "breakdown": s.breakdown, **s.extra,
+                           "running_total": totals[s.side]})
         played.append({"number": number, "entries": given, "scores": scores, "recorded_at": hand.recorded_at})
     reasons = []
     if ended:

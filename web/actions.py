@@ -14,7 +14,7 @@ import sqlite_utils
 from db import games as store
 from db import write
 from scoring import FieldError, Refused, derive_game, get_variant, new_game, prepare_hand
-from scoring.game import HandRecord, now_utc
+from scoring.game import HandRecord, now_utc, to_store
 from scoring.variant import Variant
 
 from . import derived
@@ -130,21 +130,6 @@ def _check_revision(db: sqlite_utils.Database, variant: Variant, game: dict, rev
     raise err
 
 
-def _stored_entries(variant: Variant, payload: dict, entries: list[dict]) -> list[dict]:
-    """What to keep of a hand: every value as a number, card counts kept as the players counted them."""
-    kept = []
-    for raw, parsed in zip(payload["entries"], entries):
-        entry = {}
-        for f in variant.fields:
-            value = raw.get(f.name)
-            if f.kind == "points" and isinstance(value, dict):
-                entry[f.name] = {k: int(v) for k, v in value.items()}
-            else:
-                entry[f.name] = parsed[f.name]
-        kept.append(entry)
-    return kept
-
-
 def _finished_refusal() -> Refused:
     return Refused([FieldError(None, "This game is finished, so no more hands can be recorded. "
                                      "Correct or delete a hand, or start a new game.")], status=409)
@@ -169,7 +154,7 @@ def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision:
             raise _finished_refusal()
         entries = prepare_hand(variant, game["options"], game["sides"], payload)
         now = now_utc()
-        store.add_hand(db, game_id, _stored_entries(variant, payload, entries), now)
+        store.add_hand(db, game_id, to_store(variant, payload, entries), now)
         # a failed meld raises the minimum for the hand in play only
         store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]))
         answer.append(_after(db, game_id))
@@ -192,7 +177,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
         _check_revision(db, variant, game, revision)
         entries = prepare_hand(variant, game["options"], game["sides"], payload)
         now = now_utc()
-        store.replace_hand(db, hand["id"], _stored_entries(variant, payload, entries), now)
+        store.replace_hand(db, hand["id"], to_store(variant, payload, entries), now)
         store.touch_game(db, game_id, now)
         answer.append(_after(db, game_id))
     return answer[0]["hands"][number - 1], answer[0]
