@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -30,6 +31,8 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, str(ROOT / "app.py"), "--port", str(self.port), "--db", str(db_path), *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        self.output: list[str] = []
+        self.drain: threading.Thread | None = None
         self.banner = self._wait_until_up()
 
     def _wait_until_up(self) -> str:
@@ -41,8 +44,15 @@ class Server:
                 raise RuntimeError("server exited: " + "".join(lines))
             lines.append(line)
             if "Press Ctrl+C" in line:
+                # keep reading what the server prints, or a full pipe would stop it mid-request
+                self.drain = threading.Thread(target=self._drain, daemon=True)
+                self.drain.start()
                 return "".join(lines)
         raise RuntimeError("server did not start: " + "".join(lines))
+
+    def _drain(self) -> None:
+        for line in self.process.stdout:
+            self.output.append(line)
 
     def request(self, method: str, path: str, body=None, headers: dict | None = None) -> tuple[int, dict]:
         data = json.dumps(body).encode() if body is not None else None
@@ -61,4 +71,6 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+        if self.drain is not None:
+            self.drain.join(timeout=10)  # the process is gone, so its output ends
         self.process.stdout.close()

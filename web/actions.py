@@ -62,8 +62,11 @@ def _derive(db: sqlite_utils.Database, variant: Variant, game: dict) -> dict:
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
     """The game object, or Refused 404."""
-    # every device polls its game: when this revision was derived before, one small query decides
-    found = derived.get(db, store.get_version(db, game_id)) if isinstance(game_id, str) else None
+    # every device polls its game: a state confirmed a moment ago is served as it is, and
+    # when this revision was derived before, one small query decides
+    if not isinstance(game_id, str):
+        raise not_found(f"There is no game with id “{game_id}”.")
+    found = derived.fresh(db, game_id) or derived.get(db, store.get_version(db, game_id))
     return found or _derive(db, *_load(db, game_id))
 
 

@@ -7,41 +7,43 @@ actions._writing).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+import time
 from typing import Any, Hashable
 
 import sqlite_utils
 
 
 class Recent:
-    """A bounded, thread-safe map that forgets the least recently used entry first."""
+    """A bounded map that forgets the oldest entry first; reads take no lock.
+
+    Every poll reads it, so a read is a plain dict lookup (atomic in CPython); writes,
+    which are rare, take the lock.
+    """
 
     def __init__(self, size: int):
         self.size = size
-        self._items: OrderedDict = OrderedDict()
+        self._items: dict = {}
         self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> Any:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
+        return self._items.get(key)
 
     def put(self, key: Hashable, value: Any) -> None:
         with self._lock:
+            self._items.pop(key, None)  # re-inserted last: the newest
             self._items[key] = value
-            self._items.move_to_end(key)
             while len(self._items) > self.size:
-                self._items.popitem(last=False)
+                del self._items[next(iter(self._items))]
 
     def pop(self, key: Hashable) -> None:
         with self._lock:
             self._items.pop(key, None)
 
 
+FRESH_FOR = 1.0  # seconds a confirmed state is served without asking the database again
+
 # a club night is about 50 tables; a 50-hand game object is about 0.3 MB
-games = Recent(64)
+games = Recent(64)  # (game object, when it was last confirmed)
 # rendered pages and scoreboards: a few per game, each some kB
 rendered = Recent(256)
 
@@ -50,22 +52,38 @@ def _key(db: sqlite_utils.Database, game_id: str) -> tuple:
     return getattr(db, "path", None), game_id
 
 
-def get(db: sqlite_utils.Database, game: dict | None) -> dict | None:
-    """The game object for this stored game row's revision (id, revision, updated), if derived before."""
-    if game is None:
+def fresh(db: sqlite_utils.Database, game_id: str) -> dict | None:
+    """The game object if its state was confirmed against the database within FRESH_FOR seconds.
+
+    Writes made by this server put their new state here as they commit, so this server's own
+    changes are never missed; only a change by another process (an `import` while the server
+    runs) can take up to FRESH_FOR to show. Every device polls, and this spares most polls a
+    database round trip.
+    """
+    held = games.get(_key(db, game_id))
+    if held is not None and time.monotonic() - held[1] < FRESH_FOR:
+        return held[0]
+    return None
+
+
+def get(db: sqlite_utils.Database, version: dict | None) -> dict | None:
+    """The game object for this stored state (id, revision, updated), if derived before."""
+    if version is None:
         return None
-    found = games.get(_key(db, game["id"]))
-    if found is None or (found["revision"], found["updated"]) != (game["revision"], game["updated"]):
+    key = _key(db, version["id"])
+    held = games.get(key)
+    if held is None or (held[0]["revision"], held[0]["updated"]) != (version["revision"], version["updated"]):
         return None
-    return found
+    games.put(key, (held[0], time.monotonic()))  # confirmed just now
+    return held[0]
 
 
 def put(db: sqlite_utils.Database, game_object: dict) -> None:
     """Remember a committed game object (the latest revision of each game is kept)."""
     key = _key(db, game_object["id"])
     held = games.get(key)
-    if held is None or held["revision"] <= game_object["revision"]:  # a slow reader never replaces a newer state
-        games.put(key, game_object)
+    if held is None or held[0]["revision"] <= game_object["revision"]:  # a slow reader never replaces a newer state
+        games.put(key, (game_object, time.monotonic()))
 
 
 def forget(db: sqlite_utils.Database, game_id: str) -> None:
