@@ -55,9 +55,10 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
 def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: dict[str, str]) -> list[FieldError]:
     """Melded points must be at least what the declared canastas alone are worth."""
     errors = []
+    pairs = least.items()
     for i, e in enumerate(entries):
         need = 0
-        for name, pts in least.items():
+        for name, pts in pairs:
             need += e[name] * pts
         if e["melded"] < need:
             held = ", ".join(plural(e[n], words[n]) for n in least if e[n])

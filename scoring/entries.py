@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .base import MAX_NUMBER, Field, FieldError
 
@@ -66,13 +66,16 @@ def card_points(value: Any, where: str, label: str, card_values: dict[str, int])
     return n, []
 
 
+HAND_KEYS = frozenset({"entries", "revision"})
+
+
 def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str, int], sides: int,
                   variant_name: str) -> tuple[list[dict], list[FieldError]]:
     """Check the shape of a posted hand and read every value; card points become points."""
     if not isinstance(payload, dict):
         return [], [FieldError(None, "A hand must be a JSON object with an 'entries' list.")]
-    unknown = sorted(set(payload) - {"entries", "revision"})
-    if unknown:
+    if payload.keys() - HAND_KEYS:
+        unknown = sorted(payload.keys() - HAND_KEYS)
         return [], [FieldError(k, f"'{k}' is not part of a hand; send only 'entries'.") for k in unknown]
     raw = payload.get("entries")
     if not isinstance(raw, list):
@@ -128,27 +131,32 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
     return entries, errors
 
 
-def read_stored(entries: list[dict], fields: tuple[Field, ...],
-                card_values: dict[str, int]) -> tuple[list[dict], list[dict]]:
-    """A stored hand, checked when it was recorded: (entries as given with blanks filled, entries as numbers)."""
+def stored_reader(fields: tuple[Field, ...], card_values: dict[str, int]) -> Callable[[list[dict]], tuple]:
+    """A reader of stored hands (checked when they were recorded): entries -> (as given, blanks
+    filled; as numbers, card counts turned into points)."""
     layout = _layout(fields)
     blank, points_fields = layout.blank, layout.points_order
-    given, numbers = [], []
-    for entry in entries:
-        as_given = entry if len(entry) == len(blank) else {**blank, **entry}
-        as_numbers = as_given
-        for name in points_fields:
-            value = as_given[name]
-            if type(value) is dict:  # card counts (the card counter's answer): kept as counted, scored as points
-                if as_numbers is as_given:
-                    as_numbers = dict(as_given)
-                total = 0
-                for card, n in value.items():
-                    total += n * card_values[card]
-                as_numbers[name] = total
-        given.append(as_given)
-        numbers.append(as_numbers)
-    return given, numbers
+    size = len(blank)
+
+    def read(entries: list[dict]) -> tuple[list[dict], list[dict]]:
+        given, numbers = [], []
+        for entry in entries:
+            as_given = entry if len(entry) == size else {**blank, **entry}
+            as_numbers = as_given
+            for name in points_fields:
+                value = as_given[name]
+                if type(value) is dict:  # card counts (the card counter's answer): kept as counted, scored as points
+                    if as_numbers is as_given:
+                        as_numbers = dict(as_given)
+                    total = 0
+                    for card, n in value.items():
+                        total += n * card_values[card]
+                    as_numbers[name] = total
+            given.append(as_given)
+            numbers.append(as_numbers)
+        return given, numbers
+
+    return read
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .base import FieldError, Refused
-from .entries import points_fields, read_stored
+from .entries import points_fields, stored_reader
 from .variant import NAME_MAX, Variant
 
 
@@ -136,9 +136,10 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     n = len(sides)
     totals = [0] * n
     played = []
+    # stored hands were checked when recorded (or imported): read them back, do not check them again
+    read = stored_reader(variant.fields, variant.card_values)
     for number, hand in enumerate(hands, start=1):
-        # stored hands were checked when recorded (or imported): read them back, do not check them again
-        given, entries = read_stored(hand.entries, variant.fields, variant.card_values)
+        given, entries = read(hand.entries)
         scores = []
         for s in variant.score_hand(entries, options):
             total = sum(s.breakdown.values())
