@@ -1,5 +1,6 @@
 """A server killed with SIGKILL in the middle of a burst of writes loses no acknowledged hand and keeps
 nothing half-written."""
+import http.client
 import json
 import sqlite3
 import threading
@@ -24,7 +25,7 @@ def post(url, body):
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read() or b"null")
-    except (OSError, ValueError):  # refused, reset or cut off mid-answer: the outcome is unknown
+    except (OSError, ValueError, http.client.HTTPException):  # refused, reset or cut off mid-answer: unknown
         return None, None
 
 
