@@ -44,3 +44,18 @@ def test_another_process_change_shows_once_the_state_is_confirmed(app, client, m
     monkeypatch.setattr(derived, "FRESH_FOR", 0)
     again = client.get(f"/api/games/{game['id']}").get_json()
     assert (again["hands_played"], again["sides"][0]["score"]) == (1, 100)
+
+
+def test_a_late_confirmation_never_brings_back_an_older_state(monkeypatch):
+    # a reader found revision 5 kept and confirmed it against the database; before it marks it
+    # confirmed, a write commits and keeps revision 6
+    conn = type("Db", (), {"path": "/late"})()
+    derived.put(conn, {"id": "g", "revision": 5, "updated": "t5"})
+    seen_by_the_reader = derived.games.get(("/late", "g"))
+    derived.put(conn, {"id": "g", "revision": 6, "updated": "t6"})
+    real_get = derived.games.get
+    reads = iter([seen_by_the_reader])
+    monkeypatch.setattr(derived.games, "get", lambda key: next(reads, None) or real_get(key))
+    assert derived.get(conn, {"id": "g", "revision": 5, "updated": "t5"})["revision"] == 5
+    monkeypatch.undo()
+    assert derived.fresh(conn, "g")["revision"] == 6

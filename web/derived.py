@@ -74,16 +74,25 @@ def get(db: sqlite_utils.Database, version: dict | None) -> dict | None:
     held = games.get(key)
     if held is None or (held[0]["revision"], held[0]["updated"]) != (version["revision"], version["updated"]):
         return None
-    games.put(key, (held[0], time.monotonic()))  # confirmed just now
+    _keep(key, held[0])  # confirmed just now
     return held[0]
 
 
 def put(db: sqlite_utils.Database, game_object: dict) -> None:
     """Remember a committed game object (the latest revision of each game is kept)."""
-    key = _key(db, game_object["id"])
-    held = games.get(key)
-    if held is None or held[0]["revision"] <= game_object["revision"]:  # a slow reader never replaces a newer state
-        games.put(key, (game_object, time.monotonic()))
+    _keep(_key(db, game_object["id"]), game_object)
+
+
+_newest = threading.Lock()
+
+
+def _keep(key: tuple, game_object: dict) -> None:
+    # compare and set in one step: a slow reader, or a confirmation racing a write, never
+    # replaces a newer state (which would then be served as fresh)
+    with _newest:
+        held = games.get(key)
+        if held is None or held[0]["revision"] <= game_object["revision"]:
+            games.put(key, (game_object, time.monotonic()))
 
 
 def forget(db: sqlite_utils.Database, game_id: str) -> None:
