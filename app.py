@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import socket
 import sys
 
 from flask import Flask, jsonify, request
@@ -12,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 import db
 from web.database import close_db
+from web.network import lan_addresses
 
 DEFAULT_PORT = 5000
 
@@ -78,17 +78,6 @@ def _json_errors_for_api(app: Flask) -> None:
             return jsonify({"errors": [{"field": None, "message": message}]}), err.code
         from web.pages import http_error_page
         return http_error_page(err)
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other players on the network can reach."""
-    found = set()
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(info[4][0])
-    except OSError:
-        pass
-    return sorted(a for a in found if not a.startswith("127."))
 
 
 def main(argv: list[str] | None = None) -> int:

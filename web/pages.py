@@ -16,6 +16,7 @@ from scoring import VARIANTS, Refused, get_variant
 
 from . import actions, derived, pin, present, security
 from .database import get_db
+from .network import lan_addresses
 
 bp = Blueprint("pages", __name__)
 
@@ -193,8 +194,6 @@ def qr_code(game_id: str):
 
 def game_address(game_id: str) -> str:
     """The game's address as another device on the network reaches it (not 127.0.0.1)."""
-    from app import lan_addresses
-
     address = urlsplit(request.host_url)
     path = url_for("pages.game", game_id=game_id)
     if _loopback(address.hostname or ""):
