@@ -111,7 +111,8 @@ def test_delete_hand_moves_later_hands_up(client, make_game):
 def test_unknown_hand_is_404(client, make_game, method, path):
     game = make_game()
     post_hand(client, game, [{}, {}])
-    response = getattr(client, method)(f"/api/games/{game['id']}{path}", json={"entries": [{}, {}]})
+    body = {"json": {"entries": [{}, {}]}} if method == "put" else {}
+    response = getattr(client, method)(f"/api/games/{game['id']}{path}", **body)
     assert response.status_code == 404
     assert response.get_json()["errors"][0]["message"]
 
@@ -202,3 +203,20 @@ def test_revision_counts_every_write(client, make_game):
     first = post_hand(client, game, [{}, {}]).get_json()["game"]["revision"]
     second = client.delete(f"/api/games/{game['id']}/hands/1").get_json()["revision"]
     assert game["revision"] < first < second
+
+
+@pytest.mark.parametrize("path", ["/end", "/sides/0/failed-meld", "/hands/1"])
+def test_bodyless_writes_refuse_a_malformed_body_and_change_nothing(client, make_game, path):
+    game = make_game(PONY_THREE)
+    post_hand(client, game, [{}, {}, {}])
+    before = client.get(f"/api/games/{game['id']}").get_json()
+    method = client.delete if path.startswith("/hands") else client.post
+    bad = method(f"/api/games/{game['id']}{path}", data="{oops", content_type="application/json")
+    assert bad.status_code == 400
+    odd = method(f"/api/games/{game['id']}{path}", json={"colour": "red"})
+    assert odd.status_code == 422 and odd.get_json()["errors"][0]["message"]
+    assert client.get(f"/api/games/{game['id']}").get_json() == before
+    stale = method(f"/api/games/{game['id']}{path}", json={"revision": before["revision"] - 1})
+    assert stale.status_code == 409
+    fine = method(f"/api/games/{game['id']}{path}", json={"revision": before["revision"]})
+    assert fine.status_code == 200

@@ -145,6 +145,13 @@ def scenarios(client, w):
             (path, method, 429): lambda write=write: write(w["blocked"](), headers={"X-Table-PIN": PIN}),
         })
         table[(path, method, 409)] = lambda write=write: write(pairs(), headers={"If-Match": '"99"'})  # stale
+    for path, method in ((one, "delete"), (meld, "post"), (end, "post")):  # they take no body, or {"revision": N}
+        write = writes[(path, method)]
+        table.update({
+            (path, method, 400): lambda write=write: write(pairs(), data="{oops", content_type=JSON),
+            (path, method, 415): lambda write=write: write(pairs(), data="revision=1", content_type="text/plain"),
+            (path, method, 422): lambda write=write: write(pairs(), json={"revision": 1, "colour": "red"}),
+        })
     table[(hands, "post", 409)] = lambda: writes[(hands, "post")](w["finished"]())
     table[(one, "delete", 200)] = lambda: writes[(one, "delete")](pairs())
     table[(end, "post", 200)] = lambda: writes[(end, "post")](pairs())

@@ -82,19 +82,29 @@ def replace_hand(game_id: str, number: int):
     return jsonify({"hand": hand, "game": game})
 
 
+def optional_body() -> Any:
+    """A write that needs no body may still send one (e.g. {"revision": 3}); if sent, it must be JSON."""
+    if not request.get_data(cache=True):
+        return None
+    payload = body()
+    if not isinstance(payload, dict) or payload.keys() - {"revision"}:
+        raise Refused([FieldError(None, 'This request takes no body, or only {"revision": N}.')])
+    return payload
+
+
 @bp.delete("/games/<game_id>/hands/<int(signed=True):number>")
 def delete_hand(game_id: str, number: int):
-    return jsonify(actions.delete_hand(get_db(), game_id, number, if_match()))
+    return jsonify(actions.delete_hand(get_db(), game_id, number, if_match(optional_body())))
 
 
 @bp.post("/games/<game_id>/sides/<int(signed=True):side>/failed-meld")
 def failed_meld(game_id: str, side: int):
-    return jsonify(actions.failed_meld(get_db(), game_id, side, if_match()))
+    return jsonify(actions.failed_meld(get_db(), game_id, side, if_match(optional_body())))
 
 
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
-    return jsonify(actions.end_game(get_db(), game_id, if_match()))
+    return jsonify(actions.end_game(get_db(), game_id, if_match(optional_body())))
 
 
 @bp.get("/games/<game_id>/download")

@@ -115,6 +115,13 @@ def _body(schema: dict) -> dict:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
+# writes that need no body may send {"revision": N} instead of If-Match; any other body is refused
+REVISION_BODY = {"required": False, "content": {"application/json": {"schema": {
+    "type": "object", "additionalProperties": False,
+    "properties": {"revision": {"type": ["integer", "string"], "description": "like If-Match"}}}}}}
+OPTIONAL_BODY_ERRORS = {"400": BAD_JSON, "415": NOT_JSON, "422": BAD_INPUT}
+
+
 PATHS = {
     "/api/openapi.json": {"get": {"operationId": "openapi", "summary": "This description",
                                   "responses": {"200": _ok("the OpenAPI document", {"type": "object"})}}},
@@ -143,17 +150,21 @@ PATHS = {
                 "responses": {"200": _ok("the corrected hand and the game", ref("HandAndGame")),
                               **BODY_ERRORS, **WRITE_ERRORS}},
         "delete": {"operationId": "deleteHand", "summary": "Delete a hand; later hands move up one number",
-                   "parameters": WRITE_PARAMS, "responses": {"200": _ok("the game", ref("Game")), **WRITE_ERRORS}},
+                   "parameters": WRITE_PARAMS, "requestBody": REVISION_BODY,
+                   "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS, **WRITE_ERRORS}},
     },
     "/api/games/{game_id}/sides/{side}/failed-meld": {"post": {
         "operationId": "failedMeld", "summary": "Pony: the side's minimum rises by 10 until the next hand",
         "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
                                        "schema": {"type": "integer", "minimum": 0}}],
-        "responses": {"200": _ok("the game", ref("Game")), "422": _error("the variant has no failed melds"),
+        "requestBody": REVISION_BODY,
+        "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS,
+                      "422": _error("the variant has no failed melds, or the body is not {\"revision\": N}"),
                       **WRITE_ERRORS}}},
     "/api/games/{game_id}/end": {"post": {
         "operationId": "endGame", "summary": "The table stops now; the highest total wins",
-        "parameters": WRITE_PARAMS, "responses": {"200": _ok("the finished game", ref("Game")), **WRITE_ERRORS}}},
+        "parameters": WRITE_PARAMS, "requestBody": REVISION_BODY,
+        "responses": {"200": _ok("the finished game", ref("Game")), **OPTIONAL_BODY_ERRORS, **WRITE_ERRORS}}},
 }
 
 PDF = {"description": "the PDF", "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}
