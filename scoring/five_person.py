@@ -27,7 +27,9 @@ HOUSE_RULES = {
     "kitty": 50,
     "finishing": 50,
     "max_kitties": 2,
-    "finish_needs_canasta": True,  # the finisher or their partner must have a canasta (seed 002)
+    # seed 002 lets a player finish only with a canasta of their own or their partner's; RULES.md §3
+    # lists the checks and leaves it out, so it is a house rule a table can switch on
+    "finish_needs_canasta": False,
     "opening_minimum": 75,
     "opening_minimum_reduced": 25,  # with a kitty, when finishing, or when the partner has a canasta
 }

@@ -118,8 +118,6 @@ def test_pony_partnership_may_fail_going_out():
     ([{"melded": 500}, {"in_hand": 485}, {}, {}, {}], "entries[1].in_hand", "holds only 980"),
     ([{"pure_super_canastas": 1, "melded": 60}, {}, {}, {}, {}], "entries[0].melded", "at least 65"),
     ([{"pure_canastas": 2, "melded": 65}, {}, {}, {}, {}], "entries[0].melded", "at least 70"),
-    # finishing needs a canasta of one's own or of the partner (two seats on)
-    ([{"finished": True, "melded": 40}, {}, {}, {}, {}], "entries[0].finished", "partner Cleo"),
     ([{"cut_bonus": True}, {}, {}, {}, {}], "entries[0].cut_bonus", "not a field"),
     ([{"melded": {"jokers": 1}}, {}, {}, {}, {}], "entries[0].melded.jokers", "fifteens, tens, fives"),
 ])
@@ -128,8 +126,22 @@ def test_five_person_refusals(entries, field, words):
     assert any(f == field and words in m for f, m in errors), errors
 
 
-def test_five_person_finishing_on_the_partners_canasta():
+def test_five_person_finishing_needs_no_canasta_by_default():
+    # RULES.md §3 lists Five-person's checks: kitties, one finisher, the pack's points; no canasta to finish
     variant, sides, options = setup("five-person", FIVE)
+    assert prepare_hand(variant, options, sides, {"entries": [{"finished": True, "melded": 40}, {}, {}, {}, {}]})
+
+
+def test_five_person_house_rule_finishing_needs_a_canasta():
+    # seed 002's rule, as a house rule: a canasta of one's own or of the partner (two seats on)
+    errors = refusal("five-person", FIVE, [{"finished": True, "melded": 40}, {}, {}, {}, {}],
+                     house_rules={"finish_needs_canasta": True})
+    assert errors == [("entries[0].finished", "Asha cannot finish: finishing needs a canasta of their own "
+                                              "or of their partner Cleo.")]
+
+
+def test_five_person_finishing_on_the_partners_canasta():
+    variant, sides, options = setup("five-person", FIVE, house_rules={"finish_needs_canasta": True})
     entries = [{"finished": True, "melded": 40}, {}, {"impure_canastas": 1, "melded": 90}, {}, {}]
     assert prepare_hand(variant, options, sides, {"entries": entries})
 
