@@ -1,0 +1,119 @@
+"""Acceptance: Five-person Canasta: deal scores, super canastas, the deal's checks.
+
+Every expected number is computed by hand from RULES.md (the arithmetic is written next to it).
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import FIVE
+
+from .acceptance_helpers import alone, ok_hand, scores, hand_totals, assert_refused, check_breakdowns
+
+
+# --------------------------------------------------------------------------- Five-person
+
+FIVE_WORKED = [
+    {"finished": True, "pure_canastas": 1, "kitties": 1, "melded": 220},  # 220 + 50 + 50 + 100 = 420
+    {"melded": 40, "in_hand": 75},                                        # 40 - 75 = -35
+    {"impure_canastas": 1, "kitties": 1, "melded": 110},                  # 110 + 50 + 50 = 210
+    {"impure_canastas": 1, "melded": 60, "in_hand": 15},                  # 60 - 15 + 50 = 95
+    {"in_hand": 120}]                                                     # -120
+
+
+def test_five_person_worked_example(client, make_game):
+    g = make_game(FIVE)
+    assert g["options"]["target"] == 4000
+    b = ok_hand(client, g["id"], FIVE_WORKED)
+    # partner = seat + 2 mod 5:
+    # 0: 420 + 210 = 630; 1: -35 + 95 = 60; 2: 210 + (-120) = 90; 3: 95 + 420 = 515; 4: -120 + (-35) = -155
+    assert hand_totals(b["hand"]) == [630, 60, 90, 515, -155]
+    check_breakdowns(b["hand"])
+    assert scores(b["game"]) == [630, 60, 90, 515, -155]
+
+
+def test_five_person_super_canastas_and_target(client, make_game):
+    gid = make_game(FIVE)["id"]
+    deal = [{"pure_super_canastas": 2, "finished": True, "kitties": 2, "melded": 500},
+            {}, {"pure_super_canastas": 1, "melded": 200}, {}, {}]
+    b = ok_hand(client, gid, deal)
+    # own: seat0 = 2*500 + 50 (finish) + 2*50 (kitties) + 500 = 1,650; seat2 = 500 + 200 = 700; others 0
+    # deal: 0 = 1650 + 700 = 2,350; 1 = 0 + 0; 2 = 700 + 0 (seat 4); 3 = 0 + 1650 (seat 0); 4 = 0 + 0 (seat 1)
+    assert hand_totals(b["hand"]) == [2350, 0, 700, 1650, 0]
+    assert b["game"]["finished"] is False
+    deal2 = [{"impure_super_canastas": 1, "pure_canastas": 1, "finished": True, "melded": 100},
+             {"in_hand": 30}, {"pure_super_canastas": 1, "impure_canastas": 1, "melded": 300}, {"melded": 35,
+                                                                                                 "in_hand": 5}, {}]
+    b = ok_hand(client, gid, deal2)
+    # own: seat0 = 300 + 100 + 50 + 100 = 550; seat1 = -30; seat2 = 500 + 50 + 300 = 850;
+    #      seat3 = 35 - 5 = 30; seat4 = 0
+    # deal: 0 = 550 + 850 = 1,400; 1 = -30 + 30 = 0; 2 = 850 + 0 = 850; 3 = 30 + 550 = 580; 4 = 0 + (-30) = -30
+    assert hand_totals(b["hand"]) == [1400, 0, 850, 580, -30]
+    g = b["game"]
+    # totals: 0 = 2350 + 1400 = 3,750; 1 = 0; 2 = 700 + 850 = 1,550; 3 = 1650 + 580 = 2,230; 4 = -30
+    assert scores(g) == [3750, 0, 1550, 2230, -30]
+    assert g["finished"] is False
+    b = ok_hand(client, gid, [{"melded": 250}, {}, {}, {}, {}])
+    # own seat0 = 250 -> deal 0 = 250 + 0 = 250; deal 3 = 0 + 250 = 250
+    g = b["game"]
+    assert scores(g) == [4000, 0, 1550, 2480, -30]  # 3,750 + 250 = 4,000 reaches target
+    assert g["finished"] is True and g["winner"] == [0] and g["margin"] == 4000 - 2480  # 1,520
+
+
+def test_five_person_super_canasta_melded_minimum(client, make_game):
+    gid = make_game(FIVE)["id"]
+    # a super canasta needs 65 melded points; 60 is too little
+    assert_refused(client, gid, [{"pure_super_canastas": 1, "melded": 60}, {}, {}, {}, {}], "entries[0].melded")
+    assert_refused(client, gid, [{}, {"impure_canastas": 2, "melded": 65}, {}, {}, {}], "entries[1].melded")
+    b = ok_hand(client, gid, [{"pure_super_canastas": 1, "melded": 65}, {"impure_canastas": 2, "melded": 70},
+                              {}, {}, {}])
+    # own: seat0 = 500 + 65 = 565; seat1 = 2*50 + 70 = 170 (2*35 = 70 is just enough)
+    # deal: 0 = 565 + 0; 1 = 170 + 0; 2 = 0 + 0; 3 = 0 + 565; 4 = 0 + 170
+    assert hand_totals(b["hand"]) == [565, 170, 0, 565, 170]
+
+
+def test_five_person_checks(client, make_game):
+    gid = make_game(FIVE)["id"]
+    # three kitties in one deal
+    assert_refused(client, gid, [{"kitties": 1}, {"kitties": 1}, {"kitties": 1}, {}, {}], None)
+    assert_refused(client, gid, [{"kitties": 3}, {}, {}, {}, {}], "entries[0].kitties")
+    # two finishers
+    fin = {"finished": True, "pure_canastas": 1, "melded": 50}
+    assert_refused(client, gid, [fin, dict(fin), {}, {}, {}], None)
+    # card points beyond the 980-point pack, all players together: 985
+    assert_refused(client, gid, [{"melded": 500}, {"melded": 300}, {"in_hand": 185}, {}, {}], None)
+    # four entries for five players
+    assert_refused(client, gid, [{}, {}, {}, {}], None)
+    # Ponytail's fields are not Five-person fields
+    assert_refused(client, gid, [{"red_threes": 1}, {}, {}, {}, {}], "entries[0].red_threes")
+    # exactly 980 is fine: own 500, 300, -180, 0, 0
+    b = ok_hand(client, gid, [{"melded": 500}, {"melded": 300}, {"in_hand": 180}, {}, {}])
+    # deal: 0 = 500 + (-180) = 320; 1 = 300 + 0 = 300; 2 = -180 + 0 = -180; 3 = 0 + 500; 4 = 0 + 300
+    assert hand_totals(b["hand"]) == [320, 300, -180, 500, 300]
+
+
+def test_five_person_card_count_objects(client, make_game):
+    gid = make_game(FIVE)["id"]
+    b = ok_hand(client, gid, [{"melded": {"fifteens": 1, "tens": 9, "fives": 4}}, {}, {}, {}, {}])
+    # 15 + 90 + 20 = 125; deal 0 = 125, deal 3 = 0 + 125
+    assert hand_totals(b["hand"]) == [125, 0, 0, 125, 0]
+    assert_refused(client, gid, [{"melded": {"jokers": 1}}, {}, {}, {}, {}], "entries[0].melded.jokers")
+
+
+@pytest.mark.parametrize("sides", [alone(4), alone(6),
+                                   [{"name": "A", "players": ["A", "B"]}] + alone(4)])
+def test_five_person_needs_exactly_five_single_players(client, sides):
+    before = client.get("/api/games").get_json()
+    r = client.post("/api/games", json={"variant": "five-person", "sides": sides})
+    assert r.status_code == 422
+    assert r.get_json()["errors"]
+    assert client.get("/api/games").get_json() == before
+
+
+
+def test_five_person_finisher_with_partners_canasta(client, make_game):
+    gid = make_game(FIVE)["id"]
+    b = ok_hand(client, gid, [{"finished": True, "melded": 50}, {}, {"pure_canastas": 1, "melded": 35}, {}, {}])
+    # own0 = 50 + 50 (finish) = 100; own2 = 100 + 35 = 135
+    # deal: 0 = 100 + 135 = 235; 1 = 0 + 0; 2 = 135 + 0; 3 = 0 + 100; 4 = 0 + 0
+    assert hand_totals(b["hand"]) == [235, 0, 135, 100, 0]
