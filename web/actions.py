@@ -75,7 +75,8 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     result = []
     for g in store.list_games(db):
         variant = get_variant(g["variant"])
-        game = _derive(db, variant, {**g, "sides": store.get_sides(db, g["id"])})
+        # a game derived before needs no query for its sides
+        game = derived.get(db, g) or _derive(db, variant, {**g, "sides": store.get_sides(db, g["id"])})
         result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
                        "names": [s["name"] for s in game["sides"]],
                        "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],

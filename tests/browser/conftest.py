@@ -49,17 +49,18 @@ class Page:
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, caret="initial")
 
 
-@pytest.fixture
-def phone(chromium, server):
-    opened = Page(chromium, server, PHONE)
+def _device(chromium, server, viewport: dict):
+    opened = Page(chromium, server, viewport)
     yield opened
     opened.context.close()
     assert opened.console == [], "the browser complained (CSP or a script error)"
+
+
+@pytest.fixture
+def phone(chromium, server):
+    yield from _device(chromium, server, PHONE)
 
 
 @pytest.fixture
 def tablet(chromium, server):
-    opened = Page(chromium, server, TABLET)
-    yield opened
-    opened.context.close()
-    assert opened.console == [], "the browser complained (CSP or a script error)"
+    yield from _device(chromium, server, TABLET)

@@ -27,6 +27,15 @@ def enter_hand_1(page):
     choose(page, "cut_bonus", 1)
 
 
+
+def us_go_out_as_in_worked_hand_2(page):
+    """RULES.md §6, hand 2, side A: 2 natural, 1 dirty, 1 sevens, 1 wild, 1 red three, 1,455 melded, out."""
+    for field, times in (("natural_canastas", 2), ("dirty_canastas", 1), ("sevens_canastas", 1),
+                         ("wild_canastas", 1), ("red_threes", 1)):
+        tap(page, 0, field, times)
+    type_points(page, 0, "melded", 1455)
+    choose(page, "went_out", 0)
+
 def test_a_whole_game_on_a_phone(phone):
     page = phone.page
     game_url = start_game(page, "Ponytail Canasta", [("Ann", "Bob", "Us"), ("Cy", "Di", "Them")], target=20000)
@@ -71,11 +80,7 @@ def test_a_whole_game_on_a_phone(phone):
 
     # hand 2 ends the game (Us passes 20,000) ...
     page.get_by_role("link", name="Record hand 2").click()
-    for field, times in (("natural_canastas", 2), ("dirty_canastas", 1), ("sevens_canastas", 1),
-                         ("wild_canastas", 1), ("red_threes", 1)):
-        tap(page, 0, field, times)
-    type_points(page, 0, "melded", 1455)
-    choose(page, "went_out", 0)
+    us_go_out_as_in_worked_hand_2(page)
     type_points(page, 1, "melded", 220)
     type_points(page, 1, "in_hand", 410)
     tap(page, 1, "black_threes")
@@ -93,11 +98,7 @@ def test_a_whole_game_on_a_phone(phone):
     expect(page.get_by_role("link", name="Record hand 2")).to_be_visible()
 
     page.get_by_role("link", name="Record hand 2").click()
-    for field, times in (("natural_canastas", 2), ("dirty_canastas", 1), ("sevens_canastas", 1),
-                         ("wild_canastas", 1), ("red_threes", 1)):
-        tap(page, 0, field, times)
-    type_points(page, 0, "melded", 1455)
-    choose(page, "went_out", 0)
+    us_go_out_as_in_worked_hand_2(page)
     type_points(page, 1, "in_hand", 100)
     record(page, 2)
     over = page.locator(".game-over")
