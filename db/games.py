@@ -109,3 +109,23 @@ def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_meld
 def delete_game(db: sqlite_utils.Database, game_id: str) -> None:
     """Remove a game with its sides, players and hands."""
     db.execute("DELETE FROM games WHERE id = ?", [game_id])
+
+
+def get_request_key(db: sqlite_utils.Database, game_id: str, key: str) -> dict | None:
+    """The answer kept for a request sent with this Idempotency-Key, or None the first time."""
+    found = rows(db, "SELECT request, status, hand FROM request_keys WHERE game_id = ? AND key = ?", [game_id, key])
+    if not found:
+        return None
+    return {**found[0], "hand": json.loads(found[0]["hand"])}
+
+
+def keep_request_key(db: sqlite_utils.Database, game_id: str, key: str, request: str, status: int, hand: dict,
+                     now: str) -> None:
+    """Keep the answer of a request made with an Idempotency-Key, so a repeat answers the same."""
+    db.execute("INSERT INTO request_keys (game_id, key, request, status, hand, created) VALUES (?, ?, ?, ?, ?, ?)",
+               [game_id, key, request, status, json.dumps(hand), now])
+
+
+def forget_request_keys(db: sqlite_utils.Database, before: str) -> None:
+    """Drop kept answers older than `before` (nobody retries a hand after days)."""
+    db.execute("DELETE FROM request_keys WHERE created < ?", [before])

@@ -26,7 +26,17 @@ def _initial(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX games_by_updated ON games(updated)")
 
 
-MIGRATIONS = [_initial]
+def _request_keys(db: sqlite_utils.Database) -> None:
+    # a hand sent twice (double tap, resent form, retry after a lost answer) is recorded once:
+    # the first answer is kept under the key its sender chose
+    db.execute("""CREATE TABLE request_keys (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, key TEXT NOT NULL,
+        request TEXT NOT NULL, status INTEGER NOT NULL, hand TEXT NOT NULL, created TEXT NOT NULL,
+        PRIMARY KEY (game_id, key))""")
+    db.execute("CREATE INDEX request_keys_by_created ON request_keys(created)")
+
+
+MIGRATIONS = [_initial, _request_keys]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

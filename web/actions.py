@@ -5,8 +5,11 @@ returns the game object; anything refused raises scoring.Refused and stores noth
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
 from typing import Any, Iterator
 
 import sqlite_utils
@@ -21,6 +24,7 @@ from . import derived
 from .pin import hash_pin
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
+KEY_KEPT_FOR = timedelta(days=30)  # how long a request's Idempotency-Key is remembered; retries come within minutes
 
 
 def new_id() -> str:
@@ -112,7 +116,9 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
     game_id = new_id()
     pin_hash = hash_pin(payload["pin"]) if payload.get("pin") else None
     with _writing(db) as answer:
-        store.insert_game(db, game_id, variant.id, sides, options, now_utc(), pin_hash)
+        now = now_utc()
+        store.insert_game(db, game_id, variant.id, sides, options, now, pin_hash)
+        store.forget_request_keys(db, (datetime.now(timezone.utc) - KEY_KEPT_FOR).isoformat(timespec="seconds"))
         answer.append(_after(db, game_id))
     return answer[0]
 
@@ -149,19 +155,64 @@ def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple
     return [s.as_dict() for s in variant.score_hand(entries, game["options"])], errors
 
 
-def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Any = None) -> tuple[dict, dict]:
-    """Append a hand; returns (hand, game). Refused 409 when the game is finished."""
-    with _writing(db) as answer:
-        variant, game = _load(db, game_id)
-        _check_revision(db, variant, game, revision)
-        if _derive(db, variant, game)["finished"]:
-            raise _finished_refusal()
-        entries = prepare_hand(variant, game["options"], game["sides"], payload)
-        now = now_utc()
-        store.add_hand(db, game_id, to_store(variant, payload, entries), now)
-        # a failed meld raises the minimum for the hand in play only
-        store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]))
-        answer.append(_after(db, game_id))
+class Repeat(Exception):
+    """A request made again under a used Idempotency-Key: carries the first answer's hand."""
+
+    def __init__(self, hand: dict):
+        super().__init__("repeat")
+        self.hand = hand
+
+
+def _fingerprint(operation: str, payload: Any) -> str:
+    """What identifies a request under its key: the operation and the body (the revision aside)."""
+    body = {k: v for k, v in payload.items() if k != "revision"} if isinstance(payload, dict) else payload
+    text = json.dumps([operation, body], sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerprint: str) -> None:
+    """Raise Repeat when this key already has an answer for the same request; Refused 422 for another request."""
+    if key is None:
+        return
+    kept = store.get_request_key(db, game_id, key)
+    if kept is None:
+        return
+    if kept["request"] != fingerprint:
+        raise Refused([FieldError("Idempotency-Key", "This Idempotency-Key was already used for a different "
+                                                     "request in this game; send a new key with a new hand.")])
+    raise Repeat(kept["hand"])
+
+
+def _keep_answer(db: sqlite_utils.Database, game_id: str, key: str | None, fingerprint: str, status: int,
+                 hand: dict, now: str) -> None:
+    if key is not None:
+        store.keep_request_key(db, game_id, key, fingerprint, status, hand, now)
+
+
+def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Any = None,
+                key: str | None = None) -> tuple[dict, dict]:
+    """Append a hand; returns (hand, game). Refused 409 when the game is finished.
+
+    With an Idempotency-Key `key`, a repeat of the same request answers the hand it recorded the
+    first time and stores nothing; another request under that key is refused.
+    """
+    fingerprint = _fingerprint("record", payload)
+    try:
+        with _writing(db) as answer:
+            variant, game = _load(db, game_id)
+            _repeated(db, game_id, key, fingerprint)
+            _check_revision(db, variant, game, revision)
+            if _derive(db, variant, game)["finished"]:
+                raise _finished_refusal()
+            entries = prepare_hand(variant, game["options"], game["sides"], payload)
+            now = now_utc()
+            store.add_hand(db, game_id, to_store(variant, payload, entries), now)
+            # a failed meld raises the minimum for the hand in play only
+            store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]))
+            answer.append(_after(db, game_id))
+            _keep_answer(db, game_id, key, fingerprint, 201, answer[0]["hands"][-1], now)
+    except Repeat as repeat:
+        return repeat.hand, get_game(db, game_id)
     return answer[0]["hands"][-1], answer[0]
 
 
@@ -173,17 +224,26 @@ def _hand(db: sqlite_utils.Database, game: dict, number: Any) -> dict:
 
 
 def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: Any,
-                 revision: Any = None) -> tuple[dict, dict]:
-    """Correct hand `number`; every later total is recomputed. Returns (hand, game)."""
-    with _writing(db) as answer:
-        variant, game = _load(db, game_id)
-        hand = _hand(db, game, number)
-        _check_revision(db, variant, game, revision)
-        entries = prepare_hand(variant, game["options"], game["sides"], payload)
-        now = now_utc()
-        store.replace_hand(db, hand["id"], to_store(variant, payload, entries), now)
-        store.touch_game(db, game_id, now)
-        answer.append(_after(db, game_id))
+                 revision: Any = None, key: str | None = None) -> tuple[dict, dict]:
+    """Correct hand `number`; every later total is recomputed. Returns (hand, game).
+
+    An Idempotency-Key works as for record_hand: a resent correction is answered, not applied again.
+    """
+    fingerprint = _fingerprint(f"replace {number}", payload)
+    try:
+        with _writing(db) as answer:
+            variant, game = _load(db, game_id)
+            _repeated(db, game_id, key, fingerprint)
+            hand = _hand(db, game, number)
+            _check_revision(db, variant, game, revision)
+            entries = prepare_hand(variant, game["options"], game["sides"], payload)
+            now = now_utc()
+            store.replace_hand(db, hand["id"], to_store(variant, payload, entries), now)
+            store.touch_game(db, game_id, now)
+            answer.append(_after(db, game_id))
+            _keep_answer(db, game_id, key, fingerprint, 200, answer[0]["hands"][number - 1], now)
+    except Repeat as repeat:
+        return repeat.hand, get_game(db, game_id)
     return answer[0]["hands"][number - 1], answer[0]
 
 

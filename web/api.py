@@ -46,6 +46,21 @@ def if_match(payload: Any = None) -> Any:
     return payload.get("revision") if isinstance(payload, dict) else None
 
 
+KEY_HEADER = "Idempotency-Key"
+
+
+def idempotency_key() -> str | None:
+    """The request's Idempotency-Key: 1 to 64 printable ASCII characters, or None when not sent."""
+    key = request.headers.get(KEY_HEADER)
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 64 or not all(" " <= c <= "~" for c in key):
+        raise Refused([FieldError(KEY_HEADER, "The Idempotency-Key must be 1 to 64 printable ASCII characters "
+                                              f"(letters, digits, punctuation); got {len(key)} characters.")],
+                      status=400)
+    return key
+
+
 @bp.get("/variants")
 def list_variants():
     return jsonify([v.describe() for v in VARIANTS.values()])
@@ -71,14 +86,14 @@ def show_game(game_id: str):
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str):
     payload = body()
-    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload))
+    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key())
     return jsonify({"hand": hand, "game": game}), 201
 
 
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>")
 def replace_hand(game_id: str, number: int):
     payload = body()
-    hand, game = actions.replace_hand(get_db(), game_id, number, payload, if_match(payload))
+    hand, game = actions.replace_hand(get_db(), game_id, number, payload, if_match(payload), idempotency_key())
     return jsonify({"hand": hand, "game": game})
 
 

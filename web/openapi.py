@@ -98,6 +98,11 @@ IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": STR
 PIN = {"name": "X-Table-PIN", "in": "header", "required": False, "schema": STR,
        "description": "the table PIN, needed to change a game created with one"}
 WRITE_PARAMS = [GAME_ID, IF_MATCH, PIN]
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+                   "schema": {"type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[ -~]+$"},
+                   "description": "1-64 printable ASCII characters chosen by the sender; a repeat with the same key "
+                                  "answers what the first answered and stores nothing; another body under it is 422"}
+HAND_PARAMS = [*WRITE_PARAMS, IDEMPOTENCY_KEY]
 
 NOT_FOUND = _error("unknown game (or hand, or side)")
 BAD_JSON = _error("the body is not valid JSON")
@@ -140,13 +145,13 @@ PATHS = {
         "parameters": [GAME_ID],
         "responses": {"200": _ok("the export document with this one game", ref("Export")), "404": NOT_FOUND}}},
     "/api/games/{game_id}/hands": {"post": {
-        "operationId": "recordHand", "summary": "Record the next hand", "parameters": WRITE_PARAMS,
+        "operationId": "recordHand", "summary": "Record the next hand", "parameters": HAND_PARAMS,
         "requestBody": _body(ref("HandInput")),
         "responses": {"201": _ok("the hand and the game after it", ref("HandAndGame")), **BODY_ERRORS, **WRITE_ERRORS}}},
     "/api/games/{game_id}/hands/{number}": {
         "parameters": [{"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}],
         "put": {"operationId": "replaceHand", "summary": "Correct a hand; every later total is recomputed",
-                "parameters": WRITE_PARAMS, "requestBody": _body(ref("HandInput")),
+                "parameters": HAND_PARAMS, "requestBody": _body(ref("HandInput")),
                 "responses": {"200": _ok("the corrected hand and the game", ref("HandAndGame")),
                               **BODY_ERRORS, **WRITE_ERRORS}},
         "delete": {"operationId": "deleteHand", "summary": "Delete a hand; later hands move up one number",
