@@ -21,7 +21,7 @@ from .figures import seed_game
 
 POLL_SECONDS = 3.0
 PREVIEWS_PER_HAND = 5  # the form asks for a live preview as the players type (after a 250 ms pause)
-LIVE_URL = re.compile(r'hx-get="(/games/[^"]+/live\?[^"]+)"')
+LIVE_URL = re.compile(r'data-poll="(/games/[^"]+/live\?[^"]+)"')
 
 
 @dataclass
@@ -44,7 +44,7 @@ class Tally:
 def _live_url(html: str) -> str:
     found = LIVE_URL.search(html)
     if not found:
-        raise RuntimeError("the game page has no polling scoreboard (hx-get …/live)")
+        raise RuntimeError("the game page has no polling scoreboard (data-poll …/live)")
     return found[1].replace("&amp;", "&")
 
 

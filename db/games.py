@@ -94,9 +94,14 @@ def delete_hand(db: sqlite_utils.Database, hand_id: int) -> None:
 
 
 def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_melds: list[int] | None = None,
-               ended_at: str | None = None) -> None:
-    """Mark a change: new revision and time; optionally set failed melds or the ending time."""
+               ended_at: str | None = None, hand_recorded: bool = False) -> None:
+    """Mark a change: new revision and time; optionally set failed melds or the ending time.
+
+    `hand_recorded` notes the new revision as the one a recorded hand made (it may be undone while the game is at it).
+    """
     sets, params = ["revision = revision + 1", "updated = ?"], [now]
+    if hand_recorded:
+        sets.append("hand_revision = revision + 1")
     if failed_melds is not None:
         sets.append("failed_melds = ?")
         params.append(json.dumps(failed_melds))

@@ -34,6 +34,8 @@ def _request_keys(db: sqlite_utils.Database) -> None:
         request TEXT NOT NULL, status INTEGER NOT NULL, hand TEXT NOT NULL, created TEXT NOT NULL,
         PRIMARY KEY (game_id, key))""")
     db.execute("CREATE INDEX request_keys_by_created ON request_keys(created)")
+    # the revision recording the last hand made: while the game is still at it, that hand can be undone
+    db.execute("ALTER TABLE games ADD COLUMN hand_revision INTEGER")
 
 
 MIGRATIONS = [_initial, _request_keys]

@@ -2,73 +2,12 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-HAND_1_US = {"entries[0].natural_canastas": "1", "entries[0].dirty_canastas": "2", "entries[0].sevens_canastas": "1",
-             "entries[0].wild_canastas": "1", "entries[0].red_threes": "3", "entries[0].melded": "1,230",
-             "went_out": "0"}
-HAND_1_THEM = {"entries[1].natural_canastas": "1", "entries[1].dirty_canastas": "1", "entries[1].red_threes": "2",
-               "cut_bonus": "1", "entries[1].melded:mode": "count", "entries[1].melded.jokers": "4",
-               "entries[1].melded.twenties": "22", "entries[1].in_hand": "185", "entries[1].black_threes": "2"}
-
-
-class Doc(HTMLParser):
-    """Just enough of a page to check what a player sees: text by element id, form values by name."""
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.open: list[str | None] = []
-        self.texts: dict[str, str] = {}
-        self.values: dict[str, str] = {}
-        self.checked: dict[str, str] = {}
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "input":
-            if a.get("type") in ("radio", "checkbox"):
-                if "checked" in a:
-                    self.checked[a["name"]] = a.get("value", "on")
-            else:
-                self.values[a.get("name")] = a.get("value", "")
-        self.handle_data(" ")  # elements apart read apart: table cells, list items
-        if tag in VOID:
-            return
-        self.open.append(a.get("id"))
-        if a.get("id"):
-            self.texts[a["id"]] = ""
-
-    def handle_endtag(self, tag):
-        if tag not in VOID and self.open:
-            self.open.pop()
-
-    def handle_data(self, data):
-        for element_id in self.open:
-            if element_id:
-                self.texts[element_id] += data
-
-    def text(self, element_id: str) -> str:
-        return " ".join(self.texts[element_id].split())
-
-
-def token(client) -> str:
-    page = client.get("/").get_data(as_text=True)
-    return re.search(r'<meta name="csrf-token" content="([^"]+)"', page)[1]
-
-
-def post(client, url, data=None, htmx=False):
-    headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(url, data={"csrf_token": token(client), **(data or {})}, headers=headers)
-
-
-def hand_form(client, game):
-    return Doc(client.get(f"/games/{game['id']}/hands/new").get_data(as_text=True))
+from .pages import HAND_1_THEM, HAND_1_US, Doc, hand_form, post, token  # noqa: F401 (used by other modules too)
 
 
 def test_home_lists_games_in_play_before_finished_ones(client, make_game):
@@ -173,16 +112,19 @@ def test_going_out_without_the_canastas_is_shown_at_the_choice(client, make_game
     assert doc.text("went_out-error").startswith("Them cannot go out")
 
 
-def test_a_stale_form_says_so_and_keeps_what_was_typed(client, make_game):
+def test_a_stale_form_shows_what_changed_and_keeps_what_was_typed(client, make_game):
     game = make_game()
-    stale = hand_form(client, game).values["revision"]
+    form = hand_form(client, game)
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}, {}]})
-    response = post(client, f"/games/{game['id']}/hands/new", {"revision": stale, **HAND_1_US})
+    response = post(client, f"/games/{game['id']}/hands/new",
+                    {"revision": form.values["revision"], "number": form.values["number"],
+                     "idempotency_key": form.values["idempotency_key"], **HAND_1_US})
     assert response.status_code == 409
     doc = Doc(response.get_data(as_text=True))
-    assert "Someone else just changed this — here is the new version." in response.get_data(as_text=True)
+    assert doc.text("conflict-title") == "Another phone recorded hand 1 first"
     assert doc.values["entries[0].melded"] == "1,230"
-    assert doc.values["revision"] != stale and doc.values["number"] == "2"
+    assert doc.values["revision"] != form.values["revision"] and doc.values["number"] == "2"
+    assert doc.values["idempotency_key"] == form.values["idempotency_key"]
     assert len(client.get(f"/api/games/{game['id']}").get_json()["hands"]) == 1
 
 
@@ -215,7 +157,7 @@ def test_the_edit_form_opens_as_the_hand_was_entered(client, make_game):
 def test_the_scoreboard_poll_answers_204_until_something_changes(client, make_game):
     game = make_game()
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
-    live = re.search(r'hx-get="(/games/\w+/live\?[^"]+)"', page)[1].replace("&amp;", "&")
+    live = re.search(r'data-poll="(/games/\w+/live\?[^"]+)"', page)[1].replace("&amp;", "&")
     assert client.get(live).status_code == 204
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 100}, {}]})
     response = client.get(live)

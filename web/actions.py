@@ -44,7 +44,8 @@ def game_object(variant: Variant, game: dict, hands: list[dict]) -> dict:
     return {"id": game["id"], "variant": game["variant"], "variant_name": variant.name,
             "options": game["options"], **state, "revision": game["revision"],
             "created": game["created"], "updated": game["updated"], "ended_at": game["ended_at"],
-            "hands_played": len(hands), "has_pin": bool(game.get("pin_hash"))}
+            "hands_played": len(hands), "has_pin": bool(game.get("pin_hash")),
+            "last_hand_revision": game.get("hand_revision")}
 
 
 def _load(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]:
@@ -170,6 +171,15 @@ def _fingerprint(operation: str, payload: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+class KeyReused(Refused):
+    """An Idempotency-Key already used for another request in this game; `hand` is the hand it recorded."""
+
+    def __init__(self, hand: dict):
+        super().__init__([FieldError("Idempotency-Key", "This Idempotency-Key was already used for a different "
+                                                        "request in this game; send a new key with a new hand.")])
+        self.hand = hand
+
+
 def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerprint: str) -> None:
     """Raise Repeat when this key already has an answer for the same request; Refused 422 for another request."""
     if key is None:
@@ -178,8 +188,7 @@ def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerpr
     if kept is None:
         return
     if kept["request"] != fingerprint:
-        raise Refused([FieldError("Idempotency-Key", "This Idempotency-Key was already used for a different "
-                                                     "request in this game; send a new key with a new hand.")])
+        raise KeyReused(kept["hand"])
     raise Repeat(kept["hand"])
 
 
@@ -208,7 +217,7 @@ def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision:
             now = now_utc()
             store.add_hand(db, game_id, to_store(variant, payload, entries), now)
             # a failed meld raises the minimum for the hand in play only
-            store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]))
+            store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]), hand_recorded=True)
             answer.append(_after(db, game_id))
             _keep_answer(db, game_id, key, fingerprint, 201, answer[0]["hands"][-1], now)
     except Repeat as repeat:

@@ -155,12 +155,26 @@ def new_game_payload(form, variant: Variant, layout: str, count: int, house_rule
         if raw:
             options[key] = number(raw)
     if form.get("options.finish_at", "").strip():
-        options["finish_at"] = form["options.finish_at"].strip()
+        options["finish_at"] = with_offset(form["options.finish_at"].strip(), form.get("options.finish_at_offset", ""))
     options["house_rules"] = typed_house_rules(form, house_rules)
     payload = {"variant": variant.id, "sides": sides, "options": options}
     if form.get("pin", "").strip():
         payload["pin"] = form["pin"].strip()
     return payload
+
+
+OFFSET = re.compile(r"[+-](0\d|1[0-4]):[0-5]\d")
+
+
+def with_offset(moment: str, offset: str) -> str:
+    """A finish time typed on a phone, with that phone's UTC offset (sent by meldbook.js) when it has none.
+
+    So a server kept in UTC still ends the game at the table's 21:30 (API.md: the web form sends the offset).
+    """
+    offset = offset.strip()
+    if not OFFSET.fullmatch(offset) or re.search(r"(Z|[+-]\d\d:?\d\d)$", moment):
+        return moment
+    return moment + (":00" if len(moment) == 16 else "") + offset
 
 
 def typed_house_rules(form, defaults: dict) -> dict:

@@ -1,6 +1,9 @@
 """Entering a hand: the form (new or a correction), its live preview, and deleting a hand."""
 from __future__ import annotations
 
+import re
+import secrets
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from scoring import Refused, get_variant
@@ -12,6 +15,30 @@ from .pages import STALE, after_write, refused_page, write_refused
 
 bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
+
+KEY_FIELD = "idempotency_key"
+KEY_SHAPE = re.compile(r"[ -~]{1,64}")  # API.md: 1 to 64 printable ASCII characters
+
+
+def form_key(values) -> str:
+    """The key this filled-in form is sent under: kept when the form is drawn again, new for a new form.
+
+    A double tap, a resent form and a retry after a lost answer carry the same key, so the hand is
+    recorded once (actions.record_hand).
+    """
+    key = values.get(KEY_FIELD, "") if values else ""
+    return key if KEY_SHAPE.fullmatch(key) else secrets.token_urlsafe(16)
+
+
+def posted_key() -> str | None:
+    key = request.form.get(KEY_FIELD, "")
+    return key if KEY_SHAPE.fullmatch(key) else None
+
+
+def typed_number() -> int | None:
+    """The hand number the posted form was drawn for."""
+    raw = request.form.get("number", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else None
 
 
 def counted(variant, payload: dict) -> dict[str, str]:
@@ -34,8 +61,12 @@ def preview(game: dict, variant, payload: dict) -> dict:
     return {"preview": sides, "preview_errors": [e.message for e in errors], "counted": counted(variant, payload)}
 
 
-def form_page(game: dict, number: int, values, *, errors=(), notice: str | None = None, status: int = 200):
-    """The hand form, filled with `values`, with refusals shown at their inputs."""
+def form_page(game: dict, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
+              conflict: dict | None = None, key: str | None = None):
+    """The hand form, filled with `values`, with refusals shown at their inputs.
+
+    `conflict` says what another phone changed meanwhile, for the player to choose what happens to theirs.
+    """
     variant = get_variant(game["variant"])
     at, general = forms.place_errors(list(errors), forms.hand_inputs(variant, game["sides"]))
     editing = number <= game["hands_played"]
@@ -43,8 +74,29 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
                    general=general, notice=notice, flags=forms.shown_flags(variant, game["sides"]),
                    one_per_hand=[f for f in variant.fields if f.name in forms.ONE_PER_HAND],
-                   nobody=forms.NOBODY, **preview(game, variant, payload))
+                   nobody=forms.NOBODY, conflict=conflict, key=key or form_key(values),
+                   posted=request.method == "POST", **preview(game, variant, payload))
     return render_template("hand.html", **context), status
+
+
+def recorded_hand(game: dict, number: int) -> dict | None:
+    """Hand `number` of the game as the other phone left it, for the conflict box: a total per side."""
+    if not 1 <= number <= game["hands_played"]:
+        return None
+    scores = game["hands"][number - 1]["scores"]
+    return {"number": number, "totals": [(game["sides"][s["side"]]["name"], s["total"]) for s in scores]}
+
+
+def stale_new_hand(game: dict, typed: int | None):
+    """A new hand sent after another phone changed the game: keep it, show what changed, let the player choose."""
+    following = game["hands_played"] + 1
+    if typed is not None and typed < following:
+        title = (f"Another phone recorded hand {typed} first" if typed == game["hands_played"]
+                 else f"Other phones recorded hands {typed} to {game['hands_played']} meanwhile")
+        conflict = {"title": title, "theirs": recorded_hand(game, typed), "replace": typed}
+    else:
+        conflict = {"title": "Another phone changed this game while you typed", "theirs": None, "replace": None}
+    return form_page(game, following, request.form, conflict=conflict, status=409)
 
 
 def refused_form(err: Refused, game_id: str, number: int | None):
@@ -55,9 +107,20 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     if err.status == 404:
         raise err
     game = getattr(err, "game", None)
-    if game is not None:  # stale: show the new version, keep what was typed, base the next try on it
-        return form_page(game, number or game["hands_played"] + 1, request.form, notice=STALE, status=409)
+    if game is not None and number is None:
+        return stale_new_hand(game, typed_number())
+    if game is not None:  # a correction sent after another change: show the new version, keep what was typed
+        conflict = {"title": f"Another phone changed this game while you corrected hand {number}",
+                    "theirs": recorded_hand(game, number), "replace": None}
+        return form_page(game, number, request.form, conflict=conflict, status=409)
     game = actions.get_game(get_db(), game_id)
+    if isinstance(err, actions.KeyReused):
+        # this phone recorded the form once already (its answer was lost), and then the entries were changed
+        done = err.hand["number"]
+        conflict = {"title": f"This phone already recorded hand {done}, with other entries",
+                    "theirs": recorded_hand(game, done), "replace": done}
+        return form_page(game, game["hands_played"] + 1, request.form, conflict=conflict, status=409,
+                         key=secrets.token_urlsafe(16))
     return form_page(game, number or game["hands_played"] + 1, request.form, errors=err.errors, status=err.status)
 
 
@@ -106,10 +169,10 @@ def record_hand(game_id: str):
     game = actions.get_game(get_db(), game_id)
     payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
     try:
-        hand, game = actions.record_hand(get_db(), game_id, payload, request.form.get("revision"))
+        actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key())
     except Refused as err:
         return refused_form(err, game_id, None)
-    flash(f"Hand {hand['number']} recorded.")
+    # the scores page says so, with an Undo, on every phone (pages.live_context)
     return redirect(url_for("pages.game", game_id=game_id), 303)
 
 
@@ -127,7 +190,7 @@ def replace_hand(game_id: str, number: int):
     game = actions.get_game(get_db(), game_id)
     payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
     try:
-        actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"))
+        actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
     except Refused as err:
         return refused_correction(err, game_id, number)
     flash(f"Hand {number} corrected; the totals after it are recomputed.")
@@ -144,6 +207,20 @@ def preview_hand(game_id: str):
     editing = request.form.get("number", "").isdigit() and int(request.form["number"]) <= game["hands_played"]
     return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,
                            **preview(game, variant, payload))
+
+
+@bp.post("/games/<game_id>/hands/<int:number>/undo")
+def undo_hand(game_id: str, number: int):
+    """Take back the hand just recorded, if nothing changed since (the revision it was shown with)."""
+    try:
+        game = actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+    except Refused as err:
+        if err.status == 409 and getattr(err, "game", None):
+            return after_write(err.game, f"Hand {number} was not taken back: the game changed since it was "
+                                         "recorded. If it is wrong, open it under Hands and delete or correct it.",
+                               409)
+        return write_refused(err, game_id)
+    return after_write(game, f"Hand {number} was taken back; the totals are as they were before it.")
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")

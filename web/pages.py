@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import ipaddress
+from datetime import datetime, timezone
 from typing import Callable
 from urllib.parse import urlsplit
 
@@ -22,6 +23,16 @@ bp = Blueprint("pages", __name__)
 
 STALE = "Someone else just changed this — here is the new version."
 RECENT_HANDS = 12  # history rows on the page; earlier hands load when asked for
+UNDO_SECONDS = 60  # how long a just-recorded hand offers Undo on every phone
+
+
+def just_recorded(game: dict, now: datetime | None = None) -> dict | None:
+    """The last hand, while it may be undone: recorded under UNDO_SECONDS ago and nothing changed since."""
+    if not game["hands"] or game.get("last_hand_revision") != game["revision"]:
+        return None  # no hand yet, or corrected, deleted, a failed meld…: Undo would be refused anyway
+    last = game["hands"][-1]
+    age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(last["recorded_at"])).total_seconds()
+    return {"number": last["number"]} if 0 <= age < UNDO_SECONDS else None
 
 
 def is_htmx() -> bool:
@@ -45,9 +56,9 @@ def http_error_page(err: HTTPException):
 
 
 def live_key(game: dict) -> str:
-    """Changes whenever the scoreboard would look different: a new revision, or a minute less to play."""
+    """Changes whenever the scoreboard would look different: a new revision, a minute less to play, Undo gone."""
     left = present.finish_time(game)
-    return f"{game['revision']}-{left['minutes_left'] if left else ''}"
+    return f"{game['revision']}-{left['minutes_left'] if left else ''}-{'u' if just_recorded(game) else ''}"
 
 
 def live_context(game: dict, view: str = "game", notice: str | None = None) -> dict:
@@ -61,7 +72,7 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
     return {"game": game, "variant": variant, "history": history, "recent_hands": RECENT_HANDS,
             "ranked": ranked, "winners": winners, "view": view,
             "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
-            "finish": present.finish_time(game)}
+            "finish": present.finish_time(game), "undo": just_recorded(game)}
 
 
 TOKEN_SLOT = "\x00csrf\x00"  # stands for this browser's CSRF token in markup kept for every device

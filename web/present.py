@@ -140,8 +140,9 @@ def finish_time(game: dict, now: datetime | None = None) -> dict | None:
         finish = finish.astimezone()  # typed at the table: the table's local time
     now = now or datetime.now(timezone.utc)
     left = max(0, int((finish - now).total_seconds() // 60) + (1 if finish > now else 0))
+    # "at" is the server's clock; meldbook.js shows `iso` in each device's own time zone
     return {"at": finish.astimezone().strftime("%H:%M"), "day": finish.astimezone().strftime("%a %d %b"),
-            "minutes_left": left}
+            "iso": finish.isoformat(), "minutes_left": left}
 
 
 def when(iso: str | None) -> str:

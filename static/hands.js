@@ -1,0 +1,251 @@
+// The hand form on this phone: a draft of what is typed survives a reload, sleep, the PIN prompt, a server
+// restart and page changes (Web Storage, per game and hand); Record sends once and, when the table's
+// computer does not answer, keeps the hand here and sends it again with the same key until it lands.
+(function () {
+  "use strict";
+
+  var RETRY_MS = 3000;
+  var DRAFT_DAYS = 2; // a draft older than this is from another evening
+  var KEPT = ["revision", "idempotency_key", "number"]; // hidden fields a draft keeps with what was typed
+  var M = window.Meldbook;
+
+  function form() {
+    return document.getElementById("hand-form");
+  }
+
+  function draftKey(f) {
+    return "draft:" + f.dataset.game + ":" + f.dataset.draft;
+  }
+
+  function values(f) {
+    var kept = [];
+    new FormData(f).forEach(function (value, name) {
+      if (name !== "csrf_token") kept.push([name, String(value)]);
+    });
+    return kept;
+  }
+
+  function saveDraft(f) {
+    M.store.set(f.dataset.draftKey, { saved: Date.now(), values: values(f) });
+  }
+
+  function restore(f, draft) {
+    var given = {};
+    draft.values.forEach(function (pair) {
+      (given[pair[0]] = given[pair[0]] || []).push(pair[1]);
+    });
+    Array.prototype.forEach.call(f.elements, function (el) {
+      if (!el.name || el.name === "csrf_token") return;
+      var typed = given[el.name];
+      if (el.type === "checkbox" || el.type === "radio") {
+        el.checked = !!typed && typed.indexOf(el.value) >= 0;
+      } else if (el.type !== "submit" && el.type !== "button" && (typed || KEPT.indexOf(el.name) < 0)) {
+        el.value = typed ? typed[0] : "";
+      }
+    });
+  }
+
+  // the newest draft of a new hand of this game (another phone may have recorded that hand meanwhile)
+  function newestDraft(f) {
+    var prefix = "draft:" + f.dataset.game + ":" + (f.dataset.draft.indexOf("new:") === 0 ? "new:" : f.dataset.draft);
+    var best = null;
+    M.store.keys(prefix).forEach(function (key) {
+      var draft = M.store.get(key);
+      if (!draft || !draft.values || Date.now() - draft.saved > DRAFT_DAYS * 864e5) {
+        M.store.remove(key);
+      } else if (!best || draft.saved > best.draft.saved) {
+        best = { key: key, draft: draft };
+      }
+    });
+    return best;
+  }
+
+  function showDraftNote(text) {
+    var note = document.getElementById("draft-note");
+    if (!note) return;
+    note.querySelector(".draft-text").textContent = text;
+    note.hidden = false;
+  }
+
+  function setUpDrafts(f) {
+    f.dataset.draftKey = draftKey(f);
+    if (f.hasAttribute("data-posted")) {
+      saveDraft(f); // drawn again by the server with what was sent: that is the draft now, with its new revision
+    } else {
+      var found = newestDraft(f);
+      if (found) {
+        f.dataset.draftKey = found.key;
+        restore(f, found.draft);
+        var number = found.key.split(":").pop();
+        var note = "Draft from " + M.clock(found.draft.saved) + " restored";
+        if (f.dataset.draft !== found.key.split(":").slice(2).join(":")) note += " (typed as hand " + number + ")";
+        showDraftNote(note + ".");
+        f.dispatchEvent(new Event("input", { bubbles: true })); // the preview shows the restored hand
+      }
+    }
+    var keep = function () {
+      saveDraft(f);
+    };
+    f.addEventListener("input", keep);
+    f.addEventListener("change", keep);
+  }
+
+  document.addEventListener("click", function (evt) {
+    var link = evt.target.closest("[data-discard-draft]");
+    var f = form();
+    if (!link || !f) return;
+    M.store.remove(f.dataset.draftKey);
+    M.store.remove("outbox:" + f.dataset.game);
+    if (link.tagName === "BUTTON") {
+      window.location.assign(window.location.pathname); // the form as the server draws it, empty
+    }
+  });
+
+  // ---- sending ------------------------------------------------------------------------------------------
+  var sending = false;
+  var retryTimer = null;
+
+  function status(text, canRetry) {
+    var box = document.getElementById("send-status") || document.getElementById("outbox-status");
+    if (!box) return;
+    box.querySelector(".send-text").textContent = text;
+    box.querySelector("[data-send-now]").hidden = !canRetry;
+    box.hidden = !text;
+  }
+
+  function showPage(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var main = doc.querySelector("main");
+    if (!main) {
+      status("The table's computer answered something unexpected. Your hand is kept on this phone.", true);
+      return;
+    }
+    var before = form() && form().dataset.draftKey;
+    var fresh = document.importNode(main, true);
+    document.querySelector("main").replaceWith(fresh);
+    document.title = doc.title;
+    if (window.htmx) window.htmx.process(fresh);
+    M.init(fresh);
+    start();
+    var f = form();
+    if (before && f && f.dataset.draftKey !== before) M.store.remove(before); // kept under its new number now
+    window.scrollTo(0, 0);
+    var focus = fresh.querySelector(".conflict h2, [role=alert], .invalid input");
+    if (focus) {
+      focus.setAttribute("tabindex", "-1");
+      focus.focus({ preventScroll: true });
+    }
+  }
+
+  function landed(entry) {
+    M.store.remove("outbox:" + entry.game);
+    M.store.remove(entry.draft);
+    if (entry.recording) M.store.set("mine:" + entry.game, { number: entry.number, at: Date.now() });
+    window.location.assign(entry.done);
+  }
+
+  function deliver() {
+    var entry = M.store.get("outbox:" + currentGame());
+    if (!entry || sending) return;
+    sending = true;
+    window.clearTimeout(retryTimer);
+    status("Sending…", false);
+    fetch(entry.url, {
+      method: "POST",
+      body: entry.body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+                 "X-CSRF-Token": M.csrfToken() },
+      redirect: "manual",
+      credentials: "same-origin",
+      cache: "no-store"
+    }).then(function (response) {
+      sending = false;
+      M.inTouch();
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        landed(entry); // recorded (or recorded before, and this was its repeat)
+        return;
+      }
+      var unlock = response.headers.get("HX-Redirect");
+      if (unlock) {
+        // the PIN prompt: the hand waits here, and is sent once the PIN is in
+        window.location.assign(unlock);
+        return;
+      }
+      if (response.status >= 500) {
+        notSent(entry, "The table's computer could not save it yet.");
+        return;
+      }
+      // refused or changed meanwhile: the answer is the form again, with what to do
+      M.store.remove("outbox:" + entry.game);
+      return response.text().then(function (html) {
+        if (form()) {
+          status("", false);
+          showPage(html);
+        } else {
+          window.location.assign(entry.form); // from the scores page: open the form, where the draft waits
+        }
+      });
+    }).catch(function () {
+      sending = false;
+      M.outOfTouch();
+      notSent(entry, "Not sent yet — will send when the table's computer answers.");
+    });
+  }
+
+  function notSent(entry, why) {
+    var label = entry.recording ? "Hand " + entry.number : "The correction of hand " + entry.number;
+    status(label + ": " + why + " It is kept on this phone.", true);
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(deliver, RETRY_MS);
+  }
+
+  function currentGame() {
+    var f = form();
+    if (f) return f.dataset.game;
+    var live = document.getElementById("live");
+    return live ? live.dataset.game : null;
+  }
+
+  function send(f, submitter) {
+    var data = new FormData(f);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    var url = (submitter && submitter.getAttribute("formaction")) || f.getAttribute("action");
+    var recording = f.dataset.draft.indexOf("new:") === 0 && url === f.getAttribute("action");
+    saveDraft(f);
+    M.store.set("outbox:" + f.dataset.game, {
+      game: f.dataset.game, url: url, body: new URLSearchParams(data).toString(), draft: f.dataset.draftKey,
+      number: f.elements.number.value, recording: recording, done: f.dataset.done,
+      form: window.location.pathname, at: Date.now()
+    });
+    deliver();
+  }
+
+  document.addEventListener("submit", function (evt) {
+    var f = evt.target;
+    if (f.id !== "hand-form") return;
+    evt.preventDefault(); // sent by script: a double tap sends once, and a lost answer is sent again
+    if (!sending) send(f, evt.submitter);
+  });
+
+  document.addEventListener("click", function (evt) {
+    if (evt.target.closest("[data-send-now]")) deliver();
+  });
+
+  window.addEventListener("online", deliver);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") deliver();
+  });
+
+  function start() {
+    var f = form();
+    if (f && !f.dataset.draftKey) setUpDrafts(f);
+    var entry = currentGame() && M.store.get("outbox:" + currentGame());
+    if (entry) {
+      notSent(entry, "Not sent yet — sending again now.");
+      deliver();
+    }
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
