@@ -67,6 +67,18 @@
     note.hidden = false;
   }
 
+  // the live preview shows the restored hand, once htmx listens to the form (it starts on the same page load)
+  function refreshPreview(f, tries) {
+    var asker = f.querySelector("[data-preview]");
+    if (asker && !asker.hasAttribute("data-htmx-powered") && (tries || 0) < 100) {
+      window.setTimeout(function () {
+        refreshPreview(f, (tries || 0) + 1);
+      }, 30);
+      return;
+    }
+    f.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
   function setUpDrafts(f) {
     f.dataset.draftKey = draftKey(f);
     if (f.hasAttribute("data-posted")) {
@@ -80,7 +92,7 @@
         var note = "Draft from " + M.clock(found.draft.saved) + " restored";
         if (f.dataset.draft !== found.key.split(":").slice(2).join(":")) note += " (typed as hand " + number + ")";
         showDraftNote(note + ".");
-        f.dispatchEvent(new Event("input", { bubbles: true })); // the preview shows the restored hand
+        refreshPreview(f);
       }
     }
     var keep = function () {

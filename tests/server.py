@@ -24,10 +24,11 @@ def free_port() -> int:
 class Server:
     """A running `python app.py --port P --db PATH`; stop() ends it."""
 
-    def __init__(self, db_path: Path, *extra: str):
-        self.port = free_port()
+    def __init__(self, db_path: Path, *extra: str, port: int | None = None, env: dict | None = None):
+        """`port` reuses a port (a restart the phones do not notice); `env` adds environment variables (e.g. TZ)."""
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if k != "MELDBOOK_DB"}
+        env = {**{k: v for k, v in os.environ.items() if k != "MELDBOOK_DB"}, **(env or {})}
         self.process = subprocess.Popen(
             [sys.executable, str(ROOT / "app.py"), "--port", str(self.port), "--db", str(db_path), *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)

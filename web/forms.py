@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from typing import Any
 
 from scoring import FieldError, Variant
@@ -213,8 +214,8 @@ def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, 
 def new_game_values(game: dict, reseat: bool) -> dict[str, str]:
     """The form values for 'new game, same players' (Five-person: seats drawn again)."""
     sides = [dict(s) for s in game["sides"]]
-    if reseat:
-        random.shuffle(sides)
+    if reseat:  # drawn once per finished game: a reload, or another phone opening the link, shows the same seats
+        random.Random(f"reseat:{game['id']}").shuffle(sides)
     values = {"layout": "pairs" if len(sides[0]["players"]) == 2 else "solo", "count": str(len(sides))}
     for i, side in enumerate(sides):
         values[f"sides[{i}].name"] = side["name"]
@@ -236,11 +237,22 @@ def new_game_values(game: dict, reseat: bool) -> dict[str, str]:
     return values
 
 
+SEAT_DRAW = "seat_draw"  # hidden field: which draw this form shows, so a resent form shows the same seats
+
+
 def draw_seats(form, count: int) -> dict[str, str]:
-    """The form's values with the players seated again at random."""
+    """The form's values with the players seated again at random.
+
+    The draw depends on the form's own random salt and a count of draws: tapping Draw seats draws
+    again, while the browser resending the same form (a reload) shows the very same seats.
+    """
     values = form.to_dict()
+    salt, _, drawn = values.get(SEAT_DRAW, "").partition(":")
+    if not (re.fullmatch(r"[A-Za-z0-9_-]{8,32}", salt) and drawn.isascii() and drawn.isdigit() and len(drawn) < 6):
+        salt, drawn = secrets.token_urlsafe(12), "0"
+    values[SEAT_DRAW] = f"{salt}:{int(drawn) + 1}"
     names = [form.get(f"sides[{i}].players[0]", "") for i in range(count)]
-    random.shuffle(names)
+    random.Random(values[SEAT_DRAW]).shuffle(names)
     for i, name in enumerate(names):
         values[f"sides[{i}].players[0]"] = name
     return values

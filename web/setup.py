@@ -1,6 +1,8 @@
 """Starting a game: pick the variant, seat the sides, set the options, start (or print a blank sheet)."""
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
@@ -51,7 +53,8 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
-                   drawn=drawn, rules_open=changed or any(k.startswith("options.house_rules") for k in at),
+                   drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
+                   rules_open=changed or any(k.startswith("options.house_rules") for k in at),
                    tiers={key: forms.tier_rows(values, key, default, bool(values))
                           for key, default in defaults["house_rules"].items() if isinstance(default, list)})
     if is_htmx():

@@ -46,12 +46,15 @@ def test_two_phones_and_a_table_display_follow_one_game(devices, server):
     assert value(second.page, 1, "red_threes") == "2" and value(second.page, 1, "melded") == "300"
     display.shot("tablet-table-display")
 
-    # recording on the old version is refused with the new version shown, typing kept; the next try counts
+    # recording on the old version shows both hands and asks; typing kept; "record mine as hand 2" counts
     record(second.page, 1)
-    expect(second.page.get_by_role("alert")).to_contain_text("Someone else just changed this — here is the new version")
+    conflict = second.page.locator(".conflict")
+    expect(conflict.get_by_role("heading", level=2)).to_have_text("Another phone recorded hand 1 first")
+    expect(conflict.locator(".theirs")).to_contain_text("Us +900")
+    expect(conflict.locator(".mine")).to_contain_text("Them +500")
     expect(second.page.locator("h1")).to_have_text("Hand 2")
     assert value(second.page, 1, "red_threes") == "2" and value(second.page, 1, "melded") == "300"
-    record(second.page, 2)
+    conflict.get_by_role("button", name="Record mine as hand 2").click()
     expect(side_score(second.page, "Them")).to_have_text("500")
 
     # the first phone, on the scoreboard, sees hand 2 appear in the history by itself

@@ -1,0 +1,147 @@
+"""Trust at a shared table, through the test client: the hand form's key, conflicts, Undo, seats, the clock."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from web import forms, pages
+
+from .conftest import FIVE
+from .pages import HAND_1_THEM, HAND_1_US, Doc, hand_form, post
+
+
+def game_of(client, game):
+    return client.get(f"/api/games/{game['id']}").get_json()
+
+
+def form_fields(form: Doc) -> dict:
+    return {k: form.values[k] for k in ("revision", "number", "idempotency_key")}
+
+
+def test_each_drawn_hand_form_has_its_own_key(client, make_game):
+    game = make_game()
+    one, two = hand_form(client, game), hand_form(client, game)
+    assert len(one.values["idempotency_key"]) >= 16
+    assert one.values["idempotency_key"] != two.values["idempotency_key"]
+
+
+def test_the_same_form_sent_twice_records_one_hand(client, make_game):
+    game = make_game()
+    fields = {**form_fields(hand_form(client, game)), **HAND_1_US, **HAND_1_THEM}
+    first = post(client, f"/games/{game['id']}/hands/new", fields)
+    again = post(client, f"/games/{game['id']}/hands/new", fields)
+    assert (first.status_code, again.status_code) == (303, 303)
+    assert game_of(client, game)["hands_played"] == 1
+
+
+def test_a_sent_form_changed_afterwards_offers_a_choice_instead_of_a_second_hand(client, make_game):
+    # the answer to the first send was lost; the player changed a number and sent again
+    game = make_game()
+    fields = {**form_fields(hand_form(client, game)), **HAND_1_US}
+    post(client, f"/games/{game['id']}/hands/new", fields)
+    response = post(client, f"/games/{game['id']}/hands/new", {**fields, "entries[0].melded": "1,300"})
+    assert response.status_code == 409
+    doc = Doc(response.get_data(as_text=True))
+    assert doc.text("conflict-title") == "This phone already recorded hand 1, with other entries"
+    assert doc.values["entries[0].melded"] == "1,300"
+    assert doc.values["idempotency_key"] != fields["idempotency_key"]  # the next send is a new request
+    assert game_of(client, game)["hands_played"] == 1
+
+
+def test_replace_from_a_conflict_corrects_the_other_phones_hand(client, make_game):
+    game = make_game()
+    form = hand_form(client, game)
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    conflict = Doc(post(client, f"/games/{game['id']}/hands/new",
+                        {**form_fields(form), "entries[0].melded": "75"}).get_data(as_text=True))
+    replaced = post(client, f"/games/{game['id']}/hands/1/edit", {**conflict.values, "entries[0].melded": "75"})
+    assert replaced.status_code == 303
+    assert [h["scores"][0]["total"] for h in game_of(client, game)["hands"]] == [75]
+
+
+def test_undo_takes_back_the_hand_just_recorded(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    page = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
+    assert page.text("live").startswith("Hand 1 was just recorded. Undo hand 1")
+    revision = game_of(client, game)["revision"]
+    response = post(client, f"/games/{game['id']}/hands/1/undo", {"revision": revision})
+    assert response.status_code == 303
+    assert game_of(client, game)["hands"] == []
+    after = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
+    assert "Hand 1 was taken back; the totals are as they were before it." in after.text("main")
+
+
+def test_undo_after_another_change_is_refused_and_changes_nothing(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    shown = game_of(client, game)["revision"]
+    client.put(f"/api/games/{game['id']}/hands/1", json={"entries": [{"melded": 60}, {}]})
+    response = post(client, f"/games/{game['id']}/hands/1/undo", {"revision": shown})
+    assert response.status_code == 303
+    page = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
+    assert "Hand 1 was not taken back: the game changed since it was recorded." in page.text("main")
+    assert [h["scores"][0]["total"] for h in game_of(client, game)["hands"]] == [60]
+
+
+def test_undo_is_offered_for_a_minute_and_only_while_nothing_else_changed(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    state = game_of(client, game)
+    recorded = datetime.fromisoformat(state["hands"][0]["recorded_at"])
+    assert pages.just_recorded(state, now=recorded + timedelta(seconds=30)) == {"number": 1}
+    assert pages.just_recorded(state, now=recorded + timedelta(seconds=pages.UNDO_SECONDS)) is None
+    client.post(f"/api/games/{game['id']}/end")
+    assert pages.just_recorded(game_of(client, game), now=recorded) is None
+
+
+@pytest.mark.parametrize("typed, offset, stored", [
+    ("2026-11-23T21:30", "-08:00", "2026-11-23T21:30:00-08:00"),
+    ("2026-11-23T21:30", "+05:30", "2026-11-23T21:30:00+05:30"),
+    ("2026-11-23T21:30", "", "2026-11-23T21:30"),  # no script on the phone: the server's local time
+    ("2026-11-23T21:30", "nonsense", "2026-11-23T21:30"),
+    ("2026-11-23T21:30:00+01:00", "-08:00", "2026-11-23T21:30:00+01:00"),  # an offset typed wins
+])
+def test_the_finish_time_carries_the_phones_offset(typed, offset, stored):
+    assert forms.with_offset(typed, offset) == stored
+
+
+def test_a_new_game_form_sends_the_finish_time_with_the_phones_offset(client):
+    response = post(client, "/games/new/ponytail", {
+        "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob",
+        "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di",
+        "options.finish_at": "2026-11-23T21:30", "options.finish_at_offset": "-08:00"})
+    assert response.status_code == 303
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    stored = client.get(f"/api/games/{game_id}").get_json()
+    assert stored["options"]["finish_at"] == "2026-11-23T21:30:00-08:00"
+
+
+def names_seated(doc: Doc) -> list[str]:
+    return [doc.values[f"sides[{i}].players[0]"] for i in range(5)]
+
+
+def test_a_resent_seat_draw_shows_the_same_seats_and_a_new_tap_draws_again(client):
+    form = Doc(client.get("/games/new/five-person").get_data(as_text=True))
+    fields = {"layout": "solo", "count": "5", "seat_draw": form.values["seat_draw"], "change": "draw",
+              **{f"sides[{i}].players[0]": n for i, n in enumerate(("Asha", "Ben", "Cleo", "Dev", "Eve"))}}
+    first = Doc(post(client, "/games/new/five-person", fields).get_data(as_text=True))
+    resent = Doc(post(client, "/games/new/five-person", fields).get_data(as_text=True))
+    assert names_seated(first) == names_seated(resent)
+    assert sorted(names_seated(first)) == ["Asha", "Ben", "Cleo", "Dev", "Eve"]
+    draws = set()
+    current = first
+    for _ in range(6):  # each tap draws anew from what is on the form
+        current = Doc(post(client, "/games/new/five-person",
+                           {**fields, "seat_draw": current.values["seat_draw"]}).get_data(as_text=True))
+        draws.add(tuple(names_seated(current)))
+    assert len(draws) > 1
+
+
+def test_new_seats_for_the_next_game_are_drawn_once(client, make_game):
+    game = make_game(FIVE)
+    client.post(f"/api/games/{game['id']}/end")
+    url = f"/games/new/five-person?from={game['id']}"
+    assert names_seated(Doc(client.get(url).get_data(as_text=True))) == \
+        names_seated(Doc(client.get(url).get_data(as_text=True)))
