@@ -242,11 +242,27 @@
     finishOffset(root);
   };
 
+  // a hand this phone could not send is waiting: bring in the sending code (the hand form always has it)
+  function sendWaitingHand() {
+    var box = document.getElementById("outbox-status");
+    var live = document.getElementById("live");
+    if (!box || !live || !Meldbook.store.get("outbox:" + live.dataset.game)) return;
+    var script = document.createElement("script");
+    script.src = box.dataset.sender;
+    document.head.appendChild(script);
+  }
+
   function start() {
+    sendWaitingHand();
     Meldbook.init(document);
     keepAwake();
     schedulePoll();
   }
+
+  // the live preview could not reach the server either
+  document.addEventListener("htmx:error", function () {
+    Meldbook.outOfTouch();
+  });
 
   document.addEventListener("htmx:after:swap", function (evt) {
     if (evt.target && evt.target.querySelectorAll) Meldbook.init(evt.target.closest("main") || document);
