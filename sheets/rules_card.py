@@ -55,7 +55,7 @@ def rules_card_pdf(variant: Variant, paper: str = "a4") -> bytes:
             ("Every other part of a hand's score",
              [rule_table(None, rules.bonuses(variant, options), [full * 0.78, full * 0.22])]),
             ("Going out", [para(text(rules.going_out(variant, options)))]),
-            ("End of the game", [para(text(rules.end_of_game(variant, options)))])):
+            ("End of the game", [para(text(rules.end_of_game(variant, options, card=True)))])):
         story.append(KeepTogether(section(title, flowables)))
     story += [Spacer(1, 8), para("These are the usual rules; a table may change any number as a house rule "
                                  "when it starts a game. Its own score sheet prints the rules it chose.", "small")]

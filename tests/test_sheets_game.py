@@ -108,7 +108,7 @@ def four_side_hand(n: int) -> dict:
 @pytest.fixture
 def long_game(client, make_game):
     payload = {"variant": "ponytail", "sides": [{"name": n, "players": [n]} for n in ("Zoë", "José", "♠♥♦♣", "Mo")],
-               "options": {"target": 1_000_000}}
+               "options": {"target": 1_000_000, "max_hands": None}}  # players alone: no 4-hand limit
     return played(client, make_game, payload, [four_side_hand(n) for n in range(1, 61)])
 
 
