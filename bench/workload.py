@@ -14,7 +14,8 @@ def new_game_payload(sides: int, *, partnerships: bool = False) -> dict:
         teams = [{"name": f"Side {i + 1}", "players": names[2 * i:2 * i + 2]} for i in range(sides)]
     else:
         teams = [{"name": names[i], "players": [names[i]]} for i in range(sides)]
-    return {"variant": "ponytail", "sides": teams, "options": {"target": TARGET}}
+    # max_hands null: no hand limit (players alone would otherwise stop after 4 hands, RULES.md §1)
+    return {"variant": "ponytail", "sides": teams, "options": {"target": TARGET, "max_hands": None}}
 
 
 def hands(count: int, sides: int, seed: int = 6) -> list[dict]:

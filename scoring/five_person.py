@@ -15,8 +15,10 @@ SEATS = 5
 CANASTAS = {
     "pure_canastas": ("pure_canasta", 7, 35, "pure canasta"),
     "impure_canastas": ("impure_canasta", 7, 35, "impure canasta"),
-    "pure_super_canastas": ("pure_super_canasta", 13, 65, "pure super canasta"),
-    "impure_super_canastas": ("impure_super_canasta", 13, 65, "impure super canasta"),
+    # a super canasta holds one card of every rank of a suit (RULES.md §4): A 15, K to 7 and the 2
+    # at 10 each, 6 to 3 at 5 each = 115; in an impure one a joker (10) stands in for a card: at least 110
+    "pure_super_canastas": ("pure_super_canasta", 13, 115, "pure super canasta"),
+    "impure_super_canastas": ("impure_super_canasta", 13, 110, "impure super canasta"),
 }
 
 HOUSE_RULES = {
@@ -27,9 +29,8 @@ HOUSE_RULES = {
     "kitty": 50,
     "finishing": 50,
     "max_kitties": 2,
-    # seed 002 lets a player finish only with a canasta of their own or their partner's; RULES.md §3
-    # lists the checks and leaves it out, so it is a house rule a table can switch on
-    "finish_needs_canasta": False,
+    # seed 002 and RULES.md §3: a player finishes only with a canasta of their own or their partner's
+    "finish_needs_canasta": True,
     "opening_minimum": 75,
     "opening_minimum_reduced": 25,  # with a kitty, when finishing, or when the partner has a canasta
 }
@@ -122,8 +123,8 @@ class FivePerson(Variant):
             for i in finishers:
                 if not any(entries[j][f] for j in (i, partner(i)) for f in CANASTAS):
                     errors.append(FieldError(f"entries[{i}].finished",
-                                             f"{sides[i]['name']} cannot finish: finishing needs a canasta of their own "
-                                             f"or of their partner {sides[partner(i)]['name']}."))
+                                             f"{sides[i]['name']} cannot finish: finishing needs a canasta, and neither "
+                                             f"{sides[i]['name']} nor their partner {sides[partner(i)]['name']} has one."))
         return errors
 
     def own_parts(self, e: dict, rules: dict) -> dict[str, int]:

@@ -95,6 +95,7 @@ class Pony(Variant):
         return bounds
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        # a side may both fail after permission and go out later in the round (RULES.md §2): no check ties them
         errors = deck_limits(entries, options["decks"], red="red_treys", black="black_treys",
                              red_word="red trey", black_word="black trey", wild_full="wild_canastas",
                              dirty="black_canastas", sevens="sevens_canastas", dirty_word="black canasta",
@@ -111,9 +112,6 @@ class Pony(Variant):
                 errors.append(FieldError(f"entries[{i}].failed_going_out",
                                          f"{sides[i]['name']} plays alone and asks nobody's permission to go out, "
                                          "so there is no penalty for failing to go out."))
-            if e["failed_going_out"] and e["went_out"]:
-                errors.append(FieldError(f"entries[{i}].failed_going_out",
-                                         f"{sides[i]['name']} is marked both as going out and as failing to go out."))
         errors += one_goes_out(entries, sides, "went_out", {c: word for c, _, _, word in CANASTAS.values()}, "go out")
         return errors
 

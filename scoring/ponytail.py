@@ -19,6 +19,8 @@ CANASTA_LEAST = {f: least for f, (_, least, _) in CANASTAS.items()}
 CANASTA_WORDS = {f: word for f, (_, _, word) in CANASTAS.items()}
 CANASTA_NAMES = {f: f"{word} canasta" for f, word in CANASTA_WORDS.items()}
 
+INDIVIDUAL_MAX_HANDS = 4  # the hand limit of a game of players alone, unless the table changes it
+
 HOUSE_RULES = {
     "natural_canasta": 500,
     "dirty_canasta": 300,
@@ -76,6 +78,12 @@ class Ponytail(Variant):
         if all(len(s["players"]) == 2 for s in sides):
             return 6 if len(sides) == 2 else 8
         return 6 + max(0, len(sides) - 4)
+
+    def default_max_hands(self, sides: list[dict] | None) -> int | None:
+        """Players alone stop after 4 hands (seed 000, RULES.md §1); partnerships play on to the target."""
+        if sides and all(len(s["players"]) == 1 for s in sides):
+            return INDIVIDUAL_MAX_HANDS
+        return None
 
     def field_bounds(self, options: dict) -> dict[str, int]:
         d = options["decks"]

@@ -28,7 +28,6 @@ class Variant:
     house_rules: dict[str, Any]
     uses_decks: bool = True
     has_failed_melds: bool = False  # Pony: a short initial meld raises the minimum for the hand
-    default_max_hands: int | None = None
 
     # -- sides and options -------------------------------------------------------------
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
@@ -37,11 +36,15 @@ class Variant:
     def default_decks(self, sides: list[dict]) -> int | None:
         return None
 
+    def default_max_hands(self, sides: list[dict] | None) -> int | None:
+        """The hand limit a game gets when the table sets none (None: no limit)."""
+        return None
+
     def default_options(self, sides: list[dict] | None = None) -> dict:
         """The options a new game gets when the table changes nothing."""
         return {
             "target": self.target,
-            "max_hands": self.default_max_hands,
+            "max_hands": self.default_max_hands(sides),
             "decks": self.default_decks(sides) if (sides and self.uses_decks) else None,
             "finish_at": None,
             "house_rules": copy.deepcopy(self.house_rules),
@@ -65,7 +68,9 @@ class Variant:
                 errors.append(err or FieldError("options.target", "The target score must be at least 1."))
             else:
                 options["target"] = n
-        if raw.get("max_hands") is not None:
+        if "max_hands" in raw and raw["max_hands"] is None:
+            options["max_hands"] = None  # null says "no limit", even where the default has one
+        elif raw.get("max_hands") is not None:
             n, err = whole_number(raw["max_hands"], "options.max_hands", "The hand limit")
             if err or not 1 <= n <= 1000:
                 errors.append(err or FieldError("options.max_hands", "The hand limit must be from 1 to 1,000 hands, or empty for no limit."))
@@ -153,7 +158,9 @@ class Variant:
             "summary": self.summary,
             "options": options,
             "decks_note": self.decks_note,
-            "sides": self.describe_sides,
+            "sides": {kind: {**shape, "max_hands": self.default_max_hands(
+                          [{"players": [""] * shape["players_per_side"]}] * shape["sides"][0])}
+                      for kind, shape in self.describe_sides.items()},
             "card_values": dict(self.card_values),
             "fields": [f.describe(bounds.get(f.name)) for f in self.fields],
         }

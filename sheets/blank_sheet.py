@@ -1,4 +1,4 @@
-"""A blank score sheet to fill in by pen: the game sheet's layout with empty rows, rules at the foot."""
+"""A blank score sheet to fill in by pen: twelve hands to a page, rules at the foot when there is room."""
 from __future__ import annotations
 
 from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
@@ -7,7 +7,7 @@ from scoring.variant import Variant
 
 from . import columns as cols
 from .game_sheet import heading, side_headings
-from .layout import frame_width, para, render, text
+from .layout import frame_height, frame_width, para, render, story_height, text
 from .rules_card import canasta_table, meld_table, section
 from .rules_data import meld_minimums
 from .table import hands_table
@@ -19,29 +19,50 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
                     paper: str = "a4", game_id: str | None = None) -> bytes:
     """`hands` numbered empty rows, twelve to a page, for these sides under these rules.
 
-    Sides too many to fit across one page are printed in bands, each band on its own page.
+    Each page holds all the sides: the layout is the first (see columns.pen_plans) whose rows fit
+    down one page; the canasta bonuses and meld minimums follow on the first page when they fit too.
     """
-    plan = cols.plan(variant, len(sides), paper, None)
     headings = side_headings(variant, sides)
     subtitle = "Date: ____________________" + (f" · game {game_id}" if game_id else "")
-    legend = " · ".join(text(x) for x in cols.legend(variant, plan.columns, options, pen=True))
-    story = heading(variant, sides, options, "Score sheet", subtitle)
-    first_page = True
-    for start in range(1, hands + 1, HANDS_PER_PAGE):
-        numbers = range(start, min(start + HANDS_PER_PAGE, hands + 1))
-        for band in plan.bands:
-            if not first_page:
-                story += [PageBreak(), para(f"{text(variant.name)} · {text(' v '.join(s['name'] for s in sides))}"
-                                            f" · hands {numbers[0]} to {numbers[-1]}", "subtitle"), Spacer(1, 4)]
-            empty = [""] * (len(plan.columns) * len(band))
-            # a continued page starts with the totals carried over from the page before
-            rows = ([["b/f"] + empty] if start > 1 else []) + [[str(n)] + empty for n in numbers]
-            story += [hands_table(plan, headings, band, rows, pen=True), Spacer(1, 4), para(legend, "small"),
-                      Spacer(1, 4), foot(variant, options, paper, plan.wide)]
-            first_page = False
+    top = heading(variant, sides, options, "Score sheet", subtitle, list_sides=False)
+    pages = [range(start, min(start + HANDS_PER_PAGE, hands + 1)) for start in range(1, hands + 1, HANDS_PER_PAGE)]
+    tallest = max(pages, key=lambda numbers: len(numbers) + (numbers[0] > 1))  # a continued page carries b/f
+    def legend(plan: cols.Plan) -> list:
+        return [Spacer(1, 4), para(" · ".join(text(x) for x in cols.legend(variant, plan.columns, options, pen=True)),
+                                   "small")]
+
+    for plan in cols.pen_plans(variant, len(sides), paper):
+        first = top + _bands(plan, headings, tallest) + legend(plan)
+        room = frame_height(paper, plan.wide) - story_height(first, frame_width(paper, plan.wide))
+        if room >= 0:
+            break
+    story = []
+    for numbers in pages:
+        if numbers[0] == 1:
+            story += top
+        else:
+            story += [PageBreak(), para(f"{text(variant.name)} · {text(' v '.join(s['name'] for s in sides))}"
+                                        f" · hands {numbers[0]} to {numbers[-1]}", "subtitle"), Spacer(1, 4)]
+        story += _bands(plan, headings, numbers) + legend(plan)
+        if numbers[0] == 1:
+            rules = [Spacer(1, 4), foot(variant, options, paper, plan.wide)]
+            full = top + _bands(plan, headings, numbers) + legend(plan) + rules
+            if story_height(full, frame_width(paper, plan.wide)) <= frame_height(paper, plan.wide):
+                story += rules
     title = f"{variant.name} blank score sheet: {' v '.join(s['name'] for s in sides)}"
     return render(story, paper=paper, wide=plan.wide, title=title,
                   footer=f"Meldbook · {variant.name} · blank score sheet · {hands} hands")
+
+
+def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:
+    """The page's rows for every band of sides, one table under the other."""
+    flowables = []
+    for k, band in enumerate(plan.bands):
+        empty = [""] * (len(plan.columns) * len(band))
+        # a continued page starts with the totals carried over from the page before
+        rows = ([["b/f"] + empty] if numbers[0] > 1 else []) + [[str(n)] + empty for n in numbers]
+        flowables += ([Spacer(1, 8)] if k else []) + [hands_table(plan, headings, band, rows, pen=True)]
+    return flowables
 
 
 def foot(variant: Variant, options: dict, paper: str, wide: bool) -> Table:

@@ -1,24 +1,34 @@
 """The columns a side gets on a score sheet, per variant, and how they fit on the page.
 
-A sheet has one row per hand and one block of columns per side. When the blocks do not fit
-across a portrait page the sheet turns to landscape, leaves out columns nobody ever used
-(played sheets only), shrinks the type a step, and as a last resort prints the sides in
-bands (sides 1–4, then 5–8 …) so no column is ever cut off.
+A sheet has one row per hand and one block of columns per side. A played sheet tries portrait,
+then leaves out columns nobody ever used, then turns to landscape, then sets the entries a step
+smaller (never below 9 pt; scores and totals stay at 11 pt), and as a last resort prints the
+sides in bands (sides 1–4, then 5–8 …) so no column is ever cut off. A blank sheet must hold
+twelve hands on one page, so it gives up entry columns first (players then count those parts
+into Score), and stacks bands of sides on the same page when even that is too wide.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Iterator
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from scoring.variant import Variant
 
-from .layout import frame_width, num
+from .layout import SCORE_SIZE, SMALLEST, frame_width, num
 
-PAD = 2.2  # points of air either side of a cell's text
-PEN = {"count": 12.5, "flag": 12.5, "points": 28, "own": 30, "score": 32, "total": 36}  # room for handwriting
-HAND_COLUMN = 17
+PAD = 2.5  # points of air either side of a cell's text
+# Room for handwriting, in points (1 mm = 2.83 pt): roomy first; tight only when nothing roomy fits.
+ROOMY = {"count": 18, "flag": 18, "points": 38, "own": 42, "score": 44, "total": 48}
+TIGHT = {"count": 14, "flag": 14, "points": 30, "own": 30, "score": 30, "total": 32}
+HAND_COLUMN = 22
+INK_SIZES = (10, SMALLEST)  # a played sheet's entries; scores and totals stay at SCORE_SIZE
+PEN_HEAD = 9.5  # a blank sheet's column heads
+SCORES = ("own", "score", "total")  # the columns set at SCORE_SIZE
+MAX_PEN_BANDS = 3  # twelve pen rows of 8 mm: no more bands than this stand one under another on a page
+MAX_STRETCH = 2.0  # a sheet with room to spare widens its columns up to this much
 
 
 @dataclass(frozen=True)
@@ -95,8 +105,11 @@ def legend(variant: Variant, columns: list[Column], options: dict, pen: bool) ->
             words += ", not counted at this table"
         items.append(f"{c.head} {words}")
     left_out = [labels[c.field].lower() for c in COLUMNS[variant.id] if c not in columns]
-    if left_out:
-        items.append(f"no room for {', '.join(left_out)}: count them into Score" if pen
+    into = next(c.head for c in columns if c.kind in SCORES)
+    if left_out and pen and len(left_out) > 3:
+        items.append(f"every other part of the hand is counted into {into}")
+    elif left_out:
+        items.append(f"no room for {', '.join(left_out)}: count them into {into}" if pen
                      else f"no {', '.join(left_out)} in this game")
     return items
 
@@ -106,7 +119,7 @@ class Plan:
     """How a sheet is laid out: orientation, type size, columns, their widths, sides per band."""
 
     wide: bool
-    size: float
+    size: float  # entries and column heads; scores and totals are at SCORE_SIZE
     columns: list[Column]
     widths: list[float]  # one side's block
     bands: list[list[int]]
@@ -116,39 +129,69 @@ class Plan:
         return sum(self.widths)
 
 
-def _widths(columns: list[Column], size: float, samples: list[list[str]], pen: bool) -> list[float]:
+def _widths(columns: list[Column], size: float, samples: list[list[str]], pen: dict | None) -> list[float]:
     widths = []
     for i, c in enumerate(columns):
-        font = "Cond-Bold"
-        w = max([stringWidth(c.head, font, size)] + [stringWidth(row[i], font, size) for row in samples])
-        widths.append(max(w + 2 * PAD, PEN[c.kind] if pen else 0))
+        value_size = SCORE_SIZE if c.kind in SCORES else size
+        w = max([stringWidth(c.head, "Cond-Bold", size)] + [stringWidth(row[i], "Cond-Bold", value_size) for row in samples])
+        widths.append(max(w + 2 * PAD, pen[c.kind] if pen else 0))
     return widths
 
 
-def plan(variant: Variant, sides: int, paper: str, hands: list[dict] | None) -> Plan:
-    """The first layout that fits: portrait, then landscape, then smaller type, then bands of sides."""
+def _bands(sides: int, count: int) -> list[list[int]]:
+    """`sides` split into `count` bands as even as can be: 3 + 3 + 2 + 2, not 3 + 3 + 3 + 1."""
+    sizes = [sides // count + (1 if k < sides % count else 0) for k in range(count)]
+    starts = [sum(sizes[:k]) for k in range(count)]
+    return [list(range(s, s + n)) for s, n in zip(starts, sizes) if n]
+
+
+def _stretched(wide: bool, size: float, columns: list[Column], widths: list[float], bands: list[list[int]],
+               paper: str) -> Plan:
+    """Spread what room is left over the side blocks, so a sheet fills the page's width like a printed pad."""
+    room = frame_width(paper, wide) - HAND_COLUMN
+    stretch = max(1.0, min(MAX_STRETCH, room / (sum(widths) * len(bands[0]))))
+    return Plan(wide, size, columns, [w * stretch for w in widths], bands)
+
+
+def plan(variant: Variant, sides: int, paper: str, hands: list[dict]) -> Plan:
+    """A played sheet: the first layout that fits across: portrait, fewer columns, landscape, smaller
+    entries, then bands of sides."""
     every = COLUMNS[variant.id]
-    pen = hands is None
-    used = [c for c in every if not c.optional] if pen else [c for c in every if c.used(hands)]
-    tries = [(False, 8.5, every), (True, 8.5, every), (True, 8.5, used)] if pen else [
-        (False, 9, every), (False, 9, used), (False, 7.5, every), (False, 7.5, used),
-        (True, 8, every), (True, 8, used), (True, 7, used), (True, 6.5, used)]
+    used = [c for c in every if c.used(hands)]
+    big, small = INK_SIZES
+    tries = [(False, big, every), (False, big, used), (True, big, every), (True, big, used), (True, small, used)]
     best = None
     for wide, size, columns in tries:
-        samples = [] if pen else [[c.cell(e, s) for c in columns]
-                                  for h in hands for e, s in zip(h["entries"], h["scores"])]
-        widths = _widths(columns, size, samples, pen)
-        room = frame_width(paper, wide) - HAND_COLUMN
-        per_band = max(1, int(room // sum(widths)))
-        best = (wide, size, columns, widths, per_band)
-        if per_band >= sides:
+        samples = [[c.cell(e, s) for c in columns] for h in hands for e, s in zip(h["entries"], h["scores"])]
+        widths = _widths(columns, size, samples, None)
+        per_band = max(1, int((frame_width(paper, wide) - HAND_COLUMN) // sum(widths)))
+        bands = math.ceil(sides / per_band)
+        if best is None or bands < best[0]:  # in bands after all: the largest type that needs the fewest
+            best = (bands, wide, size, columns, widths)
+        if bands == 1:
             break
-    wide, size, columns, widths, per_band = best
-    count = math.ceil(sides / per_band)
-    sizes = [sides // count + (1 if k < sides % count else 0) for k in range(count)]  # 3 + 3 + 2 + 2, not 3 + 3 + 3 + 1
-    starts = [sum(sizes[:k]) for k in range(count)]
-    bands = [list(range(s, s + n)) for s, n in zip(starts, sizes)]
-    # spread what room is left over the side blocks, so a sheet fills the page like a printed pad
-    room = frame_width(paper, wide) - HAND_COLUMN
-    stretch = min(1.35, room / (sum(widths) * len(bands[0])))
-    return Plan(wide, size, columns, [w * stretch for w in widths], bands)
+    bands, wide, size, columns, widths = best
+    return _stretched(wide, size, columns, widths, _bands(sides, bands), paper)
+
+
+def _pen_levels(every: list[Column]) -> list[list[Column]]:
+    """A blank sheet's column sets, most first: every column; without the rarely used; card points
+    and scores; scores alone."""
+    levels = [every, [c for c in every if not c.optional],
+              [c for c in every if c.kind in ("points",) + SCORES], [c for c in every if c.kind in SCORES]]
+    return [cols for k, cols in enumerate(levels) if cols not in levels[:k]]
+
+
+def pen_plans(variant: Variant, sides: int, paper: str) -> Iterator[Plan]:
+    """Blank-sheet layouts whose bands fit across the page, best first (roomy columns, one band,
+    most columns, portrait); the caller takes the first whose rows also fit down one page."""
+    last = None
+    for grade in (ROOMY, TIGHT):
+        for count in range(1, min(sides, MAX_PEN_BANDS) + 1):
+            for columns in _pen_levels(COLUMNS[variant.id]):
+                widths = _widths(columns, PEN_HEAD, [], grade)
+                for wide in (False, True):
+                    last = (wide, PEN_HEAD, columns, widths, _bands(sides, count))
+                    if HAND_COLUMN + sum(widths) * math.ceil(sides / count) <= frame_width(paper, wide):
+                        yield _stretched(*last, paper)
+    yield _stretched(*last, paper)  # nothing fits: the narrowest there is

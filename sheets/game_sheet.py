@@ -7,7 +7,7 @@ from scoring import five_person, get_variant
 from scoring.variant import Variant
 
 from . import columns as cols
-from .layout import HEAD, INK, RULE, day, names, num, para, render, text
+from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, day, names, num, para, render, text
 from .rules_data import house_rule_changes
 from .table import hands_table
 
@@ -57,14 +57,19 @@ def _points_as_numbers(variant: Variant, hand: dict) -> dict:
     return {**hand, "entries": [{k: value(v) for k, v in e.items()} for e in hand["entries"]]}
 
 
-def heading(variant: Variant, sides: list[dict], options: dict, what: str, subtitle: str) -> list:
-    """Title, date, sides and players, options, and the house rules this table changed."""
-    story = [para(f"{what} · {text(variant.name)}", "title"), para(text(subtitle), "subtitle")]
-    who = "; ".join(f"<b>{text(s['name'])}</b>" + (f" ({text(names(s['players']))})"
-                                                      if s["players"] != [s["name"]] else "")
-                   for s in sides)
-    story.append(para(f"Sides: {who}", "subtitle"))
-    story.append(para(text(options_line(variant, options)), "subtitle"))
+def heading(variant: Variant, sides: list[dict], options: dict, what: str, subtitle: str,
+            list_sides: bool = True) -> list:
+    """Title, date, sides and players (unless the table heads show them: then date and options share
+    a line), options, and the house rules this table changed."""
+    story = [para(f"{what} · {text(variant.name)}", "title")]
+    if list_sides:
+        who = "; ".join(f"<b>{text(s['name'])}</b>" + (f" ({text(names(s['players']))})"
+                                                          if s["players"] != [s["name"]] else "")
+                       for s in sides)
+        story += [para(text(subtitle), "subtitle"), para(f"Sides: {who}", "subtitle"),
+                  para(text(options_line(variant, options)), "subtitle")]
+    else:
+        story.append(para(text(f"{subtitle} · {options_line(variant, options)}"), "subtitle"))
     changes = house_rule_changes(variant, options)
     if changes:
         story.append(para("House rules: " + "; ".join(f"{text(rule)} <b>{text(mine)}</b> (usually {text(usual)})"
@@ -116,14 +121,14 @@ def standings(game: dict) -> Table:
         rows.append([str(place), para(text(s["name"]), "cell"), para(text(players), "cell"),
                      num(s["score"]), num(best - s["score"]) if s["score"] != best else ""])
     heading = "Final totals" if game["finished"] else "Totals so far"
-    table = Table([[heading, "", "", "", ""]] + rows, colWidths=[34, 170, 170, 60, 55], hAlign="LEFT",
+    table = Table([[heading, "", "", "", ""]] + rows, colWidths=[40, 170, 170, 70, 64], hAlign="LEFT",
                   repeatRows=2)
     table.setStyle(TableStyle([
-        ("SPAN", (0, 0), (-1, 0)), ("FONT", (0, 0), (-1, -1), "Cond", 8.5),
-        ("FONT", (0, 0), (-1, 1), "Cond-Bold", 8.5), ("FONT", (3, 2), (3, -1), "Cond-Bold", 8.5),
+        ("SPAN", (0, 0), (-1, 0)), ("FONT", (0, 0), (-1, -1), "Cond", BODY),
+        ("FONT", (0, 0), (-1, 1), "Cond-Bold", BODY), ("FONT", (3, 2), (4, -1), "Cond-Bold", SCORE_SIZE),
         ("BACKGROUND", (0, 0), (-1, 1), HEAD), ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
         ("ALIGN", (0, 1), (0, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("INNERGRID", (0, 1), (-1, -1), 0.25, RULE), ("BOX", (0, 0), (-1, -1), 1.0, INK),
-        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
     return table

@@ -25,7 +25,8 @@ pdfmetrics.registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="C
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 28  # points; most home printers cannot print closer than about 6 mm to the edge
-FRAME_PADDING = 6  # what platypus keeps inside the margins on each side
+FRAME_PADDING = 6  # what platypus keeps inside its frame on each side
+FOOT_ROOM = 10  # under the frame: the footer line
 INK = colors.HexColor("#1d1d1b")
 RULE = colors.HexColor("#8a8a85")
 SHADE = colors.HexColor("#eeeeea")
@@ -33,16 +34,22 @@ BAND = colors.HexColor("#f6f6f3")
 HEAD = colors.HexColor("#d9dfe6")
 MINUS = "\u2212"  # a real minus sign: a hyphen is too easy to miss on paper
 
+# Older eyes read these sheets: nothing is set below SMALLEST, and the numbers a player looks for
+# (a hand's score, the running totals) are set at SCORE_SIZE.
+SMALLEST = 9
+BODY = 10.5
+SCORE_SIZE = 11
+
 STYLES = {
-    "title": ParagraphStyle("title", fontName="Sans-Bold", fontSize=16, leading=19, textColor=INK, spaceAfter=2),
-    "subtitle": ParagraphStyle("subtitle", fontName="Sans", fontSize=9.5, leading=12, textColor=INK),
-    "h2": ParagraphStyle("h2", fontName="Sans-Bold", fontSize=10.5, leading=13, textColor=INK, spaceBefore=6,
-                         spaceAfter=2),
-    "body": ParagraphStyle("body", fontName="Sans", fontSize=8.5, leading=10.5, textColor=INK),
-    "small": ParagraphStyle("small", fontName="Cond", fontSize=7, leading=8.5, textColor=INK),
-    "cell": ParagraphStyle("cell", fontName="Cond", fontSize=8.5, leading=10, textColor=INK),
-    "side": ParagraphStyle("side", fontName="Cond-Bold", fontSize=8.5, leading=10, textColor=INK, alignment=1),
-    "result": ParagraphStyle("result", fontName="Sans-Bold", fontSize=11, leading=14, textColor=INK, spaceBefore=6),
+    "title": ParagraphStyle("title", fontName="Sans-Bold", fontSize=18, leading=22, textColor=INK, spaceAfter=2),
+    "subtitle": ParagraphStyle("subtitle", fontName="Sans", fontSize=BODY, leading=13.5, textColor=INK),
+    "h2": ParagraphStyle("h2", fontName="Sans-Bold", fontSize=13.5, leading=16.5, textColor=INK, spaceBefore=6,
+                         spaceAfter=3),
+    "body": ParagraphStyle("body", fontName="Sans", fontSize=BODY, leading=13.5, textColor=INK),
+    "card": ParagraphStyle("card", fontName="Sans", fontSize=12, leading=15.5, textColor=INK),
+    "small": ParagraphStyle("small", fontName="Cond", fontSize=SMALLEST, leading=11, textColor=INK),
+    "cell": ParagraphStyle("cell", fontName="Cond", fontSize=BODY, leading=12.5, textColor=INK),
+    "result": ParagraphStyle("result", fontName="Sans-Bold", fontSize=12.5, leading=16, textColor=INK, spaceBefore=6),
 }
 
 
@@ -84,22 +91,36 @@ def paper_size(paper: str, wide: bool) -> tuple[float, float]:
 
 def frame_width(paper: str, wide: bool) -> float:
     """How wide the printable area of that page is."""
-    return paper_size(paper, wide)[0] - 2 * MARGIN - 2 * FRAME_PADDING
+    return paper_size(paper, wide)[0] - 2 * MARGIN
+
+
+def frame_height(paper: str, wide: bool) -> float:
+    """How tall the printable area of that page is (the footer line sits below it)."""
+    return paper_size(paper, wide)[1] - 2 * MARGIN - FOOT_ROOM
+
+
+def story_height(flowables: list, width: float) -> float:
+    """How tall these flowables stand in a frame this wide (a little over, never under)."""
+    total = 0.0
+    for f in flowables:
+        total += f.wrap(width, 10 ** 6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+    return total
 
 
 def render(story: list, *, paper: str, wide: bool, title: str, footer: str) -> bytes:
     """Build the PDF; invariant, so the same sheet gives the same bytes every time."""
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=paper_size(paper, wide), leftMargin=MARGIN, rightMargin=MARGIN,
-                            topMargin=MARGIN, bottomMargin=MARGIN + 10, title=title, author="Meldbook",
+    edge = MARGIN - FRAME_PADDING  # the frame's own padding brings the text in to MARGIN
+    doc = SimpleDocTemplate(buffer, pagesize=paper_size(paper, wide), leftMargin=edge, rightMargin=edge,
+                            topMargin=edge, bottomMargin=edge + FOOT_ROOM, title=title, author="Meldbook",
                             creator="Meldbook", subject=footer, invariant=1)
 
     def page_foot(canvas, document):
         canvas.saveState()
-        canvas.setFont("Cond", 7)
+        canvas.setFont("Cond", SMALLEST)
         canvas.setFillColor(RULE)
-        canvas.drawString(MARGIN, MARGIN - 4, footer)
-        canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN - 4, f"Page {document.page}")
+        canvas.drawString(MARGIN, MARGIN - 2, footer)
+        canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN - 2, f"Page {document.page}")
         canvas.restoreState()
 
     doc.build(story, onFirstPage=page_foot, onLaterPages=page_foot)

@@ -77,7 +77,8 @@ def bonuses(variant: Variant, options: dict) -> list[tuple[str, str]]:
     if variant.id == five_person.VARIANT.id:
         rows += [(f"Kitty picked up (at most {r['max_kitties']} a deal)", f"+{num(r['kitty'])} each"),
                  ("Finishing (going out)", f"+{num(r['finishing'])}"),
-                 ("Super canasta: its bonus replaces the canasta bonus", ""),
+                 ("Super canasta (13-card sequence, at least 115 melded points; 110 with a joker): "
+                  "its bonus replaces the canasta bonus", ""),
                  ("Deal score: your own score + your partner's (two seats on)", "")]
         return rows
     pony_words = variant.id == pony.VARIANT.id
@@ -89,7 +90,8 @@ def bonuses(variant: Variant, options: dict) -> list[tuple[str, str]]:
     rows += [(f"Black {word} left in hand", f"−{num(r[black])} each"),
              ("Going out", f"+{num(r['going_out'])}")]
     if pony_words:
-        rows.append(("Asked permission to go out, then could not (partners)", f"−{num(r['failed_going_out'])}"))
+        rows.append(("Asked permission to go out, then could not (partners; taken even if the side goes out "
+                     "later in the round)", f"−{num(r['failed_going_out'])}"))
     else:
         rows.append((f"Cut bonus: {_help(variant, 'cut_bonus').lower()}", f"+{num(r['cut_bonus'])}"))
     rows.append(("Pony never picked up", "minus its points" if r["unpicked_pony_counts"] else "not counted"))
@@ -100,7 +102,8 @@ def going_out(variant: Variant, options: dict) -> str:
     """What a side needs before it may go out."""
     if variant.id == five_person.VARIANT.id:
         if options["house_rules"]["finish_needs_canasta"]:
-            return "To finish, the player or their partner must have a canasta. At most one player finishes a deal."
+            return ("To finish, the player or their partner (two seats after) must have a canasta. "
+                    "At most one player finishes a deal.")
         return "A player may finish without a canasta. At most one player finishes a deal."
     table = pony.CANASTAS.values() if variant.id == pony.VARIANT.id else ponytail.CANASTAS.values()
     words = [row[-1] for row in table]
@@ -128,11 +131,14 @@ def meld_minimums(variant: Variant, options: dict) -> tuple[list[tuple[str, str]
     return rows, note
 
 
-def end_of_game(variant: Variant, options: dict) -> str:
-    """When the game ends and who wins."""
+def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
+    """When the game ends and who wins (`card`: the usual rules for every seating, not one game's)."""
     word = "deal" if variant.id == five_person.VARIANT.id else "hand"
     parts = [f"The game ends after the {word} in which anyone reaches {num(options['target'])}"]
-    if options.get("max_hands"):
+    alone = variant.default_max_hands([{"players": [""]}] * 2) if card else None
+    if alone:
+        parts.append(f"or, for players alone, after {alone} {word}s (partnerships: no limit)")
+    elif options.get("max_hands"):
         parts.append(f"or after {options['max_hands']} {word}s")
     if options.get("finish_at"):
         parts.append("or at the table's finish time (the hand in play is finished and scored)")

@@ -5,16 +5,18 @@ from reportlab.lib import colors
 from reportlab.platypus import Paragraph, Table, TableStyle
 from reportlab.lib.styles import ParagraphStyle
 
-from .columns import HAND_COLUMN, Plan
-from .layout import BAND, HEAD, INK, RULE, SHADE, names, text
+from .columns import HAND_COLUMN, SCORES, Plan
+from .layout import BAND, HEAD, INK, RULE, SCORE_SIZE, SHADE, SMALLEST, names, text
 
-PEN_ROW = 19  # points: a comfortable line to write a number on
+PEN_ROW = 23  # points (8.1 mm): a line tall enough to write a number on by pen
 CENTRED = {"count", "flag"}
+NAME_SIZE = 11.5
 
 
 def side_heading(side: dict, size: float) -> Paragraph:
     """The side's name in bold, its players underneath when they are not just the name."""
-    style = ParagraphStyle("side-head", fontName="Cond-Bold", fontSize=size + 1.5, leading=size + 3,
+    size = max(size, SMALLEST)
+    style = ParagraphStyle("side-head", fontName="Cond-Bold", fontSize=NAME_SIZE, leading=NAME_SIZE + 2,
                            alignment=1, textColor=INK)
     markup = text(side["name"])
     players = side.get("players") or []
@@ -43,7 +45,7 @@ def hands_table(plan: Plan, sides: list[dict], band: list[int], rows: list[list[
 def _style(plan: Plan, band: list[int], nrows: int, pen: bool) -> list[tuple]:
     n = len(plan.columns)
     last = 1 + nrows
-    pad = 3.5 if pen else 1.3
+    pad = 3.5 if pen else 2.5
     style = [
         ("FONT", (0, 0), (-1, -1), "Cond", plan.size),
         ("FONT", (0, 1), (-1, 1), "Cond-Bold", plan.size),
@@ -76,8 +78,10 @@ def _style(plan: Plan, band: list[int], nrows: int, pen: bool) -> list[tuple]:
             col = first + j
             if c.kind in CENTRED:
                 style.append(("ALIGN", (col, 2), (col, -1), "CENTER"))
+            if c.kind in SCORES:
+                style.append(("FONT", (col, 2), (col, -1), "Cond", SCORE_SIZE))
             if c.kind == "total":
-                style += [("FONT", (col, 2), (col, -1), "Cond-Bold", plan.size),
+                style += [("FONT", (col, 2), (col, -1), "Cond-Bold", SCORE_SIZE),
                           ("BACKGROUND", (col, 1), (col, -1), SHADE)]
             if c.kind in ("own", "score") and j and plan.columns[j - 1].kind not in ("own", "score"):
                 style.append(("LINEBEFORE", (col, 1), (col, -1), 0.6, INK))  # where entries end and scores begin

@@ -41,35 +41,38 @@ def test_five_person_super_canastas_and_target(client, make_game):
     # deal: 0 = 1650 + 700 = 2,350; 1 = 0 + 0; 2 = 700 + 0 (seat 4); 3 = 0 + 1650 (seat 0); 4 = 0 + 0 (seat 1)
     assert hand_totals(b["hand"]) == [2350, 0, 700, 1650, 0]
     assert b["game"]["finished"] is False
-    deal2 = [{"impure_super_canastas": 1, "pure_canastas": 1, "finished": True, "melded": 100},
+    deal2 = [{"impure_super_canastas": 1, "pure_canastas": 1, "finished": True, "melded": 150},
              {"in_hand": 30}, {"pure_super_canastas": 1, "impure_canastas": 1, "melded": 300}, {"melded": 35,
                                                                                                  "in_hand": 5}, {}]
     b = ok_hand(client, gid, deal2)
-    # own: seat0 = 300 + 100 + 50 + 100 = 550; seat1 = -30; seat2 = 500 + 50 + 300 = 850;
+    # seat 0 melds at least 110 (impure super, §4) + 35 (canasta) = 145: 150 is enough
+    # own: seat0 = 300 + 100 + 50 + 150 = 600; seat1 = -30; seat2 = 500 + 50 + 300 = 850;
     #      seat3 = 35 - 5 = 30; seat4 = 0
-    # deal: 0 = 550 + 850 = 1,400; 1 = -30 + 30 = 0; 2 = 850 + 0 = 850; 3 = 30 + 550 = 580; 4 = 0 + (-30) = -30
-    assert hand_totals(b["hand"]) == [1400, 0, 850, 580, -30]
+    # deal: 0 = 600 + 850 = 1,450; 1 = -30 + 30 = 0; 2 = 850 + 0 = 850; 3 = 30 + 600 = 630; 4 = 0 + (-30) = -30
+    assert hand_totals(b["hand"]) == [1450, 0, 850, 630, -30]
     g = b["game"]
-    # totals: 0 = 2350 + 1400 = 3,750; 1 = 0; 2 = 700 + 850 = 1,550; 3 = 1650 + 580 = 2,230; 4 = -30
-    assert scores(g) == [3750, 0, 1550, 2230, -30]
+    # totals: 0 = 2350 + 1450 = 3,800; 1 = 0; 2 = 700 + 850 = 1,550; 3 = 1650 + 630 = 2,280; 4 = -30
+    assert scores(g) == [3800, 0, 1550, 2280, -30]
     assert g["finished"] is False
-    b = ok_hand(client, gid, [{"melded": 250}, {}, {}, {}, {}])
-    # own seat0 = 250 -> deal 0 = 250 + 0 = 250; deal 3 = 0 + 250 = 250
+    b = ok_hand(client, gid, [{"melded": 200}, {}, {}, {}, {}])
+    # own seat0 = 200 -> deal 0 = 200 + 0 = 200; deal 3 = 0 + 200 = 200
     g = b["game"]
-    assert scores(g) == [4000, 0, 1550, 2480, -30]  # 3,750 + 250 = 4,000 reaches target
+    assert scores(g) == [4000, 0, 1550, 2480, -30]  # 3,800 + 200 = 4,000 reaches target
     assert g["finished"] is True and g["winner"] == [0] and g["margin"] == 4000 - 2480  # 1,520
 
 
 def test_five_person_super_canasta_melded_minimum(client, make_game):
+    # RULES.md §4: a super canasta holds one card of every rank of a suit: 115 melded points pure,
+    # 110 impure (a joker, 10, in place of the ace, 15); an ordinary canasta 35
     gid = make_game(FIVE)["id"]
-    # a super canasta needs 65 melded points; 60 is too little
-    assert_refused(client, gid, [{"pure_super_canastas": 1, "melded": 60}, {}, {}, {}, {}], "entries[0].melded")
-    assert_refused(client, gid, [{}, {"impure_canastas": 2, "melded": 65}, {}, {}, {}], "entries[1].melded")
-    b = ok_hand(client, gid, [{"pure_super_canastas": 1, "melded": 65}, {"impure_canastas": 2, "melded": 70},
-                              {}, {}, {}])
-    # own: seat0 = 500 + 65 = 565; seat1 = 2*50 + 70 = 170 (2*35 = 70 is just enough)
-    # deal: 0 = 565 + 0; 1 = 170 + 0; 2 = 0 + 0; 3 = 0 + 565; 4 = 0 + 170
-    assert hand_totals(b["hand"]) == [565, 170, 0, 565, 170]
+    assert_refused(client, gid, [{"pure_super_canastas": 1, "melded": 110}, {}, {}, {}, {}], "entries[0].melded")
+    assert_refused(client, gid, [{}, {"impure_super_canastas": 1, "melded": 105}, {}, {}, {}], "entries[1].melded")
+    assert_refused(client, gid, [{}, {}, {"impure_canastas": 2, "melded": 65}, {}, {}], "entries[2].melded")
+    b = ok_hand(client, gid, [{"pure_super_canastas": 1, "melded": 115}, {"impure_super_canastas": 1, "melded": 110},
+                              {"impure_canastas": 2, "melded": 70}, {}, {}])
+    # own: seat0 = 500 + 115 = 615; seat1 = 300 + 110 = 410; seat2 = 2*50 + 70 = 170
+    # deal: 0 = 615 + 170 (seat 2); 1 = 410 + 0; 2 = 170 + 0; 3 = 0 + 615 (seat 0); 4 = 0 + 410 (seat 1)
+    assert hand_totals(b["hand"]) == [785, 410, 170, 615, 410]
 
 
 def test_five_person_checks(client, make_game):
@@ -109,6 +112,14 @@ def test_five_person_needs_exactly_five_single_players(client, sides):
     assert r.get_json()["errors"]
     assert client.get("/api/games").get_json() == before
 
+
+
+def test_five_person_finisher_needs_a_canasta(client, make_game):
+    # RULES.md §3: finishing needs a canasta of the finisher's own or their partner's (default ON)
+    gid = make_game(FIVE)["id"]
+    # seat 1 has a canasta, but seat 1 is no partner of seat 0 (seat 2 is)
+    assert_refused(client, gid, [{"finished": True, "melded": 50}, {"pure_canastas": 1, "melded": 35}, {}, {}, {}],
+                   "entries[0].finished", "neither", "nor their partner")
 
 
 def test_five_person_finisher_with_partners_canasta(client, make_game):

@@ -66,6 +66,20 @@ def test_pony_partnerships_surprise_and_failed_going_out(client, make_game):
     check_breakdowns(b["hand"])
 
 
+def test_pony_team_that_failed_and_then_went_out_gets_both(client, make_game):
+    # RULES.md §2: the permission penalty and going out are not exclusive ("the permission remains
+    # during the rest of the round. However the team is penalized 100 points")
+    g = make_game(pony(pairs(2)))
+    b = ok_hand(client, g["id"], [
+        {"wild_canastas": 1, "sevens_canastas": 1, "natural_canastas": 1, "black_canastas": 1, "melded": 400,
+         "went_out": True, "failed_going_out": True},
+        {"melded": 80}])
+    # A = 2500 + 2500 + 500 + 300 + 400 + 100 (out) - 100 (failed first) = 6,200 ; B = 80
+    assert hand_totals(b["hand"]) == [6200, 80]
+    parts = b["hand"]["scores"][0]["breakdown"]
+    assert (parts["going_out"], parts["failed_going_out"]) == (100, -100)
+
+
 def test_pony_failed_going_out_refused_for_single_player(client, make_game):
     gid = make_game(PONY_THREE)["id"]
     assert_refused(client, gid, [{}, {"failed_going_out": True}, {}], "entries[1].failed_going_out")

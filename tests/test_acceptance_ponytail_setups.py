@@ -157,8 +157,10 @@ def test_ponytail_nobody_going_out_is_fine(client, make_game):
     assert hand_totals(b["hand"]) == [500 + 100 - 15, -5]  # 585, -5
 
 
-def test_ponytail_max_hands_four(client, make_game):
-    g = make_game(ponytail(alone(3)), max_hands=4)
+def test_ponytail_players_alone_stop_after_four_hands_by_default(client, make_game):
+    # RULES.md §1: the hand limit defaults to 4 for individual players (seed 000)
+    g = make_game(ponytail(alone(3)))
+    assert g["options"]["max_hands"] == 4
     gid = g["id"]
     hands = [
         [{"melded": 100}, {"melded": 50}, {"in_hand": 30}],          # 100, 50, -30
@@ -175,6 +177,26 @@ def test_ponytail_max_hands_four(client, make_game):
     r = post_hand(client, gid, [{}, {}, {}])
     assert r.status_code == 409
     assert len(get_game(client, gid)["hands"]) == 4
+
+
+@pytest.mark.parametrize("sides, options, limit", [
+    (alone(2), {}, 4),
+    (alone(6), {}, 4),
+    (alone(3), {"max_hands": None}, None),   # null: the table plays without a limit
+    (alone(3), {"max_hands": 7}, 7),
+    (pairs(2), {}, None),                    # partnerships: no limit
+    (pairs(3), {"max_hands": 4}, 4),
+], ids=["§1 two alone", "§1 six alone", "§1 alone, no limit chosen", "§1 alone, 7 chosen", "§1 partnerships",
+        "§1 partnerships, 4 chosen"])
+def test_ponytail_hand_limit_default_and_choice(client, make_game, sides, options, limit):
+    assert make_game(ponytail(sides), **options)["options"]["max_hands"] == limit
+
+
+def test_ponytail_alone_without_a_limit_plays_on(client, make_game):
+    gid = make_game(ponytail(alone(2)), max_hands=None)["id"]
+    for _ in range(5):
+        game = ok_hand(client, gid, [{"melded": 50}, {}])["game"]
+    assert game["finished"] is False and game["hands_played"] == 5
 
 
 def test_ponytail_finish_at_in_past(client, make_game):

@@ -23,6 +23,24 @@ def test_variants_describe_fields_with_kinds_and_bounds(client):
     assert variants[2]["options"]["target"] == 4000
 
 
+@pytest.mark.parametrize("variant, house_rule, value", [
+    ("pony", "failed_going_out", 100),           # RULES.md §2
+    ("five-person", "finish_needs_canasta", True),  # RULES.md §3: finishing needs a canasta, default ON
+])
+def test_variants_show_the_default_house_rules(client, variant, house_rule, value):
+    variants = {v["id"]: v for v in client.get("/api/variants").get_json()}
+    assert variants[variant]["options"]["house_rules"][house_rule] == value
+
+
+def test_variants_show_the_hand_limit_of_each_seating(client):
+    # RULES.md §1: Ponytail players alone stop after 4 hands by default, partnerships play on
+    variants = {v["id"]: v for v in client.get("/api/variants").get_json()}
+    limits = {v: {kind: shape["max_hands"] for kind, shape in variants[v]["sides"].items()} for v in variants}
+    assert limits == {"ponytail": {"partnerships": None, "individuals": 4},
+                      "pony": {"individuals": None, "partnerships": None}, "five-person": {"individuals": None}}
+    assert variants["ponytail"]["options"]["max_hands"] is None  # the options of the usual seating: partnerships
+
+
 def test_create_game_returns_the_game_object(client):
     response = client.post("/api/games", json=PONYTAIL_PAIRS | {"options": {"max_hands": 4}})
     assert response.status_code == 201

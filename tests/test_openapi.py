@@ -222,3 +222,12 @@ def test_validator_catches_a_wrong_answer(document):
     assert problems(document, game, {"id": "x"}) != []
     assert problems(document, {"$ref": "#/components/schemas/Error"}, {"errors": []}) != []
     assert problems(document, {"$ref": "#/components/schemas/Error"}, {"errors": [{"field": 1, "message": "m"}]}) != []
+
+
+def test_the_document_states_the_default_hand_limit_and_house_rules(client):
+    # RULES.md §1 (players alone: 4 hands), §2 (Pony's penalty with going out), §3 (finish_needs_canasta on)
+    options = client.get("/api/openapi.json").get_json()["components"]["schemas"]["NewOptions"]["properties"]
+    assert "players alone: 4 hands" in options["max_hands"]["description"]
+    assert "null: no limit" in options["max_hands"]["description"]
+    assert "finish_needs_canasta (default true" in options["house_rules"]["description"]
+    assert "even when the side goes out later" in options["house_rules"]["description"]

@@ -1,6 +1,8 @@
 """The new-game form's house rules: tiers as many as the table wants, kept through seating changes and 'same players'."""
 from __future__ import annotations
 
+import pytest
+
 from .conftest import PONYTAIL_PAIRS
 from .test_pages import Doc, post
 
@@ -63,3 +65,44 @@ def test_same_players_again_keeps_all_the_tiers_of_the_last_game(client):
     game = client.post("/api/games", json={**PONYTAIL_PAIRS, "options": {"house_rules": rules}}).get_json()
     doc = Doc(client.get(f"/games/new/ponytail?from={game['id']}").get_data(as_text=True))
     assert tier_rows(doc) == [("10000", "70"), ("20000", "90"), ("30000", "120"), ("", "")]
+
+
+# RULES.md §1: a Ponytail game of players alone stops after 4 hands unless the table changes it;
+# partnerships have no limit. The box shows the default of the seating on screen until the table
+# types in it; an emptied box then means "no limit".
+LIMIT = "options.max_hands"
+ALONE = {"sides[0].players[0]": "Ann", "sides[1].players[0]": "Cy"}
+
+
+@pytest.mark.parametrize("posted, shown", [
+    ({"layout": "pairs", "count": "2", "change": "solo", LIMIT: ""}, "4"),    # untouched: the new default
+    ({"layout": "solo", "count": "2", "change": "pairs", LIMIT: "4"}, ""),
+    ({"layout": "solo", "count": "2", "change": "more", LIMIT: "4"}, "4"),
+    ({"layout": "solo", "count": "2", "change": "pairs", LIMIT: "7"}, "7"),   # typed: kept
+    ({"layout": "pairs", "count": "2", "change": "solo", LIMIT: "6"}, "6"),
+    ({"layout": "solo", "count": "3", "change": "more", LIMIT: ""}, ""),      # emptied on purpose: kept
+    ({"layout": "solo", "count": "3", "change": "pairs", LIMIT: ""}, ""),
+], ids=["§1 pairs→alone", "§1 alone→pairs", "§1 alone, one more", "§1 typed 7 kept", "§1 typed 6 kept",
+        "§1 emptied kept", "§1 emptied→pairs"])
+def test_the_hand_limit_box_follows_the_seating_until_the_table_types_in_it(client, posted, shown):
+    html = post(client, "/games/new/ponytail", posted, htmx=True).get_data(as_text=True)
+    assert Doc(html).values[LIMIT] == shown
+
+
+def test_a_fresh_form_shows_no_limit_for_the_usual_seating(client):
+    assert Doc(client.get("/games/new/ponytail").get_data(as_text=True)).values[LIMIT] == ""
+
+
+@pytest.mark.parametrize("posted, limit", [
+    ({"layout": "solo", LIMIT: "4"}, 4),
+    ({"layout": "solo", LIMIT: " 9 "}, 9),
+    ({"layout": "solo", LIMIT: ""}, None),   # the table emptied the box: no limit
+    ({"layout": "solo"}, 4),                 # a form without the box: the default
+    ({"layout": "pairs", **NAMES, LIMIT: ""}, None),
+    ({"layout": "pairs", **NAMES, LIMIT: "5"}, 5),
+], ids=["§1 alone 4", "§1 alone 9", "§1 alone emptied", "§1 alone no box", "§1 pairs empty", "§1 pairs 5"])
+def test_the_hand_limit_as_started(client, posted, limit):
+    response = post(client, "/games/new/ponytail", {"count": "2", **ALONE, **posted})
+    assert response.status_code == 303
+    game = client.get("/api" + response.headers["Location"]).get_json()
+    assert game["options"]["max_hands"] == limit

@@ -1,6 +1,8 @@
 """Pony Canasta scoring (RULES.md §2), computed by hand."""
 import pytest
 
+from scoring import prepare_hand
+
 from .helpers import setup, totals
 
 THREE = [["P1"], ["P2"], ["P3"]]
@@ -35,12 +37,23 @@ def test_red_treys_sets_of_four(red_treys, points):
     assert totals(variant, options, [{"red_treys": red_treys}, {}, {}])[0] == points
 
 
-def test_partnership_failed_going_out_costs_100():
-    variant, _, options = setup("pony", PAIRS)
+FOUR = {"wild_canastas": 1, "sevens_canastas": 1, "natural_canastas": 1, "black_canastas": 1, "melded": 400}
+
+
+# RULES.md §2: −100 for a team given permission that then could not go out; not exclusive with going
+# out later in the same round (+100 and −100)
+@pytest.mark.parametrize("entries, expected", [
     # going out: 2500 + 2500 + 500 + 300 + 100 + 400 ; the other side: 80 − 100
-    out = {"wild_canastas": 1, "sevens_canastas": 1, "natural_canastas": 1, "black_canastas": 1,
-           "melded": 400, "went_out": True}
-    assert totals(variant, options, [out, {"melded": 80, "failed_going_out": True}]) == [6300, -20]
+    ([FOUR | {"went_out": True}, {"melded": 80, "failed_going_out": True}], [6300, -20]),
+    # failed first, went out later in the round: 5800 + 400 + 100 − 100 ; the other side 80
+    ([FOUR | {"went_out": True, "failed_going_out": True}, {"melded": 80}], [6200, 80]),
+    # failed, and the stock ran out: nobody went out
+    ([{"melded": 80, "failed_going_out": True}, {}], [-20, 0]),
+], ids=["§2 the other side failed", "§2 failed, then went out", "§2 failed, nobody out"])
+def test_partnership_failed_going_out_costs_100(entries, expected):
+    variant, sides, options = setup("pony", PAIRS)
+    assert totals(variant, options, entries) == expected
+    assert prepare_hand(variant, options, sides, {"entries": entries})  # none of them is refused
 
 
 def test_breakdown_shows_surprise_extras_apart():

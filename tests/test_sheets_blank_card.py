@@ -5,7 +5,7 @@ import pytest
 
 from scoring import VARIANTS, pony
 from tests.conftest import FIVE
-from tests.sheet_helpers import pdf_pages, render_png
+from tests.sheet_helpers import char_sizes, hand_row_heights, pdf_pages, render_png
 
 
 def get_pdf(client, url, **query):
@@ -78,10 +78,50 @@ def test_rules_card_is_one_page_of_the_variants_own_numbers(client, variant_id):
     render_png(data, f"rules-card-{variant_id}")
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_rules_card_is_one_page_at_9_pt_and_up(client, variant_id, paper):
+    data = get_pdf(client, f"/variants/{variant_id}/card.pdf", paper=paper)
+    assert len(pdf_pages(data)) == 1
+    assert min(char_sizes(data)) >= 9
+
+
+@pytest.mark.parametrize("variant_id, words", [
+    ("ponytail", "for players alone, after 4 hands (partnerships: no limit)"),                   # RULES.md §1
+    ("pony", "taken even if the side"),                            # RULES.md §2
+    ("five-person", "the player or their partner (two seats after) must have a canasta"),      # RULES.md §3
+    ("five-person", "at least 115 melded points; 110 with a joker"),                           # RULES.md §4
+])
+def test_rules_card_says_this_rounds_rules(client, variant_id, words):
+    text = pdf_pages(get_pdf(client, f"/variants/{variant_id}/card.pdf"))[0]["text"]
+    assert words in " ".join(text.split())
+
+
+def seatings() -> list[tuple[str, int, int]]:
+    """Every (variant, players per side, number of sides) a game can have."""
+    return [(v.id, shape["players_per_side"], n) for v in VARIANTS.values() for shape in v.describe_sides.values()
+            for n in range(shape["sides"][0], shape["sides"][1] + 1)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("variant_id, per_side, count", seatings(),
+                         ids=[f"{v}-{n}x{p}" for v, p, n in seatings()])
+def test_every_blank_sheet_holds_twelve_pen_rows_on_one_page(client, make_game, variant_id, per_side, count, paper):
+    names = [f"Player {i}" for i in range(2 * count)]
+    sides = [{"name": f"Side {k}", "players": names[per_side * k:per_side * (k + 1)]} for k in range(count)]
+    game = make_game({"variant": variant_id, "sides": sides})
+    data = get_pdf(client, f"/games/{game['id']}/blank-sheet.pdf", hands=12, paper=paper)
+    assert len(pdf_pages(data)) == 1
+    assert min(char_sizes(data)) >= 9
+    heights = hand_row_heights(data, 12)
+    assert heights and len(heights) % 11 == 0  # rows 1 to 12 of every band of sides
+    assert min(heights) >= 22.68  # 8 mm, to write in by pen
+
+
 def test_ponytail_card_meld_tiers(client):
     text = pdf_pages(get_pdf(client, "/variants/ponytail/card.pdf"))[0]["text"]
     assert "below 15,000 50" in text and "15,000 to 29,995 90" in text and "30,000 and up 120" in text
-    assert "natural, dirty, natural sevens and wild-card" in text
+    assert "natural, dirty, natural sevens and wild-card" in " ".join(text.split())
 
 
 @pytest.mark.parametrize("query, field", [({"hands": "0"}, "hands"), ({"hands": "201"}, "hands"),

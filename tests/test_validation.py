@@ -116,7 +116,11 @@ def test_pony_partnership_may_fail_going_out():
     ([{"finished": True, "pure_canastas": 1, "melded": 35}, {"finished": True, "pure_canastas": 1, "melded": 35},
       {}, {}, {}], "entries[1].finished", "Only one player"),
     ([{"melded": 500}, {"in_hand": 485}, {}, {}, {}], "entries[1].in_hand", "holds only 980"),
-    ([{"pure_super_canastas": 1, "melded": 60}, {}, {}, {}, {}], "entries[0].melded", "at least 65"),
+    # RULES.md §4: 115 melded points per pure super canasta, 110 per impure one, 35 per canasta
+    ([{"pure_super_canastas": 1, "melded": 110}, {}, {}, {}, {}], "entries[0].melded", "at least 115"),
+    ([{"impure_super_canastas": 1, "melded": 105}, {}, {}, {}, {}], "entries[0].melded", "at least 110"),
+    ([{"pure_super_canastas": 1, "impure_super_canastas": 1, "impure_canastas": 1, "melded": 255}, {}, {}, {}, {}],
+     "entries[0].melded", "at least 260"),
     ([{"pure_canastas": 2, "melded": 65}, {}, {}, {}, {}], "entries[0].melded", "at least 70"),
     ([{"cut_bonus": True}, {}, {}, {}, {}], "entries[0].cut_bonus", "not a field"),
     ([{"melded": {"jokers": 1}}, {}, {}, {}, {}], "entries[0].melded.jokers", "fifteens, tens, fives"),
@@ -126,23 +130,45 @@ def test_five_person_refusals(entries, field, words):
     assert any(f == field and words in m for f, m in errors), errors
 
 
-def test_five_person_finishing_needs_no_canasta_by_default():
-    # RULES.md §3 lists Five-person's checks: kitties, one finisher, the pack's points; no canasta to finish
+@pytest.mark.parametrize("entries", [
+    [{"pure_super_canastas": 1, "melded": 115}, {}, {}, {}, {}],
+    [{"impure_super_canastas": 1, "melded": 110}, {}, {}, {}, {}],
+    [{"pure_super_canastas": 1, "impure_super_canastas": 1, "impure_canastas": 1, "melded": 260}, {}, {}, {}, {}],
+], ids=["§4 pure super 115", "§4 impure super 110", "§4 together 260"])
+def test_five_person_super_canasta_minimum_is_enough(entries):
     variant, sides, options = setup("five-person", FIVE)
-    assert prepare_hand(variant, options, sides, {"entries": [{"finished": True, "melded": 40}, {}, {}, {}, {}]})
+    assert prepare_hand(variant, options, sides, {"entries": entries})
 
 
-def test_five_person_house_rule_finishing_needs_a_canasta():
-    # seed 002's rule, as a house rule: a canasta of one's own or of the partner (two seats on)
-    errors = refusal("five-person", FIVE, [{"finished": True, "melded": 40}, {}, {}, {}, {}],
-                     house_rules={"finish_needs_canasta": True})
-    assert errors == [("entries[0].finished", "Asha cannot finish: finishing needs a canasta of their own "
-                                              "or of their partner Cleo.")]
+# RULES.md §3: finishing needs a canasta of the finisher's own or of their partner's (two seats
+# after), house rule finish_needs_canasta, default ON
+FINISHER = {"finished": True, "melded": 40}
 
 
-def test_five_person_finishing_on_the_partners_canasta():
-    variant, sides, options = setup("five-person", FIVE, house_rules={"finish_needs_canasta": True})
-    entries = [{"finished": True, "melded": 40}, {}, {"impure_canastas": 1, "melded": 90}, {}, {}]
+@pytest.mark.parametrize("entries, house_rules", [
+    ([FINISHER, {}, {}, {}, {}], {}),
+    ([FINISHER, {}, {}, {}, {}], {"finish_needs_canasta": True}),
+    # the neighbours' canastas are not the partner's: seat 0's partner is seat 2
+    ([FINISHER, {"pure_canastas": 1, "melded": 35}, {}, {"pure_canastas": 1, "melded": 35},
+      {"pure_canastas": 1, "melded": 35}], {}),
+], ids=["§3 default on", "§3 on", "§3 others' canastas do not count"])
+def test_five_person_finishing_without_a_canasta_is_refused(entries, house_rules):
+    errors = refusal("five-person", FIVE, entries, house_rules=house_rules)
+    assert errors == [("entries[0].finished", "Asha cannot finish: finishing needs a canasta, and neither Asha "
+                                              "nor their partner Cleo has one.")]
+
+
+@pytest.mark.parametrize("entries, house_rules", [
+    ([FINISHER, {}, {}, {}, {}], {"finish_needs_canasta": False}),
+    ([FINISHER | {"pure_canastas": 1}, {}, {}, {}, {}], {}),
+    ([FINISHER, {}, {"impure_canastas": 1, "melded": 90}, {}, {}], {}),
+    ([FINISHER, {}, {"pure_super_canastas": 1, "melded": 115}, {}, {}], {}),
+    # seat 4's partner is seat 1 (two seats after, round the table)
+    ([{}, {"impure_canastas": 1, "melded": 35}, {}, {}, FINISHER], {}),
+], ids=["§3 off", "§3 own canasta", "§3 partner's canasta", "§3 partner's super canasta",
+        "§3 partner round the table"])
+def test_five_person_finishing_with_a_canasta_at_hand(entries, house_rules):
+    variant, sides, options = setup("five-person", FIVE, house_rules=house_rules)
     assert prepare_hand(variant, options, sides, {"entries": entries})
 
 

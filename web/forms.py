@@ -139,6 +139,36 @@ def read_layout(form, variant: Variant) -> tuple[str, int]:
     return layout, max(low, min(high, count))
 
 
+def seating_shape(layout: str, count: int) -> list[dict]:
+    """Sides with empty names in this seating shape: what a variant's defaults depend on."""
+    return [{"players": ["", ""] if layout == "pairs" else [""]} for _ in range(count)]
+
+
+def _limit_text(variant: Variant, layout: str, count: int) -> str:
+    limit = variant.default_max_hands(seating_shape(layout, count))
+    return "" if limit is None else str(limit)
+
+
+def with_hand_limit(values, variant: Variant, layout: str, count: int) -> dict:
+    """The form's values with the hand-limit box as it should show for the seating now on screen.
+
+    The box holds the default of the seating the form was posted with until the table types in it.
+    While it still holds that default (untouched), a new seating shows its own default (Ponytail:
+    4 hands alone, none for partnerships); anything typed, an emptied box included, is kept.
+    """
+    values = dict(values.to_dict() if hasattr(values, "to_dict") else values)
+    allowed = layouts(variant)
+    before = values.get("layout") if values.get("layout") in allowed else layout
+    try:
+        count_before = int(values.get("count", count))
+    except ValueError:
+        count_before = count
+    typed = values.get("options.max_hands", "").strip()
+    if (before, count_before) != (layout, count) and typed == _limit_text(variant, before, count_before):
+        values["options.max_hands"] = _limit_text(variant, layout, count)
+    return values
+
+
 def new_game_payload(form, variant: Variant, layout: str, count: int, house_rules: dict) -> dict:
     """A posted new-game form as API.md's new-game payload; blank options take the variant's defaults."""
     sides = []
@@ -151,10 +181,14 @@ def new_game_payload(form, variant: Variant, layout: str, count: int, house_rule
         else:
             sides.append({"name": first, "players": [first]})
     options: dict[str, Any] = {}
-    for key in ("target", "max_hands", "decks"):
+    for key in ("target", "decks"):
         raw = form.get(f"options.{key}", "").strip()
         if raw:
             options[key] = number(raw)
+    if "options.max_hands" in form:
+        # the box always shows the seating's default (see with_hand_limit), so a box left empty means no limit
+        raw = form["options.max_hands"].strip()
+        options["max_hands"] = number(raw) if raw else None
     if form.get("options.finish_at", "").strip():
         options["finish_at"] = with_offset(form["options.finish_at"].strip(), form.get("options.finish_at_offset", ""))
     options["house_rules"] = typed_house_rules(form, house_rules)

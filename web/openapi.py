@@ -33,7 +33,11 @@ SCHEMAS = {
     "Error": obj({"errors": {"type": "array", "minItems": 1, "items": ref("FieldError")}},
                  {"game": ref("Game")}),
     "Variant": obj({"id": {"enum": ["ponytail", "pony", "five-person"]}, "name": STR, "summary": STR,
-                    "options": ref("Options"), "sides": {"type": "object"},
+                    "options": ref("Options"),
+                    "sides": {"type": "object", "description": "each seating shape (partnerships, individuals): "
+                                                              "sides [fewest, most], players_per_side, and max_hands, "
+                                                              "its default hand limit (Ponytail players alone: 4; "
+                                                              "null: no limit)"},
                     "card_values": {"type": "object", "additionalProperties": INT},
                     "fields": {"type": "array", "items": ref("EntryField")}}),
     "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag"]}, "label": STR, "help": STR,
@@ -41,9 +45,16 @@ SCHEMAS = {
                       {"min": INT, "max": INT, "multiple_of": INT}),
     "Options": obj({"target": INT, "max_hands": nullable("integer"), "decks": nullable("integer"),
                     "finish_at": nullable("string"), "house_rules": {"type": "object"}}),
-    "NewOptions": obj({}, {"target": nullable("integer"), "max_hands": nullable("integer"),
+    "NewOptions": obj({}, {"target": nullable("integer"),
+                           "max_hands": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000,
+                                         "description": "left out: the variant's default for this seating (Ponytail "
+                                                        "players alone: 4 hands, otherwise no limit); null: no limit"},
                            "decks": nullable("integer"), "finish_at": {"type": ["string", "null"], "format": "date-time"},
-                           "house_rules": {"type": "object"}}, closed=True),
+                           "house_rules": {"type": "object", "description": "changes to the variant's house rules "
+                                           "(defaults in GET /api/variants), e.g. Five-person finish_needs_canasta "
+                                           "(default true: finishing needs a canasta of one's own or the partner's) "
+                                           "or Pony failed_going_out (100, taken even when the side goes out later "
+                                           "in the round)"}}, closed=True),
     "NewSide": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
                    {"players": {"type": "array", "minItems": 1, "maxItems": 2,
                                 "items": {"type": "string", "minLength": 1, "maxLength": 40}}}, closed=True),

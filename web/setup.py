@@ -36,8 +36,9 @@ def seating(variant, values, count: int) -> list[dict]:
 
 def form_page(variant, values, layout: str, count: int, *, errors=(), status: int = 200, drawn: bool = False):
     """The new-game form for this seating shape, filled with `values`, refusals at their inputs."""
-    shape = [{"players": ["", ""] if layout == "pairs" else [""]} for _ in range(count)]
-    defaults = variant.default_options(shape)
+    defaults = variant.default_options(forms.seating_shape(layout, count))
+    if values:
+        values = forms.with_hand_limit(values, variant, layout, count)
     shown = {f"sides[{i}].{part}" for i in range(count) for part in ("name", "players[0]", "players[1]")}
     shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
     shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
