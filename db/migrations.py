@@ -26,7 +26,16 @@ def _initial(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX games_by_updated ON games(updated)")
 
 
-MIGRATIONS = [_initial]
+def _players_and_paper_scores(db: sqlite_utils.Database) -> None:
+    """Scores brought forward from paper per side; each game's standing as the players pages need it."""
+    db.execute("ALTER TABLE sides ADD COLUMN start_score INTEGER NOT NULL DEFAULT 0")
+    # derived from the game at `revision` (see db/players.py); a game at another revision is derived again
+    db.execute("""CREATE TABLE IF NOT EXISTS game_summaries (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL, summary TEXT NOT NULL)""")
+
+
+MIGRATIONS = [_initial, _players_and_paper_scores]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

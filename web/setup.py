@@ -36,7 +36,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     """The new-game form for this seating shape, filled with `values`, refusals at their inputs."""
     shape = [{"players": ["", ""] if layout == "pairs" else [""]} for _ in range(count)]
     defaults = variant.default_options(shape)
-    shown = {f"sides[{i}].{part}" for i in range(count) for part in ("name", "players[0]", "players[1]")}
+    shown = {f"sides[{i}].{part}" for i in range(count) for part in ("name", "players[0]", "players[1]", "start_score")}
     shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
     shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
     at, general = forms.place_errors(list(errors), shown)
