@@ -5,7 +5,7 @@ from flask import Blueprint, Flask, flash, jsonify, redirect, render_template, r
 
 from db import players as store
 from db import write
-from scoring import Refused, VARIANTS
+from scoring import VARIANTS, FieldError, Refused
 from scoring.renames import GameChange, check_merge, check_new_name, check_rename, plan
 from scoring.standings import player_key
 
@@ -32,19 +32,23 @@ def show_player(name: str):
     return jsonify(standings.one(get_db(), name))
 
 
+def _one_field(key: str, example: str) -> str:
+    """The body's one field; anything else in it is refused, so a typo never renames to nothing."""
+    payload = body()
+    if not isinstance(payload, dict) or set(payload) != {key}:
+        raise Refused([FieldError(key, f'Send {{"{key}": "{example}"}} and nothing else.')])
+    return payload[key]
+
+
 @api_bp.post("/players/<path:name>/rename")
 def rename_player(name: str):
-    payload = body()
-    new = payload.get("name") if isinstance(payload, dict) else None
-    _, new_name, _ = change_player(get_db(), name, new=new if new is not None else "", apply=True)
+    _, new_name, _ = change_player(get_db(), name, new=_one_field("name", "New name"), apply=True)
     return jsonify(standings.one(get_db(), new_name))
 
 
 @api_bp.post("/players/<path:name>/merge")
 def merge_player(name: str):
-    payload = body()
-    into = payload.get("into") if isinstance(payload, dict) else None
-    _, new_name, _ = change_player(get_db(), name, into=into if into is not None else "", apply=True)
+    _, new_name, _ = change_player(get_db(), name, into=_one_field("into", "Other player"), apply=True)
     return jsonify(standings.one(get_db(), new_name))
 
 
