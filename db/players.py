@@ -8,6 +8,15 @@ import sqlite_utils
 from .games import rows
 
 
+def state_key(db: sqlite_utils.Database) -> tuple:
+    """One row that changes whenever any game does: count, revisions added up, newest creation and change.
+
+    Every write bumps a revision (a rename too), a new game is created later than the rest, and a
+    deleted game lowers the count or the sum of revisions, so equal keys mean the same games.
+    """
+    return tuple(db.execute("SELECT count(*), total(revision), max(created), max(updated) FROM games").fetchone())
+
+
 def game_versions(db: sqlite_utils.Database) -> list[tuple[str, int, int | None]]:
     """(game id, revision, revision its kept summary was made at or None) for every game, by id."""
     return db.execute("SELECT g.id, g.revision, s.revision FROM games g "

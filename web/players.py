@@ -93,12 +93,13 @@ def players():
 
 @bp.get("/players/<path:name>")
 def player(name: str):
+    table = standings.current(get_db())
     try:
-        found = standings.one(get_db(), name)
+        found = standings.one(get_db(), name, table)
     except Refused as err:
         return refused_page(err)
-    return render_template("player.html", player=found, variants=VARIANTS, note=RATING_NOTE,
-                           others=[p["name"] for p in standings.everyone(get_db()) if p["name"] != found["name"]])
+    others = sorted((p.name for p in table.players.values() if p.name != found["name"]), key=str.casefold)
+    return render_template("player.html", player=found, variants=VARIANTS, note=RATING_NOTE, others=others)
 
 
 @bp.route("/players/<path:name>/rename", methods=["GET", "POST"])

@@ -40,18 +40,21 @@ _rated = derived.Recent(16)  # (database path, variant) -> (the finished games r
 
 def current(db: sqlite_utils.Database) -> Standings:
     """The standings as the database holds them now."""
+    key = store.state_key(db)
+    held = _tables.get(db.path)
+    if held is not None and held[0] == key:
+        return held[1]
     versions = store.game_versions(db)
     wanted = [(game_id, revision) for game_id, revision, _ in versions]
-    held = _tables.get(db.path)
-    if held is not None and held[0] == wanted:
-        return held[1]
     made = _summarize([game_id for game_id, revision, kept in versions if kept != revision], db)
     summaries = store.summaries(db) | made  # made ones count even when a busy database could not keep them
     summaries = {game_id: summaries[game_id] for game_id, _ in wanted if game_id in summaries}
     sides = seatings(store.seats(db))
     table = Standings(tally(summaries, sides), summaries, sides, _ratings(db, summaries, sides))
-    # keyed by what the summaries stand for: a game changed meanwhile differs from it and is redone next time
-    _tables.put(db.path, ([(game_id, s["revision"]) for game_id, s in summaries.items()], table))
+    # kept only when every summary stands for the revision its game had: a game changed meanwhile
+    # (or one that could not be summarized) is looked at again on the next request
+    if [(game_id, s["revision"]) for game_id, s in summaries.items()] == wanted:
+        _tables.put(db.path, (key, table))
     return table
 
 
@@ -107,15 +110,15 @@ def listed(table: Standings, key: str) -> dict:
             "last_played": p.last_played}
 
 
-def everyone(db: sqlite_utils.Database) -> list[dict]:
+def everyone(db: sqlite_utils.Database, table: Standings | None = None) -> list[dict]:
     """Every player, most games first, then by name."""
-    table = current(db)
+    table = table or current(db)
     return [listed(table, key) for key in sorted(table.players, key=lambda k: (-table.players[k].games, k))]
 
 
-def one(db: sqlite_utils.Database, name: str) -> dict:
+def one(db: sqlite_utils.Database, name: str, table: Standings | None = None) -> dict:
     """A player with partners, opponents, best hand and game per variant and recent games; Refused 404."""
-    table = current(db)
+    table = table or current(db)
     key = player_key(name) if isinstance(name, str) else ""
     p = table.players.get(key)
     if p is None:
