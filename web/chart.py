@@ -5,8 +5,8 @@ import math
 
 from .present import num
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 64, 16, 16, 36  # room for the axis labels
+WIDTH, HEIGHT = 400, 250
+LEFT, RIGHT, TOP, BOTTOM = 58, 12, 12, 30  # room for the axis labels
 
 
 def running_totals(game: dict) -> list[list[int]]:
