@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import SCREENSHOTS
+
 pytestmark = pytest.mark.browser
 
 WIN_FIRST = [{"natural_canastas": 1, "melded": 500}, {"dirty_canastas": 1, "melded": 300}]
@@ -45,7 +47,7 @@ def test_players_page_and_a_players_page(phone, week):
     page.goto("/")
     page.get_by_role("link", name="Players, partners and ratings").click()
     expect(page.get_by_role("heading", name="Players", exact=True)).to_be_visible()
-    names = page.locator("#players tbody th").all_inner_texts()
+    names = page.locator("#players tbody th a").all_inner_texts()
     assert sorted(names) == ["Anm", "Ann", "Bob", "Cy", "Di"]
     expect(page.locator("#players tbody tr").filter(has_text="Bob").locator("td").nth(0)).to_have_text("8")
     phone.shot("players-360")
@@ -75,7 +77,7 @@ def test_merge_a_typo_into_the_right_name(phone, week):
     expect(page.locator(".flash")).to_have_text("“Anm” was merged into “Ann” (1 game).")
     expect(page.locator("#player-games")).to_have_text("8")
     page.goto("/players")
-    assert sorted(page.locator("#players tbody th").all_inner_texts()) == ["Ann", "Bob", "Cy", "Di"]
+    assert sorted(page.locator("#players tbody th a").all_inner_texts()) == ["Ann", "Bob", "Cy", "Di"]
 
 
 def test_the_chart_and_sharing_the_result(phone, week):
@@ -91,6 +93,11 @@ def test_the_chart_and_sharing_the_result(phone, week):
     fits(page)
     page.locator("#chart").scroll_into_view_if_needed()
     phone.shot("game-chart-360")
+    page.emulate_media(color_scheme="dark")  # the chart keeps its contrast on a phone in dark mode
+    assert page.locator("#chart").evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(20, 32, 30)"
+    assert page.locator("#chart polyline").first.evaluate("e => getComputedStyle(e).stroke") == "rgb(127, 209, 185)"
+    page.locator("#chart").screenshot(path=str(SCREENSHOTS / "game-chart-dark-360.png"), caret="initial")
+    page.emulate_media(color_scheme="light")
     page.get_by_role("button", name="Share the result").click()
     expect(page.locator(".share-status")).to_have_text("Shared.")
     assert page.evaluate("window.sharedText") == ("Ponytail Canasta: Ann & Bob won by 12,740. "
