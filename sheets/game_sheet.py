@@ -44,7 +44,7 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
     story += [Spacer(1, 8), standings(game)]
     chart = totals_chart(game, frame_width(paper, plan.wide))
-    if chart is not None:
+    if chart is not None:  # after the totals: on a long game's sheet it may take a page of its own
         story += [Spacer(1, 10), chart]
     title = f"{variant.name} score sheet: {' v '.join(s['name'] for s in game['sides'])}"
     return render(story, paper=paper, wide=plan.wide, title=title,

@@ -105,3 +105,13 @@ def test_the_new_game_form_offers_known_players(client):
     html = client.get("/games/new/ponytail").get_data(as_text=True)
     names = html.split('<datalist id="known-players">')[1].split("</datalist>")[0]
     assert sorted(names.replace('">', "").split('<option value="')[1:]) == ["Ann", "Bob", "Cy", "Di"]
+
+
+def test_players_pages_have_no_inline_scripts_styles_or_handlers(client):
+    import re
+
+    game = play(client, pairs(("Ann", "Bob"), ("Cy", "Di")), WIN_FIRST)
+    for path in ("/players", "/players/Ann", "/players/Ann/rename?name=Anne", "/players/Ann/merge?into=Cy",
+                 f"/games/{game['id']}"):
+        html = client.get(path).get_data(as_text=True)
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>|\sstyle=|\son[a-z]+=", html) == [], path

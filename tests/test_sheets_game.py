@@ -117,7 +117,9 @@ def test_a_long_game_runs_over_pages_in_landscape_with_the_header_repeated(clien
     pages = pdf_pages(data)
     game = client.get(f"/api/games/{long_game}").get_json()
     assert len(pages) >= 2
-    for page in pages:
+    # the chart of running totals comes last and may have a page of its own (issue 15)
+    assert "Running totals, hand by hand" in pages[-1]["text"]
+    for page in [p for p in pages if not p["text"].startswith("Running totals")]:
         assert page["width"] > page["height"]  # four sides turn the page to landscape
         assert all(name in page["text"] for name in ("Zoë", "José", "♠♥♦♣", "Mo"))
         assert page["text"].count("Score Total") == 4  # the column heads of each side, on every page
