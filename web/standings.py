@@ -2,8 +2,8 @@
 
 Each game's summary is kept in the database at the revision it was made from; a game at another
 revision (a hand recorded, corrected or deleted, a rename) is summarized again when next asked.
-The whole table is kept in memory under the (game id, revision) list it was made from, so an
-unchanged database answers from memory after one small query. Ratings replay a variant's
+The whole table is kept in memory under a one-row key of the games table (db.players.state_key),
+so an unchanged database answers from memory after one aggregate query. Ratings replay a variant's
 finished games in the order they finished; when games only finished after the last replay,
 only those are rated.
 """
@@ -34,7 +34,7 @@ class Standings:
     ratings: dict[str, dict]
 
 
-_tables = derived.Recent(4)  # database path -> (the (id, revision) list it was made from, Standings)
+_tables = derived.Recent(4)  # database path -> (the state key it was made at, Standings)
 _rated = derived.Recent(16)  # (database path, variant) -> (the finished games rated, in order; ratings)
 
 
