@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import clubnight, engine, figures, sync  # noqa: E402
-from bench.devices import THREADS, Server  # noqa: E402
+from bench import clubnight, engine, figures, players, sync  # noqa: E402
+from bench.devices import THREADS, Browser, Server  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,12 @@ class Sizes:
     club_seconds: float = 60.0
     hands_before: int = 10  # hands each club-night table has played when the evening is measured
     shown_hands: int = 50  # hands recorded on one phone and timed until another phone shows them
+    history: int = 2000  # finished games behind the players pages
 
 
 FULL = Sizes()
 QUICK = Sizes(engine_runs=5, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5, club_seconds=10.0,
-              hands_before=3, shown_hands=8)
+              hands_before=3, shown_hands=8, history=200)
 
 # (figure, budget) in the order; the test checks every name is printed.
 FIGURES = [
@@ -66,6 +67,8 @@ FIGURES = [
     ("python app.py start to first answer", "<= 1.5 s"),
     ("club night", "0 errors, p99 <= 50 ms"),
     ("a hand shows on another phone, p95", "<= 1 s"),
+    ("players page, 2,000 finished games, p95", "<= 50 ms"),
+    ("a player's page, 2,000 finished games, p95", "<= 50 ms"),
 ]
 
 
@@ -118,6 +121,25 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
         times = figures.get_ms(timed.port, f"/games/{game}/blank-sheet.pdf", sizes.pdf_runs)
         med = statistics.median(times)
         put(5, f"{med:.0f} ms", med <= 50, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
+        timed.stop()
+        timed = None
+
+        say(f"players pages over {sizes.history:,} finished games (bench/serve.py)…")
+        history = workdir / "history.sqlite"
+        built = time.perf_counter()
+        regular = players.build_history(str(history), sizes.history)
+        built = time.perf_counter() - built
+        timed = Server(ROOT / "bench" / "serve.py", "--db", str(history), "--threads", str(THREADS))
+        device = Browser(timed.port)
+        first = device.get("/players").server_ms  # the first visit summarizes every game once
+        device.close()
+        for index, path in ((11, "/players"), (12, f"/players/{regular}")):
+            times = figures.get_ms(timed.port, path, sizes.samples)
+            p95 = figures.percentile(times, 95)
+            put(index, f"{p95:.1f} ms", p95 <= 50,
+                f"server-side, {len(times)} GETs of {path}, median {statistics.median(times):.1f} ms; "
+                f"{sizes.history:,} games written through db/ in {built:.1f} s; the first visit after they "
+                f"were written (every game summarized once) took {first:.0f} ms")
         timed.stop()
         timed = None
 

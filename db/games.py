@@ -13,7 +13,8 @@ def insert_game(db: sqlite_utils.Database, game_id: str, variant: str, sides: li
                "VALUES (?, ?, ?, ?, ?, 1, ?, ?)",
                [game_id, variant, json.dumps(options), now, now, json.dumps([0] * len(sides)), pin_hash])
     for i, side in enumerate(sides):
-        db.execute("INSERT INTO sides (game_id, idx, name) VALUES (?, ?, ?)", [game_id, i, side["name"]])
+        db.execute("INSERT INTO sides (game_id, idx, name, start_score) VALUES (?, ?, ?, ?)",
+                   [game_id, i, side["name"], side.get("start_score", 0)])
         for seat, player in enumerate(side["players"]):
             db.execute("INSERT INTO players (game_id, side_idx, seat, name) VALUES (?, ?, ?, ?)",
                        [game_id, i, seat, player])
@@ -49,13 +50,15 @@ def get_version(db: sqlite_utils.Database, game_id: str) -> dict | None:
 
 
 def get_sides(db: sqlite_utils.Database, game_id: str) -> list[dict]:
-    """A game's sides in order, each with its players in seat order."""
+    """A game's sides in order, each with its players in seat order (and its score from paper, if any)."""
     sides: list[dict] = []
-    for r in rows(db, "SELECT s.idx, s.name AS side, p.name AS player FROM sides s "
+    for r in rows(db, "SELECT s.idx, s.name AS side, s.start_score, p.name AS player FROM sides s "
                       "LEFT JOIN players p ON p.game_id = s.game_id AND p.side_idx = s.idx "
                       "WHERE s.game_id = ? ORDER BY s.idx, p.seat", [game_id]):
         if r["idx"] == len(sides):
             sides.append({"name": r["side"], "players": []})
+            if r["start_score"]:
+                sides[-1]["start_score"] = r["start_score"]
         if r["player"] is not None:
             sides[r["idx"]]["players"].append(r["player"])
     return sides

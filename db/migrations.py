@@ -38,7 +38,16 @@ def _request_keys(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN hand_revision INTEGER")
 
 
-MIGRATIONS = [_initial, _request_keys]
+def _players_and_paper_scores(db: sqlite_utils.Database) -> None:
+    """Scores brought forward from paper per side; each game's standing as the players pages need it."""
+    db.execute("ALTER TABLE sides ADD COLUMN start_score INTEGER NOT NULL DEFAULT 0")
+    # derived from the game at `revision` (see db/players.py); a game at another revision is derived again
+    db.execute("""CREATE TABLE IF NOT EXISTS game_summaries (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL, summary TEXT NOT NULL)""")
+
+
+MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -58,7 +58,8 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
                        [g["id"], g["variant"], json.dumps(g["options"]), g["created"], g["updated"],
                         g["revision"], g["ended_at"], json.dumps(g["failed_melds"]), g.get("pin_hash")])
             for i, side in enumerate(g["sides"]):
-                db.execute("INSERT INTO sides (game_id, idx, name) VALUES (?, ?, ?)", [g["id"], i, side["name"]])
+                db.execute("INSERT INTO sides (game_id, idx, name, start_score) VALUES (?, ?, ?, ?)",
+                           [g["id"], i, side["name"], side.get("start_score", 0)])
                 for seat, player in enumerate(side["players"]):
                     db.execute("INSERT INTO players (game_id, side_idx, seat, name) VALUES (?, ?, ?, ?)",
                                [g["id"], i, seat, player])

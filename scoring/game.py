@@ -35,6 +35,7 @@ def new_game(variant: Variant | None, payload: Any) -> tuple[list[dict], dict]:
     errors += variant.check_sides(sides)
     options, option_errors = variant.build_options(payload.get("options"), sides)
     errors += option_errors
+    errors += _start_reaches_target(sides, options) if not option_errors else []
     if errors:
         raise Refused(errors)
     return sides, options
@@ -51,8 +52,9 @@ def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:
         if not isinstance(s, dict):
             errors.append(FieldError(where, f"Side {i + 1} must be an object with a name and players."))
             continue
-        for key in sorted(set(s) - {"name", "players"}):
-            errors.append(FieldError(f"{where}.{key}", f"'{key}' is not part of a side; give name and players."))
+        for key in sorted(set(s) - {"name", "players", "start_score"}):
+            errors.append(FieldError(f"{where}.{key}", f"'{key}' is not part of a side; give name, players "
+                                                        "and (for a game begun on paper) start_score."))
         name, err = _name(s.get("name"), f"{where}.name", f"Side {i + 1}'s name")
         if err:
             errors.append(err)
@@ -71,8 +73,42 @@ def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:
                     errors.append(err)
                 else:
                     players.append(player)
-        sides.append({"name": name, "players": players})
+        side = {"name": name, "players": players}
+        start, err = _start_score(s.get("start_score"), f"{where}.start_score", i)
+        if err:
+            errors.append(err)
+        elif start:
+            side["start_score"] = start  # kept only when there is one: a game begun here stores as before
+        sides.append(side)
     return sides, errors
+
+
+START_MAX = 1_000_000  # far beyond any game's target; a typo of several extra digits is caught
+
+
+def _start_score(value: Any, where: str, i: int) -> tuple[int, FieldError | None]:
+    """A side's score brought forward from paper: a whole number, may be below zero, 0 when left out."""
+    if value is None:
+        return 0, None
+    label = f"Side {i + 1}'s starting score"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        what = {"str": "text", "list": "a list", "dict": "an object", "bool": "true/false"}.get(type(value).__name__)
+        return 0, FieldError(where, f"{label} must be a whole number, not {what or type(value).__name__}.")
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")) or not value.is_integer():
+            return 0, FieldError(where, f"{label} must be a whole number (no fractions): {value!r} is not.")
+        value = int(value)
+    if not -START_MAX <= value <= START_MAX:
+        return 0, FieldError(where, f"{label} must be from {-START_MAX:,} to {START_MAX:,} (got {value:,}).")
+    return value, None
+
+
+def _start_reaches_target(sides: list[dict], options: dict) -> list[FieldError]:
+    """A game begun on paper that has already reached the target is over: nothing to go on with."""
+    return [FieldError(f"sides[{i}].start_score",
+                       f"Side {i + 1}'s starting score {s['start_score']:,} already reaches the target "
+                       f"({options['target']:,}); that game is over. Give a lower score or a higher target.")
+            for i, s in enumerate(sides) if s.get("start_score", 0) >= options["target"]]
 
 
 def _name(value: Any, where: str, label: str) -> tuple[str, FieldError | None]:
@@ -134,7 +170,8 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
                 ended: bool = False, failed_melds: list[int] | None = None) -> dict:
     """Replay every hand: per-hand scores with running totals, then the game's state after the last."""
     n = len(sides)
-    totals = [0] * n
+    starts = [s.get("start_score", 0) for s in sides]
+    totals = list(starts)  # a game begun on paper goes on from its totals there
     played = []
     # stored hands were checked when recorded (or imported): read them back, do not check them again
     read = stored_reader(variant.fields, variant.card_values)
@@ -150,7 +187,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     reasons = []
     if ended:
         reasons.append("ended")
-    if hands and max(totals) >= options["target"]:
+    if (hands or any(starts)) and max(totals) >= options["target"]:
         reasons.append("target")
     if options.get("max_hands") and len(hands) >= options["max_hands"]:
         reasons.append("max_hands")
@@ -158,7 +195,8 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
         reasons.append("finish_time")
     finished = bool(reasons)
     failed = failed_melds if (failed_melds and not finished) else [0] * n
-    state_sides = [{"index": i, "name": s["name"], "players": list(s["players"]), "score": totals[i],
+    state_sides = [{"index": i, "name": s["name"], "players": list(s["players"]), "start_score": starts[i],
+                    "score": totals[i],
                     "next_min_meld": variant.min_meld(totals[i], options, failed[i]), "failed_melds": failed[i]}
                    for i, s in enumerate(sides)]
     winner = margin = None

@@ -7,7 +7,8 @@ from scoring import five_person, get_variant
 from scoring.variant import Variant
 
 from . import columns as cols
-from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, day, names, num, para, render, text
+from .chart import totals_chart
+from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, day, frame_width, names, num, para, render, text
 from .rules_data import house_rule_changes
 from .table import hands_table
 
@@ -25,17 +26,26 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
     subtitle = f"Played {day(game['created'])} · game {game['id']} · {played} hand{'s' if played != 1 else ''}"
     story = heading(variant, game["sides"], game["options"], "Score sheet", subtitle)
     story += [para(f"<b>Result:</b> {text(result(game))}", "result"), Spacer(1, 6)]
+    carried = any(s.get("start_score") for s in game["sides"])
     for k, band in enumerate(plan.bands):
         rows = [[str(h["number"])] + [c.cell(h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
                 for h in hands]
+        if carried:  # a game begun on paper: its totals there come first, as hand 0 would
+            rows.insert(0, ["b/f"] + [num(game["sides"][i]["start_score"]) if c.kind == "total" else ""
+                                      for i in band for c in plan.columns])
         if k:
             story.append(Spacer(1, 10))
         story.append(hands_table(plan, sides, band, rows, pen=False))
     if not hands:
         story += [Spacer(1, 4), para("No hands recorded yet.")]
-    story += [Spacer(1, 5), para(" · ".join(text(x) for x in cols.legend(variant, plan.columns, game["options"], pen=False)),
-                                 "small")]
+    legend = cols.legend(variant, plan.columns, game["options"], pen=False)
+    if carried:
+        legend.append("b/f brought forward: the totals scored on paper before this game was kept in Meldbook")
+    story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
     story += [Spacer(1, 8), standings(game)]
+    chart = totals_chart(game, frame_width(paper, plan.wide))
+    if chart is not None:  # after the totals: on a long game's sheet it may take a page of its own
+        story += [Spacer(1, 10), chart]
     title = f"{variant.name} score sheet: {' v '.join(s['name'] for s in game['sides'])}"
     return render(story, paper=paper, wide=plan.wide, title=title,
                   footer=f"Meldbook · {variant.name} · game {game['id']} · {day(game['created'])}")

@@ -157,6 +157,22 @@ def scenarios(client, w):
     table[(end, "post", 200)] = lambda: writes[(end, "post")](pairs())
     table[(meld, "post", 200)] = lambda: writes[(meld, "post")](w["create"](PONY_THREE))
     table[(meld, "post", 422)] = lambda: writes[(meld, "post")](pairs())
+    players = {
+        ("/api/players", "get", 200): lambda: (w["finished"](), client.get("/api/players"))[1],
+        ("/api/players/{name}", "get", 200): lambda: (w["finished"](), client.get("/api/players/ann"))[1],
+        ("/api/players/{name}", "get", 404): lambda: client.get("/api/players/Nobody"),
+    }
+    for action, who, good in (("rename", "Ann", {"name": "Bea"}), ("merge", "P1", {"into": "Ann"})):
+        path, url = f"/api/players/{{name}}/{action}", f"/api/players/{who}/{action}"
+        players.update({
+            (path, "post", 200): lambda url=url, good=good: (pairs(), w["create"](PONY_THREE),
+                                                             client.post(url, json=good))[2],
+            (path, "post", 400): lambda url=url: (pairs(), client.post(url, data="{", content_type=JSON))[1],
+            (path, "post", 404): lambda action=action, good=good: client.post(f"/api/players/Nobody/{action}", json=good),
+            (path, "post", 422): lambda url=url: (pairs(), w["create"](PONY_THREE),
+                                                  client.post(url, json={"name": "", "into": ""}))[2],
+        })
+    table.update(players)
     return table
 
 

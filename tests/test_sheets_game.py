@@ -132,7 +132,9 @@ def test_a_long_game_runs_over_pages_with_the_header_repeated(client, long_game)
     pages = pdf_pages(data)
     game = client.get(f"/api/games/{long_game}").get_json()
     assert len(pages) >= 3
-    for page in pages[:-1]:
+    # the chart of running totals comes last and may have a page of its own (issue 15)
+    assert "Running totals, hand by hand" in pages[-1]["text"]
+    for page in [p for p in pages[:-1] if not p["text"].startswith("Running totals")]:
         # four sides alone do not fit across at a readable size: two bands of two, heads on every page
         assert page["text"].count("Score Total") in (2, 4)  # a band's heads, or the end of one and the next
         assert ("Zoë" in page["text"] and "José" in page["text"]) or ("♠♥♦♣" in page["text"] and "Mo" in page["text"])

@@ -19,3 +19,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
+    from . import players, scores_csv
+
+    players.init_app(app)
+    app.register_blueprint(scores_csv.bp)

@@ -180,6 +180,9 @@ def new_game_payload(form, variant: Variant, layout: str, count: int, house_rule
             sides.append({"name": name, "players": [first, second]})
         else:
             sides.append({"name": first, "players": [first]})
+        start = form.get(f"sides[{i}].start_score", "").strip()
+        if start:  # a game begun on paper: left empty, the side starts at 0
+            sides[-1]["start_score"] = number(start)
     options: dict[str, Any] = {}
     for key in ("target", "decks"):
         raw = form.get(f"options.{key}", "").strip()

@@ -57,7 +57,10 @@ SCHEMAS = {
                                            "in the round)"}}, closed=True),
     "NewSide": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
                    {"players": {"type": "array", "minItems": 1, "maxItems": 2,
-                                "items": {"type": "string", "minLength": 1, "maxLength": 40}}}, closed=True),
+                                "items": {"type": "string", "minLength": 1, "maxLength": 40}},
+                    "start_score": {"type": "integer", "minimum": -1000000, "maximum": 1000000, "default": 0,
+                                    "description": "the side's total on paper when the game began there"}},
+                   closed=True),
     "NewGame": obj({"variant": {"enum": ["ponytail", "pony", "five-person"]},
                     "sides": {"type": "array", "minItems": 1, "maxItems": 16, "items": ref("NewSide")}},
                    {"options": ref("NewOptions"),
@@ -71,7 +74,8 @@ SCHEMAS = {
                                    "description": "the game revision this hand is based on (like If-Match)"}},
                      closed=True),
     "Side": obj({"index": INT, "name": STR, "players": {"type": "array", "items": STR}, "score": INT,
-                 "next_min_meld": INT, "failed_melds": INT}),
+                 "next_min_meld": INT, "failed_melds": INT},
+                {"start_score": {"type": "integer", "description": "brought forward from paper (0 when none)"}}),
     "Score": obj({"side": INT, "total": INT, "breakdown": {"type": "object", "additionalProperties": INT},
                   "running_total": INT},
                  {"own": INT, "own_breakdown": {"type": "object", "additionalProperties": INT}, "partner": INT}),
@@ -194,6 +198,49 @@ PATHS.update({
         "parameters": [GAME_ID, PAPER, {"name": "hands", "in": "query", "required": False,
                                         "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 12}}],
         "responses": {"200": PDF, "404": NOT_FOUND, "422": _error("hands or paper out of range")}}},
+})
+
+RATING = obj({"mu": {"type": "number"}, "sigma": {"type": "number"},
+              "ordinal": {"type": "number", "description": "mu − 3·sigma: the rating the pages show"}})
+PEOPLE = {"type": "array", "items": obj({"name": STR, "games": INT, "wins": INT})}
+SCHEMAS.update({
+    "Player": obj({"name": STR, "games": {"type": "integer", "description": "games sat in, finished or not"},
+                   "wins": {"type": "integer", "description": "finished games their side won (a tie counts for "
+                                                          "every tied side)"},
+                   "rating": {"type": "object", "additionalProperties": RATING,
+                              "description": "per variant of which they finished a game (openskill Plackett–Luce)"},
+                   "last_played": TIME}),
+    "PlayerDetail": obj(
+        {"name": STR, "games": INT, "wins": INT, "rating": {"type": "object", "additionalProperties": RATING},
+         "last_played": TIME, "partners": PEOPLE, "opponents": PEOPLE,
+         "best_hand": {"type": "object", "additionalProperties": {
+             "type": ["object", "null"], "required": ["score", "game", "hand"],
+             "properties": {"score": INT, "game": STR, "hand": INT}}},
+         "best_game": {"type": "object", "additionalProperties": {
+             "type": ["object", "null"], "required": ["score", "game", "won"],
+             "properties": {"score": INT, "game": STR, "won": BOOL, "finished_at": TIME}},
+             "description": "per variant: the highest final total in a finished game (null when none finished)"}},
+        {"recent_games": {"type": "array", "items": {"type": "object"}}}),
+})
+NAME = {"name": "name", "in": "path", "required": True, "schema": STR,
+        "description": "a player's name, matched ignoring case and spacing"}
+NO_PLAYER = _error("no player by that name")
+PATHS.update({
+    "/api/players": {"get": {"operationId": "listPlayers", "summary": "Every player seen in a game, most games first",
+                             "responses": {"200": _ok("the players", {"type": "array", "items": ref("Player")})}}},
+    "/api/players/{name}": {"get": {
+        "operationId": "getPlayer", "summary": "One player: partners, opponents, best hand and game per variant",
+        "parameters": [NAME], "responses": {"200": _ok("the player", ref("PlayerDetail")), "404": NO_PLAYER}}},
+    "/api/players/{name}/rename": {"post": {
+        "operationId": "renamePlayer", "summary": "Rename a player in every game (sides named after them follow)",
+        "parameters": [NAME], "requestBody": _body(obj({"name": STR}, closed=True)),
+        "responses": {"200": _ok("the player under the new name", ref("PlayerDetail")), "400": BAD_JSON,
+                      "404": NO_PLAYER, "422": _error("the new name is empty, too long, or another player's")}}},
+    "/api/players/{name}/merge": {"post": {
+        "operationId": "mergePlayer", "summary": "Make two names one player: this one becomes `into` everywhere",
+        "parameters": [NAME], "requestBody": _body(obj({"into": STR}, closed=True)),
+        "responses": {"200": _ok("the player merged into", ref("PlayerDetail")), "400": BAD_JSON,
+                      "404": NO_PLAYER, "422": _error("into is this same player, unknown, or sat at a game with it")}}},
 })
 
 DOCUMENT = {

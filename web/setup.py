@@ -39,7 +39,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     defaults = variant.default_options(forms.seating_shape(layout, count))
     if values:
         values = forms.with_hand_limit(values, variant, layout, count)
-    shown = {f"sides[{i}].{part}" for i in range(count) for part in ("name", "players[0]", "players[1]")}
+    shown = {f"sides[{i}].{part}" for i in range(count) for part in ("name", "players[0]", "players[1]", "start_score")}
     shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
     shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
     at, general = forms.place_errors(list(errors), shown)

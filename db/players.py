@@ -1,0 +1,71 @@
+"""Named queries for players across games: each game's kept summary, the names at every seat, renames."""
+from __future__ import annotations
+
+import json
+
+import sqlite_utils
+
+from .games import rows
+
+
+def state_key(db: sqlite_utils.Database) -> tuple:
+    """One row that changes whenever any game does: count, revisions added up, newest creation and change.
+
+    Every write bumps a revision (a rename too), a new game is created later than the rest, and a
+    deleted game lowers the count or the sum of revisions, so equal keys mean the same games.
+    """
+    return tuple(db.execute("SELECT count(*), total(revision), max(created), max(updated) FROM games").fetchone())
+
+
+def game_versions(db: sqlite_utils.Database) -> list[tuple[str, int, int | None]]:
+    """(game id, revision, revision its kept summary was made at or None) for every game, by id."""
+    return db.execute("SELECT g.id, g.revision, s.revision FROM games g "
+                      "LEFT JOIN game_summaries s ON s.game_id = g.id ORDER BY g.id").fetchall()
+
+
+def summaries(db: sqlite_utils.Database) -> dict[str, dict]:
+    """Every kept game summary by game id (see scoring.standings.summarize), with the revision it stands for."""
+    return {game_id: {**json.loads(text), "revision": revision} for game_id, revision, text in
+            db.execute("SELECT game_id, revision, summary FROM game_summaries").fetchall()}
+
+
+def put_summaries(db: sqlite_utils.Database, made: list[tuple[str, int, dict]]) -> None:
+    """Keep (game id, revision, summary) for games that still exist; a deleted game's is skipped."""
+    db.conn.executemany("INSERT INTO game_summaries (game_id, revision, summary) "
+                   "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?) "
+                   "ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, summary = excluded.summary",
+                   [(game_id, revision, json.dumps(summary), game_id) for game_id, revision, summary in made])
+
+
+def seats(db: sqlite_utils.Database) -> list[tuple[str, int, str]]:
+    """(game id, side index, player name) for every seat of every game, in seat order."""
+    return db.execute("SELECT game_id, side_idx, name FROM players ORDER BY game_id, side_idx, seat").fetchall()
+
+
+def seats_and_sides(db: sqlite_utils.Database) -> list[dict]:
+    """Every seat with its side's name and the game's variant and revision (what a rename works from)."""
+    return rows(db, "SELECT p.game_id, p.side_idx, p.seat, p.name, s.name AS side_name, g.variant, g.created "
+                    "FROM players p JOIN sides s ON s.game_id = p.game_id AND s.idx = p.side_idx "
+                    "JOIN games g ON g.id = p.game_id ORDER BY g.created, p.game_id, p.side_idx, p.seat")
+
+
+def player_names(db: sqlite_utils.Database) -> list[str]:
+    """Every name typed at a seat, most recently used first (one entry per spelling)."""
+    return [r[0] for r in db.execute("SELECT p.name FROM players p JOIN games g ON g.id = p.game_id "
+                                     "GROUP BY p.name ORDER BY max(g.updated) DESC").fetchall()]
+
+
+def rename_seat(db: sqlite_utils.Database, game_id: str, side: int, seat: int, name: str) -> None:
+    """Put another name at one seat of a game."""
+    db.execute("UPDATE players SET name = ? WHERE game_id = ? AND side_idx = ? AND seat = ?",
+               [name, game_id, side, seat])
+
+
+def rename_side(db: sqlite_utils.Database, game_id: str, side: int, name: str) -> None:
+    """Give one side of a game another name."""
+    db.execute("UPDATE sides SET name = ? WHERE game_id = ? AND idx = ?", [name, game_id, side])
+
+
+def new_revision(db: sqlite_utils.Database, game_id: str) -> None:
+    """The game object changed (its names) though no score did: a new revision, the same last-change time."""
+    db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", [game_id])

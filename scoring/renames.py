@@ -1,0 +1,90 @@
+"""Renaming a player, or merging two names into one, across every game: what changes, or why not.
+
+A side named after its players follows them: a lone player's side called by that player's name,
+and a partnership called "Ann & Bob" (the name the new-game form gives when none is typed), are
+renamed with the player. A side with a name of its own ("Us") keeps it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .base import FieldError, Refused
+from .game import _name
+from .standings import player_key
+
+
+@dataclass
+class GameChange:
+    """What one game gets: new names at seats, new side names."""
+
+    game_id: str
+    variant: str
+    created: str
+    seats: list = field(default_factory=list)  # (side, seat, old name, new name)
+    sides: list = field(default_factory=list)  # (side, old name, new name)
+
+
+def check_new_name(value: object, where: str = "name") -> str:
+    """A player's new name, tidied as a seat's name is; Refused with the reason otherwise."""
+    name, err = _name(value, where, "The new name")
+    if err:
+        raise Refused([err])
+    return name
+
+
+def plan(seat_rows: list[dict], old: str, new_name: str) -> list[GameChange]:
+    """Every game where the player `old` (a key) sits, with what becomes `new_name` there."""
+    games: dict[str, list[dict]] = {}
+    for r in seat_rows:
+        games.setdefault(r["game_id"], []).append(r)
+    changes = []
+    for game_id, seats in games.items():
+        if not any(player_key(r["name"]) == old for r in seats):
+            continue
+        change = GameChange(game_id, seats[0]["variant"], seats[0]["created"])
+        by_side: dict[int, list[dict]] = {}
+        for r in seats:
+            by_side.setdefault(r["side_idx"], []).append(r)
+        side_names = {i: rs[0]["side_name"] for i, rs in by_side.items()}
+        for i, rs in by_side.items():
+            before = [r["name"] for r in rs]
+            after = [new_name if player_key(n) == old else n for n in before]
+            for r, name in zip(rs, after):
+                if name != r["name"]:
+                    change.seats.append((i, r["seat"], r["name"], name))
+            now = side_names[i]
+            follows = (len(before) == 1 and player_key(now) == old) or now == " & ".join(before)
+            renamed = " & ".join(after) if follows else now
+            taken = {player_key(n) for j, n in side_names.items() if j != i}
+            if renamed != now and player_key(renamed) not in taken:
+                change.sides.append((i, now, renamed))
+                side_names[i] = renamed
+        changes.append(change)
+    return changes
+
+
+def check_rename(known: dict[str, str], old: str, new_name: str) -> None:
+    """Refuse a rename onto another player's name (that is a merge) or onto the very same name."""
+    new = player_key(new_name)
+    if new != old and new in known:
+        raise Refused([FieldError("name", f"There is already a player called “{known[new]}”. To make "
+                                          f"“{known[old]}” and “{known[new]}” one player, merge them instead.")])
+    if new_name == known[old]:
+        raise Refused([FieldError("name", f"“{new_name}” is already this player's name; type a different one.")])
+
+
+def check_merge(known: dict[str, str], seat_rows: list[dict], old: str, into: object) -> str:
+    """The key of the player to merge into; Refused when it is the same player, unknown or at a shared game."""
+    if not isinstance(into, str) or not into.strip():
+        raise Refused([FieldError("into", "Choose the player to merge into.")])
+    target = player_key(into)
+    if target == old:
+        raise Refused([FieldError("into", f"“{known[old]}” cannot be merged into itself; choose another player.")])
+    if target not in known:
+        raise Refused([FieldError("into", f"There is no player called “{' '.join(into.split())}” to merge into.")])
+    together = sorted({r["game_id"] for r in seat_rows if player_key(r["name"]) == old}
+                      & {r["game_id"] for r in seat_rows if player_key(r["name"]) == target})
+    if together:
+        raise Refused([FieldError("into", f"“{known[old]}” and “{known[target]}” both sat at game "
+                                          f"{', '.join(together)}, so they are two people; they were not merged.")])
+    return target

@@ -1,0 +1,58 @@
+"""The game's running totals as a line chart, drawn on the server as SVG (no script, no styles inline)."""
+from __future__ import annotations
+
+import math
+
+from .present import num
+
+WIDTH, HEIGHT = 400, 250
+LEFT, RIGHT, TOP, BOTTOM = 58, 12, 12, 30  # room for the axis labels
+
+
+def running_totals(game: dict) -> list[list[int]]:
+    """Each side's total after each hand; the first (hand 0) is what was brought forward from paper."""
+    series = [[s.get("start_score", 0)] for s in game["sides"]]
+    for hand in game["hands"]:
+        for score in hand["scores"]:
+            series[score["side"]].append(score["running_total"])
+    return series
+
+
+def _step(span: float) -> int:
+    """A round gridline step giving about four lines: 1, 2 or 5 × a power of ten."""
+    raw = max(span / 4, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    return int(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
+
+
+def chart(game: dict) -> dict | None:
+    """Polylines, gridlines and words for the chart; None before there is anything to draw."""
+    series = running_totals(game)
+    hands = len(series[0]) - 1
+    if hands < 1:
+        return None
+    low, high = min(0, *(min(s) for s in series)), max(1, *(max(s) for s in series))
+    step = _step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return round(LEFT + width * i / hands, 1)
+
+    def y(v: int) -> float:
+        return round(TOP + height * (high - v) / (high - low), 1)
+
+    target = game["options"]["target"]
+    lines = [{"index": i, "name": side["name"], "points": " ".join(f"{x(h)},{y(v)}" for h, v in enumerate(s)),
+              "end": (x(hands), y(s[-1])), "last": s[-1]}
+             for i, (side, s) in enumerate(zip(game["sides"], series))]
+    grid = [{"y": y(v), "label": num(v)} for v in range(low, high + 1, step)]
+    every = max(1, math.ceil(hands / 10))  # at most about ten hand numbers along the bottom
+    ticks = [{"x": x(h), "label": "b/f" if h == 0 else str(h)} for h in range(0, hands + 1, every)]
+    words = [f"{side['name']}: " + ", ".join(num(v) for v in s) for side, s in zip(game["sides"], series)]
+    return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP,
+            "bottom": HEIGHT - BOTTOM, "lines": lines, "grid": grid, "ticks": ticks,
+            "target": {"y": y(target), "label": num(target)} if low <= target <= high else None,
+            "description": f"Running totals after each hand, starting from hand 0 "
+                           f"({'brought forward from paper' if any(s[0] for s in series) else 'no score'}). "
+                           + " ".join(w + "." for w in words)}

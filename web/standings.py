@@ -1,0 +1,143 @@
+"""Players across every game, kept up to date cheaply: what the players pages and API read.
+
+Each game's summary is kept in the database at the revision it was made from; a game at another
+revision (a hand recorded, corrected or deleted, a rename) is summarized again when next asked.
+The whole table is kept in memory under a one-row key of the games table (db.players.state_key),
+so an unchanged database answers from memory after one aggregate query. Ratings replay a variant's
+finished games in the order they finished; when games only finished after the last replay,
+only those are rated.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from db import games as game_store
+from db import players as store
+from db import write
+from scoring import get_variant
+from scoring import ratings as rating
+from scoring.standings import Player, player_key, seatings, summarize, tally
+
+from . import actions, derived
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Every player by key, each game's summary and sides, and ratings by variant then player key."""
+
+    players: dict[str, Player]
+    summaries: dict[str, dict]
+    sides: dict[str, list[list[str]]]
+    ratings: dict[str, dict]
+
+
+_tables = derived.Recent(4)  # database path -> (the state key it was made at, Standings)
+_rated = derived.Recent(16)  # (database path, variant) -> (the finished games rated, in order; ratings)
+
+
+def current(db: sqlite_utils.Database) -> Standings:
+    """The standings as the database holds them now."""
+    key = store.state_key(db)
+    held = _tables.get(db.path)
+    if held is not None and held[0] == key:
+        return held[1]
+    versions = store.game_versions(db)
+    wanted = [(game_id, revision) for game_id, revision, _ in versions]
+    made = _summarize([game_id for game_id, revision, kept in versions if kept != revision], db)
+    summaries = store.summaries(db) | made  # made ones count even when a busy database could not keep them
+    summaries = {game_id: summaries[game_id] for game_id, _ in wanted if game_id in summaries}
+    sides = seatings(store.seats(db))
+    table = Standings(tally(summaries, sides), summaries, sides, _ratings(db, summaries, sides))
+    # kept only when every summary stands for the revision its game had: a game changed meanwhile
+    # (or one that could not be summarized) is looked at again on the next request
+    if [(game_id, s["revision"]) for game_id, s in summaries.items()] == wanted:
+        _tables.put(db.path, (key, table))
+    return table
+
+
+def _summarize(stale: list[str], db: sqlite_utils.Database) -> dict[str, dict]:
+    """Summaries of games whose kept one is missing or of another revision; kept for next time."""
+    made = []
+    for game_id in stale:
+        game = derived.get(db, game_store.get_version(db, game_id))
+        if game is None:
+            row = game_store.get_game(db, game_id)
+            if row is None:
+                continue  # deleted meanwhile
+            # not put in the game cache: a first visit after an import may read hundreds of old games
+            game = actions.game_object(get_variant(row["variant"]), row, game_store.get_hands(db, game_id))
+        made.append((game_id, game["revision"], summarize(game)))
+    if made:
+        try:
+            with write(db):
+                store.put_summaries(db, made)
+        except sqlite3.Error:
+            pass  # kept another time; this answer uses them as made
+    return {game_id: {**summary, "revision": revision} for game_id, revision, summary in made}
+
+
+def _ratings(db: sqlite_utils.Database, summaries: dict, sides: dict) -> dict[str, dict]:
+    finished: dict[str, list] = {}
+    for game_id in sorted((g for g, s in summaries.items() if s["finished"]),
+                          key=lambda g: (summaries[g]["finished_at"] or "", g)):
+        finished.setdefault(summaries[game_id]["variant"], []).append(game_id)
+    result = {}
+    for variant, order in finished.items():
+        done = tuple((g, summaries[g]["revision"]) for g in order)
+        held = _rated.get((db.path, variant))
+        if held is not None and done[:len(held[0])] == held[0]:
+            start, ratings = len(held[0]), dict(held[1])  # only games finished since are new
+        else:
+            start, ratings = 0, {}
+        rating.replay([(sides.get(g, []), summaries[g]["totals"]) for g in order[start:]], ratings)
+        _rated.put((db.path, variant), (done, ratings))
+        result[variant] = ratings
+    return result
+
+
+def ratings_of(table: Standings, key: str) -> dict:
+    """A player's rating per variant they finished a game of."""
+    return {variant: rating.describe(found[key]) for variant, found in sorted(table.ratings.items()) if key in found}
+
+
+def listed(table: Standings, key: str) -> dict:
+    """A player as GET /api/players lists them."""
+    p = table.players[key]
+    return {"name": p.name, "games": p.games, "wins": p.wins, "rating": ratings_of(table, key),
+            "last_played": p.last_played}
+
+
+def everyone(db: sqlite_utils.Database, table: Standings | None = None) -> list[dict]:
+    """Every player, most games first, then by name."""
+    table = table or current(db)
+    return [listed(table, key) for key in sorted(table.players, key=lambda k: (-table.players[k].games, k))]
+
+
+def one(db: sqlite_utils.Database, name: str, table: Standings | None = None) -> dict:
+    """A player with partners, opponents, best hand and game per variant and recent games; Refused 404."""
+    table = table or current(db)
+    key = player_key(name) if isinstance(name, str) else ""
+    p = table.players.get(key)
+    if p is None:
+        raise actions.not_found(f"There is no player called “{' '.join(str(name).split())}”. "
+                                "Players are the names typed at the seats of a game.")
+
+    def people(rows: dict) -> list[dict]:
+        found = [{"name": table.players[k].name, "games": g, "wins": w} for k, (g, w) in rows.items()]
+        return sorted(found, key=lambda r: (-r["games"], -r["wins"], r["name"].casefold()))
+
+    recent = []
+    for last_at, game_id in p.recent:
+        s = table.summaries[game_id]
+        names = table.sides.get(game_id, [])
+        side = next(i for i, team in enumerate(names) if key in (player_key(n) for n in team))
+        recent.append({"id": game_id, "variant": s["variant"], "last_played": last_at, "finished": s["finished"],
+                       "side": side, "won": s["finished"] and side in (s["winner"] or []),
+                       "sides": [{"players": team, "score": s["totals"][i]} for i, team in enumerate(names)]})
+    return {**listed(table, key), "partners": people(p.partners), "opponents": people(p.opponents),
+            "best_hand": {v: b["best_hand"] for v, b in sorted(p.best.items())},
+            "best_game": {v: b["best_game"] for v, b in sorted(p.best.items())},
+            "recent_games": recent}
