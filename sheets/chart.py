@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from reportlab.graphics.charts.legends import LineLegend
 from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
+from reportlab.platypus import Flowable
 
-from .layout import INK, RULE, num
+from .layout import INK, RULE, SMALLEST, num
 
 # dark enough to tell apart in print, and each line also has its own dash pattern for a grey printer
 COLOURS = [colors.HexColor(c) for c in ("#17463f", "#a3231b", "#1a64c8", "#8a5a00", "#6b3fa0", "#2f7d32")]
@@ -23,15 +25,42 @@ def running_totals(game: dict) -> list[list[tuple[int, int]]]:
     return series
 
 
-def totals_chart(game: dict, width: float, height: float = 190) -> Drawing | None:
+class FittedChart(Flowable):
+    """The chart, as tall as the room left on the page allows (between SHORTEST and TALLEST points).
+
+    A short game's chart then fits under its table on one page; with less room it goes to the next page.
+    """
+
+    TALLEST, SHORTEST = 200, 130
+
+    def __init__(self, game: dict, width: float):
+        super().__init__()
+        self.game, self.width, self.height = game, width, self.TALLEST
+
+    def wrap(self, available_width: float, available_height: float):
+        self.height = self.TALLEST if available_height < self.SHORTEST else min(self.TALLEST, available_height)
+        return self.width, self.height
+
+    def draw(self):
+        drawing = totals_chart(self.game, self.width, self.height)
+        if drawing is not None:
+            renderPDF.draw(drawing, self.canv, 0, 0)
+
+
+def fitted_chart(game: dict, width: float) -> FittedChart | None:
+    """The chart for the score sheet's story; None when no hand was played."""
+    return FittedChart(game, width) if len(running_totals(game)[0]) >= 2 else None
+
+
+def totals_chart(game: dict, width: float, height: float = 180) -> Drawing | None:
     """The chart as a Drawing to put in the story; None when no hand was played."""
     series = running_totals(game)
     if len(series[0]) < 2:
         return None
     drawing = Drawing(width, height)
-    drawing.add(String(0, height - 10, TITLE, fontName="Sans-Bold", fontSize=9, fillColor=INK))
+    drawing.add(String(0, height - 10, TITLE, fontName="Sans-Bold", fontSize=SMALLEST + 1, fillColor=INK))
     plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 48, 34, width - 60, height - 58
+    plot.x, plot.y, plot.width, plot.height = 56, 40, width - 68, height - 66
     plot.data = series
     for i in range(len(series)):
         plot.lines[i].strokeColor = COLOURS[i % len(COLOURS)]
@@ -42,7 +71,7 @@ def totals_chart(game: dict, width: float, height: float = 190) -> Drawing | Non
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, hands
     plot.xValueAxis.valueStep = max(1, round(hands / 12))
     plot.xValueAxis.labels.fontName = plot.yValueAxis.labels.fontName = "Cond"
-    plot.xValueAxis.labels.fontSize = plot.yValueAxis.labels.fontSize = 7
+    plot.xValueAxis.labels.fontSize = plot.yValueAxis.labels.fontSize = SMALLEST  # nothing on paper below 9 pt
     plot.yValueAxis.labelTextFormat = lambda v: num(int(v))
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = RULE
@@ -50,8 +79,8 @@ def totals_chart(game: dict, width: float, height: float = 190) -> Drawing | Non
     plot.yValueAxis.forceZero = True
     drawing.add(plot)
     legend = LineLegend()
-    legend.x, legend.y = 48, 8
-    legend.fontName, legend.fontSize = "Cond", 7.5
+    legend.x, legend.y = 56, 10
+    legend.fontName, legend.fontSize = "Cond", SMALLEST
     legend.columnMaximum, legend.dx, legend.dy = 1, 14, 2
     legend.alignment = "right"
     legend.colorNamePairs = [(COLOURS[i % len(COLOURS)], f"{s['name']} {num(s['score'])}")

@@ -7,7 +7,7 @@ from scoring import five_person, get_variant
 from scoring.variant import Variant
 
 from . import columns as cols
-from .chart import totals_chart
+from .chart import fitted_chart
 from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, day, frame_width, names, num, para, render, text
 from .rules_data import house_rule_changes
 from .table import hands_table
@@ -43,7 +43,7 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
         legend.append("b/f brought forward: the totals scored on paper before this game was kept in Meldbook")
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
     story += [Spacer(1, 8), standings(game)]
-    chart = totals_chart(game, frame_width(paper, plan.wide))
+    chart = fitted_chart(game, frame_width(paper, plan.wide))
     if chart is not None:  # after the totals: on a long game's sheet it may take a page of its own
         story += [Spacer(1, 10), chart]
     title = f"{variant.name} score sheet: {' v '.join(s['name'] for s in game['sides'])}"
