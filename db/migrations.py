@@ -26,7 +26,16 @@ def _initial(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX games_by_updated ON games(updated)")
 
 
-MIGRATIONS = [_initial]
+def _pin_failures(db: sqlite_utils.Database) -> None:
+    # wrong table PINs per game and client address, kept so that a restart or a second
+    # server thread does not forget them (API.md: "Table PIN guessing is slow everywhere")
+    db.execute("""CREATE TABLE IF NOT EXISTS pin_failures (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, client TEXT NOT NULL,
+        failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, client))""")
+
+
+MIGRATIONS = [_initial, _pin_failures]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -18,7 +18,7 @@ from scoring.game import HandRecord, now_utc, to_store
 from scoring.variant import Variant
 
 from . import derived
-from .pin import hash_pin
+from .pin_hash import hash_pin
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
 
