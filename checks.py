@@ -1,6 +1,7 @@
 """What `import` and `restore` check before storing anything: every value's type and range."""
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from datetime import datetime
@@ -10,7 +11,7 @@ import db
 from db import transfer
 from db.migrations import MIGRATIONS
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
-from scoring.game import HandRecord
+from scoring.game import HandRecord, to_store
 from web.pin_hash import is_own_hash
 
 GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "failed_melds",
@@ -28,6 +29,11 @@ def _is_time(value: Any, nullable: bool = False) -> bool:
     except (TypeError, ValueError):
         return False
     return True
+
+
+def _exact(value: Any) -> str:
+    """Compare by JSON text: 50 and 50.0 (or 1 and true) are equal in Python but not as stored values."""
+    return json.dumps(value, sort_keys=True)
 
 
 def _is_count(value: Any, least: int = 0, most: int = transfer.MAX_REVISION) -> bool:
@@ -77,9 +83,12 @@ def check_game(g: Any, where: str) -> list[str]:
         if not _is_time(h["recorded_at"]) or not _is_time(h["edited_at"], nullable=True):
             errors.append(f"{at}: recorded_at and edited_at must be dates and times.")
         try:
-            prepare_hand(variant, options, sides, {"entries": h["entries"]})
+            entries = prepare_hand(variant, options, sides, {"entries": h["entries"]})
         except Refused as err:
             errors.extend(f"{at}: {e.field or 'hand'}: {e.message}" for e in err.errors)
+            continue
+        if _exact(to_store(variant, {"entries": h["entries"]}, entries)) != _exact(h["entries"]):
+            errors.append(f"{at}: entries are not in the form Meldbook stores them (whole numbers, no 50.0).")
     if not errors:
         try:  # the game must replay, or it would be stored but unreadable
             derive_game(variant, options, sides, [HandRecord(h["entries"], h["recorded_at"]) for h in g["hands"]],

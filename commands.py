@@ -70,13 +70,16 @@ def export_command(args) -> int:
         document = transfer.export_games(conn)
     finally:
         conn.conn.close()
-    partial = files.private_temp(args.file)
+    partial = None
     try:
+        partial = files.private_temp(args.file)
         with open(partial, "w", encoding="utf-8") as f:
             f.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         os.replace(partial, args.file)
+    except OSError as err:
+        raise Refusal(f"Cannot write {args.file}: {err.strerror or err}. Nothing was exported.") from None
     finally:
-        if os.path.exists(partial):
+        if partial and os.path.exists(partial):
             os.remove(partial)
     print(f"Exported {len(document['games'])} games from {where} to {args.file}.")
     return 0
@@ -128,6 +131,8 @@ def backup_command(args) -> int:
             conn.conn.close()
     except transfer.CannotUse as err:
         raise Refusal(str(err)) from None
+    except OSError as err:
+        raise Refusal(f"Cannot back up to {args.file}: {err.strerror or err}. Nothing was written.") from None
     print(f"Backed up {where} to {args.file} (integrity check: {status}).")
     return 0
 

@@ -22,9 +22,15 @@ def free_port() -> int:
 
 
 class Server:
-    """A running `python app.py --port P --db PATH`; stop() ends it."""
+    """A running `python app.py --port P --db PATH`; stop() ends it.
+
+    Its automatic backups go beside the database (not into the project's instance folder)
+    unless `extra` names a --backup-dir.
+    """
 
     def __init__(self, db_path: Path, *extra: str):
+        if "--backup-dir" not in extra:
+            extra = (*extra, "--backup-dir", str(Path(db_path).parent))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if k != "MELDBOOK_DB"}
