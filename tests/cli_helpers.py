@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 import db
 from app import create_app
@@ -20,12 +23,22 @@ PAIRS = {"variant": "ponytail",
 HAND = {"entries": [{"melded": 50}, {}]}
 
 
-def run_app(*args, user: int | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
-    """`python app.py ARGS` as its own process (as another user id when `user` is given)."""
+def run_app(*args, strict_permissions: bool = False, umask: int | None = None,
+            timeout: float = 60) -> subprocess.CompletedProcess:
+    """`python app.py ARGS` as its own process.
+
+    `strict_permissions`: file modes apply even when the tests run as root (setpriv drops root's
+    right to read and write every file), so a permission refusal can be seen.
+    """
     env = {k: v for k, v in os.environ.items() if k != "MELDBOOK_DB"}
-    return subprocess.run([sys.executable, str(ROOT / "app.py"), *map(str, args)], cwd=ROOT, env=env,
+    prefix = []
+    if strict_permissions and os.geteuid() == 0:
+        if not shutil.which("setpriv"):
+            pytest.skip("running as root without setpriv: every file is readable")
+        prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+    return subprocess.run([*prefix, sys.executable, str(ROOT / "app.py"), *map(str, args)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout,
-                          preexec_fn=(lambda: os.setgid(user) or os.setuid(user)) if user is not None else None)
+                          preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
 
 
 def assert_refused(result: subprocess.CompletedProcess, *named: object) -> str:
@@ -77,5 +90,8 @@ def wait_for(check, seconds: float = 20.0):
 
 
 def integrity(path: Path) -> str:
-    with sqlite3.connect(path) as conn:
+    conn = sqlite3.connect(path)
+    try:
         return conn.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        conn.close()
