@@ -7,7 +7,6 @@ import pytest
 from .cli_helpers import assert_refused, dump, make_database, run_app
 
 
-
 @pytest.fixture
 def place(tmp_path):
     """A folder with a database in it."""
