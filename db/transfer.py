@@ -9,7 +9,7 @@ import sqlite_utils
 
 from .connection import write
 from .files import private_temp, side_files
-from .games import get_sides, rows
+from .games import get_sides, get_version
 
 FORMAT = "meldbook-games"
 VERSION = 1
@@ -62,8 +62,7 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
         clash = existing_ids(db, [g["id"] for g in games])
         if clash and not replace:
             raise ValueError("These games are already in the database: " + ", ".join(clash))
-        had = {r["id"]: r["revision"] for r in rows(db, 
-            f"SELECT id, revision FROM games WHERE id IN ({', '.join('?' * len(clash))})", clash)} if clash else {}
+        had = {game_id: get_version(db, game_id)["revision"] for game_id in clash}
         for game_id in clash:
             db.execute("DELETE FROM games WHERE id = ?", [game_id])
         for g in games:
