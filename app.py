@@ -81,20 +81,26 @@ def _json_errors_for_api(app: Flask) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Serve Meldbook, or run `export FILE`, `import FILE` or `backup FILE` (see commands.py)."""
+    """Serve Meldbook, or run `export`, `import`, `backup` or `restore FILE` (see commands.py)."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in ("export", "import", "backup"):
+    if argv and argv[0] in ("export", "import", "backup", "restore"):
         import commands
         return commands.main(argv)
     parser = argparse.ArgumentParser(prog="python app.py", description="Meldbook, the canasta score keeper.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 for the whole network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on (default 5000)")
     parser.add_argument("--db", help="SQLite file to keep games in (default: instance/meldbook.sqlite)")
+    parser.add_argument("--backup-dir", help="folder for the automatic backups (default: the instance folder)")
     parser.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    config = {"DATABASE": os.path.abspath(args.db)} if args.db else None
+    config = {"DATABASE": os.path.abspath(args.db)} if args.db else {}
+    config["AUTO_BACKUPS"] = True
+    if args.backup_dir:
+        config["BACKUP_DIR"] = os.path.abspath(args.backup_dir)
     app = create_app(config)
     app.debug = False  # never Flask's debugger on the table's network, whatever FLASK_DEBUG says
+    from db.files import hold_server_lock
+    server_lock = hold_server_lock(app.config["DATABASE"])  # `restore` refuses while this is held  # noqa: F841
 
     from waitress import create_server
     server = create_server(app, host=args.host, port=args.port, threads=args.threads)

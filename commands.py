@@ -1,179 +1,216 @@
-"""`python app.py export|import|backup FILE [--db PATH]`: move all games as JSON, or copy the live database."""
+"""`python app.py export|import|backup|restore FILE [--db PATH]`: move games as JSON, copy or restore the database.
+
+Every refusal is one line on stderr naming the file and the reason, with exit status 1, and
+changes nothing.
+"""
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import re
+import shutil
+import sqlite3
 import sys
-from datetime import datetime
-from typing import Any
+from pathlib import Path
 
+import checks
 import db
-from db import transfer
-from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
-from scoring.game import HandRecord
+from db import files, transfer
 
-COMMANDS = ("export", "import", "backup")
-GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "failed_melds",
-             "sides", "hands"}
-HAND_KEYS = {"entries", "recorded_at", "edited_at"}
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-PIN_HASH = re.compile(r"scrypt\$\d{1,7}\$\d{1,3}\$\d{1,3}\$[0-9a-f]{2,128}\$[0-9a-f]{2,256}")
+COMMANDS = ("export", "import", "backup", "restore")
+SHOWN_PROBLEMS = 3  # a refused file names its first problems on the one line; fixing them shows the next
 
 
-def _is_time(value: Any, nullable: bool = False) -> bool:
-    if value is None:
-        return nullable
+class Refusal(Exception):
+    """The one line a refused command prints."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        raise Refusal(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def database_path(given: str | None) -> str:
+    """The database a command works on: --db, else MELDBOOK_DB, else the server's default file."""
+    path = given or os.environ.get("MELDBOOK_DB") or str(Path(__file__).resolve().parent / "instance" / "meldbook.sqlite")
+    return os.path.abspath(path)
+
+
+def _existing_database(path: str) -> str:
+    if os.path.isdir(path):
+        raise Refusal(f"{path} is a folder, not a database file.")
+    if not os.path.exists(path):
+        raise Refusal(f"There is no database at {path}.")
+    return path
+
+
+def _open(path: str, *, migrate: bool) -> "db.sqlite_utils.Database":
     try:
-        datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return False
-    return True
+        conn = db.connect(path)
+        if migrate:
+            db.migrate(conn)
+        return conn
+    except sqlite3.DatabaseError as err:
+        raise Refusal(f"{path} is damaged or not a Meldbook database ({err}).") from None
 
 
-def _is_count(value: Any, least: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= least
-
-
-def check_game(g: Any, where: str) -> list[str]:
-    """Everything wrong with one exported game; an empty list means it can be stored as it is."""
-    if not isinstance(g, dict):
-        return [f"{where} is not an object."]
-    errors = []
-    keys = set(g) - {"pin_hash"}
-    if keys != GAME_KEYS:
-        missing, unknown = sorted(GAME_KEYS - keys), sorted(keys - GAME_KEYS)
-        return [f"{where} has missing fields {missing} or unknown fields {unknown}."]
-    if not isinstance(g["id"], str) or not GAME_ID.fullmatch(g["id"]):
-        errors.append(f"{where}: id must be 1 to 64 letters, digits, - or _.")
-    variant = get_variant(g["variant"])
-    if variant is None:
-        return errors + [f"{where}: unknown variant {g['variant']!r}."]
-    try:
-        sides, options = new_game(variant, {"variant": variant.id, "sides": g["sides"], "options": g["options"]})
-    except Refused as err:
-        return errors + [f"{where}: {e.field or 'game'}: {e.message}" for e in err.errors]
-    if sides != g["sides"] or options != g["options"]:
-        errors.append(f"{where}: sides or options are not in the form Meldbook stores them.")
-    for key in ("created", "updated"):
-        if not _is_time(g[key]):
-            errors.append(f"{where}: {key} must be a date and time.")
-    if not _is_time(g["ended_at"], nullable=True):
-        errors.append(f"{where}: ended_at must be a date and time or null.")
-    if not _is_count(g["revision"], least=1):
-        errors.append(f"{where}: revision must be a whole number from 1.")
-    melds = g["failed_melds"]
-    if not (isinstance(melds, list) and len(melds) == len(sides) and all(_is_count(m) for m in melds)):
-        errors.append(f"{where}: failed_melds must be one whole number per side.")
-    pin_hash = g.get("pin_hash")
-    if pin_hash is not None and not (isinstance(pin_hash, str) and PIN_HASH.fullmatch(pin_hash)):
-        errors.append(f"{where}: pin_hash is not a hash Meldbook made.")
-    if not isinstance(g["hands"], list):
-        return errors + [f"{where}: hands must be a list."]
-    for n, h in enumerate(g["hands"], start=1):
-        at = f"{where}, hand {n}"
-        if not isinstance(h, dict) or set(h) != HAND_KEYS:
-            errors.append(f"{at} must have exactly entries, recorded_at and edited_at.")
-            continue
-        if not _is_time(h["recorded_at"]) or not _is_time(h["edited_at"], nullable=True):
-            errors.append(f"{at}: recorded_at and edited_at must be dates and times.")
-        try:
-            prepare_hand(variant, options, sides, {"entries": h["entries"]})
-        except Refused as err:
-            errors.extend(f"{at}: {e.field or 'hand'}: {e.message}" for e in err.errors)
-    if not errors:
-        try:  # the game must replay, or it would be stored but unreadable
-            derive_game(variant, options, sides, [HandRecord(h["entries"], h["recorded_at"]) for h in g["hands"]],
-                        ended=bool(g["ended_at"]), failed_melds=melds)
-        except (ArithmeticError, LookupError, TypeError, ValueError) as err:
-            errors.append(f"{where}: its hands cannot be replayed ({err}).")
-    return errors
-
-
-def check_document(data: Any) -> list[str]:
-    """Everything wrong with an export file's contents; an empty list means it can be imported."""
-    if not isinstance(data, dict) or data.get("format") != transfer.FORMAT:
-        return [f"This is not a Meldbook export (it has no \"format\": \"{transfer.FORMAT}\")."]
-    if data.get("version") != transfer.VERSION:
-        return [f"This export is version {data.get('version')!r}; this Meldbook reads version {transfer.VERSION}."]
-    if set(data) != {"format", "version", "games"} or not isinstance(data["games"], list):
-        return ["An export has exactly format, version and a list of games."]
-    errors = []
-    for i, game in enumerate(data["games"], start=1):
-        errors += check_game(game, f"Game {i}")
-    ids = [g["id"] for g in data["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
-    doubled = sorted({i for i in ids if ids.count(i) > 1})
-    if doubled:
-        errors.append("The file has the same game more than once: " + ", ".join(doubled))
-    return errors
-
-
-def _database(path: str | None, must_exist: bool):
-    from app import create_app  # the app resolves the default path and brings the schema up to date
-
-    if path and must_exist and not os.path.exists(path):
-        raise SystemExit(f"There is no database at {path}.")
-    app = create_app({"DATABASE": os.path.abspath(path)} if path else None)
-    return db.connect(app.config["DATABASE"]), app.config["DATABASE"]
+def _problems(errors: list[str]) -> str:
+    more = len(errors) - SHOWN_PROBLEMS
+    return "; ".join(errors[:SHOWN_PROBLEMS]) + (f"; and {more} more problems." if more > 0 else "")
 
 
 def export_command(args) -> int:
-    conn, where = _database(args.db, must_exist=True)
-    document = transfer.export_games(conn)
-    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-    partial = f"{args.file}.partial"
-    with open(partial, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(partial, args.file)
+    where = _existing_database(database_path(args.db))
+    try:
+        transfer.check_backup_target(where, args.file, force=True, verb="export to")
+    except transfer.CannotUse as err:
+        raise Refusal(str(err)) from None
+    conn = _open(where, migrate=True)
+    try:
+        document = transfer.export_games(conn)
+    finally:
+        conn.conn.close()
+    partial = None
+    try:
+        partial = files.private_temp(args.file)
+        with open(partial, "w", encoding="utf-8") as f:
+            f.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        os.replace(partial, args.file)
+    except OSError as err:
+        raise Refusal(f"Cannot write {args.file}: {err.strerror or err}. Nothing was exported.") from None
+    finally:
+        if partial and os.path.exists(partial):
+            os.remove(partial)
     print(f"Exported {len(document['games'])} games from {where} to {args.file}.")
     return 0
 
 
-def import_command(args) -> int:
+def _read_export(path: str):
+    if os.path.isdir(path):
+        raise Refusal(f"{path} is a folder, not an export file. Nothing was imported.")
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
-        print(f"Cannot read {args.file}: {err}. Nothing was imported.", file=sys.stderr)
-        return 1
-    errors = check_document(data)
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as err:
+        raise Refusal(f"Cannot read {path}: {err.strerror or err}. Nothing was imported.") from None
+    except UnicodeDecodeError:
+        raise Refusal(f"Cannot read {path}: it is not UTF-8 text. Nothing was imported.") from None
+    except (ValueError, RecursionError) as err:
+        raise Refusal(f"Cannot read {path}: it is not JSON ({str(err) or 'nested too deeply'}). "
+                      "Nothing was imported.") from None
+
+
+def import_command(args) -> int:
+    data = _read_export(args.file)
+    errors = checks.check_document(data)
     if errors:
-        shown = errors[:20] + ([f"… and {len(errors) - 20} more."] if len(errors) > 20 else [])
-        print(f"{args.file} was refused; nothing was imported:", *shown, sep="\n  ", file=sys.stderr)
-        return 1
-    conn, where = _database(args.db, must_exist=False)
+        raise Refusal(f"{args.file} was refused, nothing was imported: {_problems(errors)}")
+    where = database_path(args.db)
+    if os.path.isdir(where):
+        raise Refusal(f"{where} is a folder, not a database file. Nothing was imported.")
+    conn = _open(where, migrate=True)
     try:
         transfer.import_games(conn, data["games"], replace=args.replace)
     except ValueError as err:
-        print(f"{err}. Nothing was imported; use --replace to overwrite them.", file=sys.stderr)
-        return 1
+        hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
+        raise Refusal(f"{args.file}: {err}{hint}. Nothing was imported into {where}.") from None
+    finally:
+        conn.conn.close()
     print(f"Imported {len(data['games'])} games into {where}.")
     return 0
 
 
 def backup_command(args) -> int:
-    conn, where = _database(args.db, must_exist=True)
+    where = _existing_database(database_path(args.db))
     try:
-        status = transfer.backup(conn, args.file)
-    except ValueError as err:
-        print(err, file=sys.stderr)
-        return 1
+        transfer.check_backup_target(where, args.file, force=args.force)
+        conn = _open(where, migrate=False)
+        try:
+            status = transfer.backup(conn, args.file)
+        finally:
+            conn.conn.close()
+    except transfer.CannotUse as err:
+        raise Refusal(str(err)) from None
+    except OSError as err:
+        raise Refusal(f"Cannot back up to {args.file}: {err.strerror or err}. Nothing was written.") from None
     print(f"Backed up {where} to {args.file} (integrity check: {status}).")
-    return 0 if status == "ok" else 1
+    return 0
 
 
-def main(argv: list[str]) -> int:
-    """Run one of the export, import and backup commands."""
-    parser = argparse.ArgumentParser(prog="python app.py", description="Move Meldbook's games in and out.")
+def restore_command(args) -> int:
+    where = database_path(args.db)
+    source = args.file
+    if os.path.isdir(source):
+        raise Refusal(f"{source} is a folder, not a backup file. Nothing was restored.")
+    if not os.path.exists(source):
+        raise Refusal(f"There is no backup at {source}. Nothing was restored.")
+    if os.path.realpath(source) in files.side_files(where) or (os.path.exists(where) and os.path.samefile(source, where)):
+        raise Refusal(f"{source} is the database itself (or one of its files); restore a backup copy.")
+    if os.path.isdir(where):
+        raise Refusal(f"{where} is a folder, not a database file. Nothing was restored.")
+    if not os.path.isdir(os.path.dirname(where)):
+        raise Refusal(f"Cannot restore into {where}: its folder does not exist.")
+    lock = files.take_sole_lock(where)
+    if lock is None:
+        raise Refusal(f"{where} is in use by a running Meldbook server; stop the server, then restore. "
+                      "Nothing was restored.")
+    try:
+        copy = files.private_temp(where, suffix=".restoring")
+        try:
+            try:
+                shutil.copyfile(source, copy)
+            except OSError as err:
+                raise Refusal(f"Cannot read {source}: {err.strerror or err}. Nothing was restored.") from None
+            errors = checks.check_backup(copy)
+            if errors:
+                raise Refusal(f"{source} was refused, nothing was restored: {_problems(errors)}")
+            replaced = files.put_in_place(copy, where)
+        finally:
+            files.remove_with_side_files(copy)
+    finally:
+        files.release(lock)
+    kept = f"; the replaced one is kept as {replaced}" if replaced else ""
+    print(f"Restored {source} into {where}{kept}.")
+    return 0
+
+
+def _parser() -> Parser:
+    parser = Parser(prog="python app.py", description="Move Meldbook's games in and out, back up and restore.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, help_text in (("export", "write every game to a JSON file"),
                             ("import", "add the games of a JSON export file"),
-                            ("backup", "copy the database file safely, even while Meldbook runs")):
+                            ("backup", "copy the database file safely, even while Meldbook runs"),
+                            ("restore", "put a backup in place of the database (the server must be stopped)")):
         command = sub.add_parser(name, help=help_text)
         command.add_argument("file", metavar="FILE")
         command.add_argument("--db", help="SQLite file the games are kept in (default: instance/meldbook.sqlite)")
         if name == "import":
             command.add_argument("--replace", action="store_true", help="overwrite games with the same id")
-    args = parser.parse_args(argv)
-    return {"export": export_command, "import": import_command, "backup": backup_command}[args.command](args)
+        if name == "backup":
+            command.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run one of the export, import, backup and restore commands; a refusal is one line and exit status 1."""
+    run = {"export": export_command, "import": import_command, "backup": backup_command,
+           "restore": restore_command}
+    try:
+        args = _parser().parse_args(argv)
+        return run[args.command](args)
+    except Refusal as refusal:
+        print(refusal, file=sys.stderr)
+    except OSError as err:  # permission denied, full disk, … on a file not named above
+        print(f"{err.filename or argv[1:2]}: {err.strerror or err}. Nothing was changed.", file=sys.stderr)
+    except sqlite3.Error as err:
+        print(f"{database_path(_given_db(argv))}: the database answered “{err}”. Nothing was changed.", file=sys.stderr)
+    return 1
+
+
+def _given_db(argv: list[str]) -> str | None:
+    for i, arg in enumerate(argv):
+        if arg == "--db" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--db="):
+            return arg[5:]
+    return None

@@ -98,14 +98,16 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
     for n in range(sizes.starts):
         if real:
             real.stop()
-        real = Server(ROOT / "app.py", "--db", str(workdir / f"app-{n}.sqlite"), "--threads", str(THREADS))
+        real = Server(ROOT / "app.py", "--db", str(workdir / f"app-{n}.sqlite"), "--threads", str(THREADS),
+                      "--backup-dir", str(workdir))
         starts.append(real.seconds_to_first_answer)
     start_s = statistics.median(starts)
     put(8, f"{start_s:.2f} s", start_s <= 1.5, f"median of {len(starts)} starts, fresh database, until GET / answers 200")
     timed = bare = None
     try:
         say("server-side times (bench/serve.py)…")
-        timed = Server(ROOT / "bench" / "serve.py", "--db", str(workdir / "timed.sqlite"), "--threads", str(THREADS))
+        timed = Server(ROOT / "bench" / "serve.py", "--db", str(workdir / "timed.sqlite"), "--threads", str(THREADS),
+                       "--backup-dir", str(workdir))
         game = figures.seed_game(timed.port, 4, 50)
         times, answered = figures.record_hand_ms(timed.port, game, sizes.samples)
         p95 = figures.percentile(times, 95)

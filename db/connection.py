@@ -8,9 +8,17 @@ from typing import Iterator
 
 import sqlite_utils
 
+from .files import create_private, make_private, side_files
+
 
 def connect(path: str) -> sqlite_utils.Database:
-    """A connection in autocommit mode (writes use `write`), WAL journal, foreign keys on."""
+    """A connection in autocommit mode (writes use `write`), WAL journal, foreign keys on.
+
+    The file is made owner-only before SQLite opens it; SQLite gives its -wal and -shm files
+    the database file's mode.
+    """
+    create_private(path)
+    make_private(*side_files(path)[1:])
     conn = sqlite3.connect(path, isolation_level=None, timeout=30, check_same_thread=False)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")  # an acknowledged hand survives a power cut

@@ -47,7 +47,16 @@ def _players_and_paper_scores(db: sqlite_utils.Database) -> None:
         revision INTEGER NOT NULL, summary TEXT NOT NULL)""")
 
 
-MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores]
+def _pin_failures(db: sqlite_utils.Database) -> None:
+    # wrong table PINs per game and client address, kept so that a restart or a second
+    # server thread does not forget them (API.md: "Table PIN guessing is slow everywhere")
+    db.execute("""CREATE TABLE IF NOT EXISTS pin_failures (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, client TEXT NOT NULL,
+        failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, client))""")
+
+
+MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

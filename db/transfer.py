@@ -8,7 +8,8 @@ import sqlite3
 import sqlite_utils
 
 from .connection import write
-from .games import get_sides
+from .files import private_temp, side_files
+from .games import get_sides, get_version
 
 FORMAT = "meldbook-games"
 VERSION = 1
@@ -44,19 +45,34 @@ def existing_ids(db: sqlite_utils.Database, game_ids: list[str]) -> list[str]:
     return found
 
 
+MAX_REVISION = 2 ** 53  # the largest whole number every JSON reader keeps exactly
+
+
+class CannotUse(ValueError):
+    """A file a command refuses to read or write; the message names the file and says why."""
+
+
 def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool = False) -> None:
-    """Store already-checked exported games in one transaction; `replace` overwrites games with the same id."""
+    """Store already-checked exported games in one transaction; `replace` overwrites games with the same id.
+
+    Each game gets a revision above the file's and above the replaced game's: a revision names
+    one state, and a device or server that knew the old state sees that this one is newer.
+    """
     with write(db):
         clash = existing_ids(db, [g["id"] for g in games])
         if clash and not replace:
             raise ValueError("These games are already in the database: " + ", ".join(clash))
+        had = {game_id: get_version(db, game_id)["revision"] for game_id in clash}
         for game_id in clash:
             db.execute("DELETE FROM games WHERE id = ?", [game_id])
         for g in games:
+            revision = max(g["revision"], had.get(g["id"], 0)) + 1
+            if revision > MAX_REVISION:
+                raise ValueError(f"Game {g['id']} cannot get a revision above {revision - 1}")
             db.execute("INSERT INTO games (id, variant, options, created, updated, revision, ended_at, "
                        "failed_melds, pin_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [g["id"], g["variant"], json.dumps(g["options"]), g["created"], g["updated"],
-                        g["revision"], g["ended_at"], json.dumps(g["failed_melds"]), g.get("pin_hash")])
+                        revision, g["ended_at"], json.dumps(g["failed_melds"]), g.get("pin_hash")])
             for i, side in enumerate(g["sides"]):
                 db.execute("INSERT INTO sides (game_id, idx, name, start_score) VALUES (?, ?, ?, ?)",
                            [g["id"], i, side["name"], side.get("start_score", 0)])
@@ -68,19 +84,52 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
                            [g["id"], json.dumps(h["entries"]), h["recorded_at"], h["edited_at"]])
 
 
-def backup(db: sqlite_utils.Database, target: str) -> str:
-    """Copy the live database to `target` with SQLite's online backup; returns the copy's integrity check."""
-    source_file = db.execute("PRAGMA database_list").fetchone()[2]
-    if source_file and os.path.exists(target) and os.path.samefile(source_file, target):
-        raise ValueError("The backup file cannot be the database itself.")
-    partial = f"{target}.partial"
-    if os.path.exists(partial):
-        os.remove(partial)
-    copy = sqlite3.connect(partial)
+def check_backup_target(database: str, target: str, *, force: bool = False, verb: str = "back up to") -> None:
+    """Refuse (CannotUse) a backup target that would destroy games or overwrite a file unasked."""
+    live = dict(zip(side_files(database), ("the live database", "the live database's write-ahead log (-wal)",
+                                           "the live database's shared-memory file (-shm)",
+                                           "the live database's rollback journal (-journal)")))
+    real = os.path.realpath(target)
+    what = live.get(real) or next((name for path, name in live.items() if _same_file(path, target)), None)
+    if what:
+        raise CannotUse(f"Cannot {verb} {target}: it is {what}, and writing there would destroy games. "
+                        "Choose another file.")
+    if os.path.isdir(target):
+        raise CannotUse(f"Cannot {verb} {target}: it is a folder. Give a file name, e.g. {target}/meldbook.bak.")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(target))):
+        raise CannotUse(f"Cannot {verb} {target}: its folder does not exist.")
+    if os.path.lexists(target) and not force:
+        raise CannotUse(f"Cannot {verb} {target}: the file exists already. Add --force to overwrite it.")
+
+
+def _same_file(a: str, b: str) -> bool:
     try:
-        db.conn.backup(copy)  # a consistent snapshot even while the server keeps writing
-        status = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        return os.path.samefile(a, b)  # a hard link or another name for the same file
+    except OSError:
+        return False
+
+
+def backup(db: sqlite_utils.Database, target: str) -> str:
+    """Copy the live database to `target` (owner-only) with SQLite's online backup; returns its integrity check.
+
+    The copy is written to a temporary file beside the target and renamed into place, so an
+    interrupted backup never leaves a half-written file under the real name.
+    """
+    source_file = db.execute("PRAGMA database_list").fetchone()[2]
+    if source_file:
+        check_backup_target(source_file, target, force=True)
+    partial = private_temp(target)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            db.conn.backup(copy)  # a consistent snapshot even while the server keeps writing
+            status = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            copy.close()
+        if status != "ok":
+            raise CannotUse(f"The copy made for {target} failed its integrity check ({status}); nothing was written.")
+        os.replace(partial, target)
     finally:
-        copy.close()
-    os.replace(partial, target)  # an interrupted backup never leaves a half-written file under the real name
+        if os.path.exists(partial):
+            os.remove(partial)
     return status

@@ -22,10 +22,16 @@ def free_port() -> int:
 
 
 class Server:
-    """A running `python app.py --port P --db PATH`; stop() ends it."""
+    """A running `python app.py --port P --db PATH`; stop() ends it.
+
+    Its automatic backups go beside the database (not into the project's instance folder)
+    unless `extra` names a --backup-dir.
+    """
 
     def __init__(self, db_path: Path, *extra: str, port: int | None = None, env: dict | None = None):
         """`port` reuses a port (a restart the phones do not notice); `env` adds environment variables (e.g. TZ)."""
+        if "--backup-dir" not in extra:
+            extra = (*extra, "--backup-dir", str(Path(db_path).parent))
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**{k: v for k, v in os.environ.items() if k != "MELDBOOK_DB"}, **(env or {})}

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-import commands
+import checks
 import db
 from app import main as app_main
 from db import transfer
@@ -94,8 +94,14 @@ def test_export_import_round_trip_is_exact(filled, tmp_path):
     result = run("import", exported, "--db", moved)
     assert result.returncode == 0, result.stderr
     assert run("export", again, "--db", moved).returncode == 0
-    assert again.read_bytes() == exported.read_bytes()
-    assert api_games(moved) == api_games(filled)  # same scores, revisions, PINs, times: the same games
+    # the same games, each under a revision above the one it had: a revision names one state
+    assert json.loads(again.read_bytes()) == bumped(json.loads(exported.read_bytes()))
+    assert api_games(moved) == [{**g, "revision": g["revision"] + 1} for g in api_games(filled)]
+
+
+def bumped(document, to=None):
+    """The export with every game's revision one higher (or set to `to`), as import stores it."""
+    return {**document, "games": [{**g, "revision": to or g["revision"] + 1} for g in document["games"]]}
 
 
 def test_export_file_contents(filled, tmp_path, cli):
@@ -105,7 +111,7 @@ def test_export_file_contents(filled, tmp_path, cli):
     assert [g["variant"] for g in data["games"]] == ["pony", "ponytail", "five-person"]
     pony, pairs, five = data["games"]
     assert pony["hands"][0]["entries"][0]["melded"] == {"jokers": 1, "tens": 3}
-    assert pony["pin_hash"].startswith("scrypt$") and pony["failed_melds"] == [0, 0, 1]
+    assert pony["pin_hash"].startswith("scrypt:16384:8:1$") and pony["failed_melds"] == [0, 0, 1]
     assert pairs["hands"][1]["edited_at"] is not None and pairs["options"]["finish_at"] == "2031-05-01T22:30:00"
     assert five["ended_at"] is not None and five["sides"][0]["name"] == "Ünïcode ✓"
     assert "Ünïcode ✓" in (tmp_path / "games.json").read_text(encoding="utf-8")
@@ -186,12 +192,12 @@ def test_import_refuses_games_already_there_unless_replace(filled, tmp_path, cli
     assert code == 1 and "already in the database" in err
     assert dump(filled) == changed
     assert cli("import", exported, "--db", filled, "--replace")[0] == 0
-    assert dump(filled) == json.loads(exported.read_text(encoding="utf-8"))
+    assert dump(filled) == bumped(json.loads(exported.read_text(encoding="utf-8")), to=100)
 
 
 def test_check_document_names_what_is_wrong(filled):
     bad = mangled(dump(filled), BAD_FILES["impossible hand"])
-    errors = commands.check_document(bad)
+    errors = checks.check_document(bad)
     assert len(errors) == 1 and errors[0].startswith("Game 2, hand 1: entries[1].red_threes: 502 red threes")
 
 
@@ -219,8 +225,8 @@ def test_backup_while_the_server_writes(filled, tmp_path):
 
 
 def test_backup_refuses_to_overwrite_the_database_itself(filled, cli):
-    code, _, err = cli("backup", filled, "--db", filled)
-    assert code == 1 and "cannot be the database itself" in err
+    code, _, err = cli("backup", filled, "--db", filled, "--force")
+    assert code == 1 and "it is the live database" in err
     assert len(dump(filled)["games"]) == 3
 
 
@@ -243,12 +249,12 @@ def test_download_one_game(client, filled, tmp_path, cli):
     data = response.get_json()
     assert [g["id"] for g in data["games"]] == [pony["id"]]
     assert "pin_hash" not in data["games"][0]  # anyone may download; the PIN's hash stays home
-    assert commands.check_document(data) == []
+    assert checks.check_document(data) == []
     assert cli("import", _write(tmp_path / "one.json", data), "--db", tmp_path / "one.sqlite")[0] == 0
     moved, = api_games(tmp_path / "one.sqlite")
     original = client.get(f"/api/games/{pony['id']}").get_json()
     original.pop("last_hand_revision")  # Undo stays with the table's own database
-    assert {**moved, "has_pin": True} == original
+    assert {**moved, "has_pin": True} == {**original, "revision": original["revision"] + 1}
 
 
 def test_download_of_unknown_game(client):

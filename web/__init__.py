@@ -4,8 +4,9 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from . import api, openapi, pin, security
+    from . import api, backups, openapi, pin, security
 
+    backups.init_app(app)
     security.init_app(app)
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
     app.register_blueprint(api.bp)

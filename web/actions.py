@@ -20,8 +20,8 @@ from scoring import FieldError, Refused, derive_game, get_variant, new_game, pre
 from scoring.game import HandRecord, now_utc, to_store
 from scoring.variant import Variant
 
-from . import derived
-from .pin import hash_pin
+from . import backups, derived
+from .pin_hash import hash_pin
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
 KEY_KEPT_FOR = timedelta(days=30)  # how long a request's Idempotency-Key is remembered; retries come within minutes
@@ -67,11 +67,10 @@ def _derive(db: sqlite_utils.Database, variant: Variant, game: dict) -> dict:
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
     """The game object, or Refused 404."""
-    # every device polls its game: a state confirmed a moment ago is served as it is, and
-    # when this revision was derived before, one small query decides
+    # every device polls its game: when this revision was derived before, one small query decides
     if not isinstance(game_id, str):
         raise not_found(f"There is no game with id “{game_id}”.")
-    found = derived.fresh(db, game_id) or derived.get(db, store.get_version(db, game_id))
+    found = derived.get(db, store.get_version(db, game_id))
     return found or _derive(db, *_load(db, game_id))
 
 
@@ -102,6 +101,7 @@ def _writing(db: sqlite_utils.Database) -> Iterator[list]:
         yield answer
     if answer:
         derived.put(db, answer[0])
+    backups.changed(answer[0] if answer else None)
 
 
 def _after(db: sqlite_utils.Database, game_id: str) -> dict:
@@ -305,3 +305,4 @@ def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -
         _check_revision(db, variant, game, revision)
         store.delete_game(db, game_id)
     derived.forget(db, game_id)
+    backups.changed(None)

@@ -126,7 +126,9 @@ TOO_LARGE = _error("the body is larger than 64 kB")
 STALE = _error("the If-Match revision is stale (the answer carries the current `game`), or the game is finished")
 BAD_INPUT = _error("the input breaks a rule; every error names its field")
 NEEDS_PIN = _error("the game has a PIN and it was not sent, or is wrong")
-TOO_MANY = _error("too many wrong PINs for this game lately; wait and try again")
+TOO_MANY = {**_error("too many wrong PINs from this client for this game: it waits (30 s, doubling up to "
+                     "an hour) and its PIN is not checked meanwhile"),
+            "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}}
 WRITE_ERRORS = {"403": NEEDS_PIN, "404": NOT_FOUND, "409": STALE, "429": TOO_MANY}
 BODY_ERRORS = {"400": BAD_JSON, "413": TOO_LARGE, "415": NOT_JSON, "422": BAD_INPUT}
 

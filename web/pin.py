@@ -1,83 +1,58 @@
 """The optional table PIN: anyone may watch a game, but changing one that has a PIN needs it.
 
-Only a salted scrypt hash is stored. The JSON API takes the PIN in the X-Table-PIN header;
-a browser enters it once on the unlock page and the session remembers that game.
+Only a salted scrypt hash is stored (pin_hash.py). The JSON API takes the PIN in the
+X-Table-PIN header; a browser enters it once on the unlock page and the session remembers
+that game. Wrong PINs are counted in the database per game and client address: after
+PIN_MAX_FAILURES the client waits, 30 s doubling up to an hour, and its PIN is not even
+checked meanwhile. Other clients, and devices already unlocked, are never held up.
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
-import threading
+import math
 import time
-from collections import defaultdict, deque
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from flask import (Blueprint, Flask, current_app, jsonify, make_response, redirect, render_template, request,
                    session, url_for)
 
 from db import games as store
+from db import pins
 
 from .database import get_db
+from .pin_hash import hash_pin, is_legacy, pin_matches
+
+__all__ = ["hash_pin", "pin_matches"]
 
 PIN_HEADER = "X-Table-PIN"
 SESSION_KEY = "unlocked_games"
 REMEMBERED_GAMES = 50  # keeps the session cookie small however many tables a phone has joined
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-# scrypt's cost makes guessing a stolen hash slow; 2**14 takes a few tens of milliseconds here
-SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
 
 bp = Blueprint("pin", __name__)
 
 
-def hash_pin(pin: str) -> str:
-    """A salted scrypt hash of a PIN, as stored in games.pin_hash."""
-    salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(pin.encode(), salt=salt, **SCRYPT)
-    return f"scrypt${SCRYPT['n']}${SCRYPT['r']}${SCRYPT['p']}${salt.hex()}${digest.hex()}"
+@dataclass
+class PinRefusal:
+    """Why a PIN was not accepted: 403 wrong, 429 this client must wait `retry_after` seconds."""
+    message: str
+    status: int = 403
+    retry_after: int | None = None
 
 
-def pin_matches(pin: str, stored: str) -> bool:
-    """True when `pin` is the PIN that `stored` (from hash_pin) was made from."""
-    try:
-        scheme, n, r, p, salt, digest = stored.split("$")
-        if scheme != "scrypt" or not isinstance(pin, str):
-            return False
-        tried = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p))
-    except (ValueError, TypeError):
-        return False
-    return hmac.compare_digest(tried.hex(), digest)
+def _now() -> float:
+    return current_app.config["CLOCK"]()  # wall-clock seconds; a lockout outlives a restart
 
 
-class Attempts:
-    """Wrong PINs per game in a sliding window, so nobody can try all 10,000 four-digit PINs."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._failures: dict[str, deque] = defaultdict(deque)
-
-    def _recent(self, game_id: str, window: float) -> deque:
-        failures = self._failures[game_id]
-        cutoff = time.monotonic() - window
-        while failures and failures[0] < cutoff:
-            failures.popleft()
-        return failures
-
-    def blocked(self, game_id: str, limit: int, window: float) -> bool:
-        with self._lock:
-            return len(self._recent(game_id, window)) >= limit
-
-    def failed(self, game_id: str) -> None:
-        with self._lock:
-            self._failures[game_id].append(time.monotonic())
-
-    def cleared(self, game_id: str) -> None:
-        with self._lock:
-            self._failures.pop(game_id, None)
+def _wait_words(seconds: int) -> str:
+    return f"{seconds} seconds" if seconds < 120 else f"{math.ceil(seconds / 60)} minutes"
 
 
-def _attempts() -> Attempts:
-    return current_app.extensions["meldbook_pin_attempts"]
+def _waiting(locked_until: float, now: float, wrong: bool) -> PinRefusal:
+    wait = max(1, math.ceil(locked_until - now))
+    first = "That is not this table's PIN, and that was too many wrong PINs" if wrong else "Too many wrong PINs"
+    return PinRefusal(f"{first} from this device. Wait {_wait_words(wait)} and try again, "
+                      "or ask someone whose device is already unlocked.", 429, wait)
 
 
 def is_unlocked(game_id: str) -> bool:
@@ -90,17 +65,24 @@ def remember(game_id: str) -> None:
     session[SESSION_KEY] = (unlocked + [game_id])[-REMEMBERED_GAMES:]
 
 
-def try_pin(game_id: str, pin: str, stored: str) -> str | None:
-    """Check a PIN someone typed; None when right, else the message to show."""
-    limit, window = current_app.config["PIN_MAX_FAILURES"], current_app.config["PIN_WINDOW_SECONDS"]
-    if _attempts().blocked(game_id, limit, window):
-        return (f"Too many wrong PINs for this table. Wait {max(1, round(window / 60))} minutes and try again, "
-                "or ask someone whose device is already unlocked.")
+def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
+    """Check a PIN someone typed; None when right, else why not."""
+    db, client, now, config = get_db(), request.remote_addr or "unknown", _now(), current_app.config
+    held = pins.get_failures(db, game_id, client)
+    if held and held["locked_until"] > now:
+        return _waiting(held["locked_until"], now, wrong=False)  # not even checked meanwhile
     if pin_matches(pin, stored):
-        _attempts().cleared(game_id)
+        if held:
+            pins.clear_failures(db, game_id, client)
+        if is_legacy(stored):
+            pins.set_pin_hash(db, game_id, hash_pin(pin))
         return None
-    _attempts().failed(game_id)
-    return "That is not this table's PIN. Ask whoever started the game."
+    held = pins.count_failure(db, game_id, client, now, limit=config["PIN_MAX_FAILURES"],
+                              first_wait=config["PIN_FIRST_WAIT_SECONDS"],
+                              longest_wait=config["PIN_LONGEST_WAIT_SECONDS"])
+    if held["locked_until"] > now:
+        return _waiting(held["locked_until"], now, wrong=True)
+    return PinRefusal("That is not this table's PIN. Ask whoever started the game.")
 
 
 def table_unlocked(game: dict) -> bool:
@@ -162,11 +144,18 @@ def _api_refusal(game_id: str, stored: str):
     problem = try_pin(game_id, sent, stored)
     if problem is None:
         return None
-    return _pin_error(problem, 429 if problem.startswith("Too many") else 403)
+    return _retry_after(jsonify({"errors": [{"field": "pin", "message": problem.message}]}), problem)
 
 
 def _pin_error(message: str, status: int):
     return jsonify({"errors": [{"field": "pin", "message": message}]}), status
+
+
+def _retry_after(response, problem: PinRefusal):
+    response = make_response(response, problem.status)
+    if problem.retry_after is not None:
+        response.headers["Retry-After"] = str(problem.retry_after)
+    return response
 
 
 @bp.route("/games/<game_id>/unlock", methods=["GET", "POST"])
@@ -181,21 +170,22 @@ def unlock(game_id: str):
     names = [s["name"] for s in game["sides"]]
     if not game["pin_hash"] or (request.method == "GET" and is_unlocked(game_id)):
         return redirect(back, 303)
-    error = None
+    problem = PinRefusal("", 200)
     if request.method == "POST":
-        error = try_pin(game_id, request.form.get("pin", "").strip(), game["pin_hash"])
-        if error is None:
+        problem = try_pin(game_id, request.form.get("pin", "").strip(), game["pin_hash"])
+        if problem is None:
             remember(game_id)
             return redirect(back, 303)
-    status = 429 if error and error.startswith("Too many") else 403 if error else 200
-    return render_template("unlock.html", game_id=game_id, names=names, error=error, next=back,
-                           missing=False), status
+    page = render_template("unlock.html", game_id=game_id, names=names, error=problem.message or None,
+                           next=back, missing=False)
+    return _retry_after(page, problem)
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("PIN_MAX_FAILURES", 10)
-    app.config.setdefault("PIN_WINDOW_SECONDS", 300)
-    app.extensions["meldbook_pin_attempts"] = Attempts()
+    app.config.setdefault("PIN_MAX_FAILURES", 5)
+    app.config.setdefault("PIN_FIRST_WAIT_SECONDS", 30)
+    app.config.setdefault("PIN_LONGEST_WAIT_SECONDS", 3600)
+    app.config.setdefault("CLOCK", time.time)  # tests set their own clock
     app.before_request(check_pin)
     app.jinja_env.globals.update(table_unlocked=table_unlocked)
     app.register_blueprint(bp)

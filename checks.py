@@ -1,0 +1,146 @@
+"""What `import` and `restore` check before storing anything: every value's type and range."""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+import db
+from db import transfer
+from db.migrations import MIGRATIONS
+from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring.game import HandRecord, to_store
+from web.pin_hash import is_own_hash
+
+GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "failed_melds",
+             "sides", "hands"}
+HAND_KEYS = {"entries", "recorded_at", "edited_at"}
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_FAILED_MELDS = 100  # a failed meld raises a minimum by 10; no hand sees a hundred
+
+
+def _is_time(value: Any, nullable: bool = False) -> bool:
+    if value is None:
+        return nullable
+    try:
+        datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _exact(value: Any) -> str:
+    """Compare by JSON text: 50 and 50.0 (or 1 and true) are equal in Python but not as stored values."""
+    return json.dumps(value, sort_keys=True)
+
+
+def _is_count(value: Any, least: int = 0, most: int = transfer.MAX_REVISION) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
+
+
+def check_game(g: Any, where: str) -> list[str]:
+    """Everything wrong with one exported game; an empty list means it can be stored as it is."""
+    if not isinstance(g, dict):
+        return [f"{where} is not an object."]
+    errors = []
+    keys = set(g) - {"pin_hash"}
+    if keys != GAME_KEYS:
+        missing, unknown = sorted(GAME_KEYS - keys), sorted(keys - GAME_KEYS)
+        return [f"{where} has missing fields {missing} or unknown fields {unknown}."]
+    if not isinstance(g["id"], str) or not GAME_ID.fullmatch(g["id"]):
+        errors.append(f"{where}: id must be 1 to 64 letters, digits, - or _.")
+    variant = get_variant(g["variant"])
+    if variant is None:
+        return errors + [f"{where}: unknown variant {g['variant']!r}."]
+    try:
+        sides, options = new_game(variant, {"variant": variant.id, "sides": g["sides"], "options": g["options"]})
+    except Refused as err:
+        return errors + [f"{where}: {e.field or 'game'}: {e.message}" for e in err.errors]
+    if sides != g["sides"] or options != g["options"]:
+        errors.append(f"{where}: sides or options are not in the form Meldbook stores them.")
+    for key in ("created", "updated"):
+        if not _is_time(g[key]):
+            errors.append(f"{where}: {key} must be a date and time.")
+    if not _is_time(g["ended_at"], nullable=True):
+        errors.append(f"{where}: ended_at must be a date and time or null.")
+    if not _is_count(g["revision"], least=1):
+        errors.append(f"{where}: revision must be a whole number from 1 to 2^53.")
+    melds = g["failed_melds"]
+    if not (isinstance(melds, list) and len(melds) == len(sides) and all(_is_count(m, most=MAX_FAILED_MELDS) for m in melds)):
+        errors.append(f"{where}: failed_melds must be one whole number (0 to {MAX_FAILED_MELDS}) per side.")
+    pin_hash = g.get("pin_hash")
+    if pin_hash is not None and not is_own_hash(pin_hash):
+        errors.append(f"{where}: pin_hash is not a hash Meldbook makes (salted scrypt at this app's cost).")
+    if not isinstance(g["hands"], list):
+        return errors + [f"{where}: hands must be a list."]
+    for n, h in enumerate(g["hands"], start=1):
+        at = f"{where}, hand {n}"
+        if not isinstance(h, dict) or set(h) != HAND_KEYS:
+            errors.append(f"{at} must have exactly entries, recorded_at and edited_at.")
+            continue
+        if not _is_time(h["recorded_at"]) or not _is_time(h["edited_at"], nullable=True):
+            errors.append(f"{at}: recorded_at and edited_at must be dates and times.")
+        try:
+            entries = prepare_hand(variant, options, sides, {"entries": h["entries"]})
+        except Refused as err:
+            errors.extend(f"{at}: {e.field or 'hand'}: {e.message}" for e in err.errors)
+            continue
+        if _exact(to_store(variant, {"entries": h["entries"]}, entries)) != _exact(h["entries"]):
+            errors.append(f"{at}: entries are not in the form Meldbook stores them (whole numbers, no 50.0).")
+    if not errors:
+        try:  # the game must replay, or it would be stored but unreadable
+            derive_game(variant, options, sides, [HandRecord(h["entries"], h["recorded_at"]) for h in g["hands"]],
+                        ended=bool(g["ended_at"]), failed_melds=melds)
+        except (ArithmeticError, LookupError, TypeError, ValueError) as err:
+            errors.append(f"{where}: its hands cannot be replayed ({err}).")
+    return errors
+
+
+def check_document(data: Any) -> list[str]:
+    """Everything wrong with an export file's contents; an empty list means it can be imported."""
+    if not isinstance(data, dict) or data.get("format") != transfer.FORMAT:
+        return [f"This is not a Meldbook export (it has no \"format\": \"{transfer.FORMAT}\")."]
+    if data.get("version") != transfer.VERSION:
+        return [f"This export is version {data.get('version')!r}; this Meldbook reads version {transfer.VERSION}."]
+    if set(data) != {"format", "version", "games"} or not isinstance(data["games"], list):
+        return ["An export has exactly format, version and a list of games."]
+    errors = []
+    for i, game in enumerate(data["games"], start=1):
+        errors += check_game(game, f"Game {i}")
+    ids = [g["id"] for g in data["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
+    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    if doubled:
+        errors.append("The file has the same game more than once: " + ", ".join(doubled))
+    return errors
+
+
+def check_backup(path: str) -> list[str]:
+    """Everything wrong with a database file to restore (a private copy, brought up to this schema here).
+
+    The same checks as an imported file: integrity, schema version, then every game's values.
+    """
+    try:
+        conn = sqlite3.connect(path)
+        try:
+            integrity = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+            if integrity != ["ok"]:
+                return [f"it is damaged (integrity check: {integrity[0]})"]
+            if conn.execute("PRAGMA foreign_key_check").fetchone():
+                return ["it is damaged (hands or sides of games that are not there)"]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            conn.close()
+        if not 1 <= version <= len(MIGRATIONS):
+            return [f"it is not a Meldbook database this version can read (schema version {version}, "
+                    f"this Meldbook knows 1 to {len(MIGRATIONS)})"]
+        copy = db.connect(path)
+        try:
+            db.migrate(copy)
+            document = transfer.export_games(copy)
+        finally:
+            copy.conn.close()
+    except sqlite3.DatabaseError as err:
+        return [f"it is not a readable Meldbook database ({err})"]
+    return check_document(document)
