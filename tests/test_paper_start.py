@@ -52,7 +52,7 @@ def test_a_negative_start_and_no_start_are_stored_as_given(client):
 
 
 def test_export_and_import_carry_the_start_score(app, client, tmp_path):
-    from commands import check_document
+    from checks import check_document
     from db import connect, migrate, transfer
 
     game = client.post("/api/games", json={"variant": "ponytail", "sides": sides(12340, None)}).get_json()
