@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from .pages import post, token  # noqa: F401 (page forms post with the CSRF token, as in tests/pages.py)
+
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
         "circle", "line", "polyline"}
 
@@ -46,16 +48,6 @@ def listed(client) -> dict:
     r = client.get("/api/players")
     assert r.status_code == 200
     return {p["name"]: p for p in r.get_json()}
-
-
-def token(client) -> str:
-    page = client.get("/").get_data(as_text=True)
-    return re.search(r'<meta name="csrf-token" content="([^"]+)"', page)[1]
-
-
-def post(client, url: str, data: dict | None = None):
-    """A page form's POST with this browser's CSRF token."""
-    return client.post(url, data={"csrf_token": token(client), **(data or {})})
 
 
 class Doc(HTMLParser):

@@ -54,6 +54,15 @@ def close(phone: Page) -> None:
     assert complaints == [], "the browser complained (CSP or a script error)"
 
 
+def typing_on_a_phone(chromium, own_server) -> tuple[Page, dict]:
+    """A phone of this test's own server, halfway through typing hand 1 of a new game."""
+    game = new_game(own_server["server"])
+    phone = Page(chromium, own_server["server"], PHONE)
+    phone.page.goto(f"/games/{game['id']}/hands/new")
+    type_a_hand(phone.page)
+    return phone, game
+
+
 def new_game(server, **extra) -> dict:
     status, game = server.request("POST", "/api/games", {**PAIRS, **extra})
     assert status == 201
@@ -176,12 +185,8 @@ def test_the_pin_prompt_mid_hand_loses_nothing_and_records_once(phone, server):
 
 
 def test_record_with_the_server_unreachable_then_back(chromium, own_server):
-    server = own_server["server"]
-    game = new_game(server)
-    phone = Page(chromium, server, PHONE)
+    phone, game = typing_on_a_phone(chromium, own_server)
     page = phone.page
-    page.goto(f"/games/{game['id']}/hands/new")
-    type_a_hand(page)
     own_server["stop"]()
     record(page, 1)
     expect(page.locator("#send-status")).to_contain_text("Hand 1: Not sent yet — will send when the table's computer answers")
@@ -196,12 +201,8 @@ def test_record_with_the_server_unreachable_then_back(chromium, own_server):
 
 
 def test_a_hand_waiting_on_the_phone_is_sent_from_the_scores_page_too(chromium, own_server):
-    server = own_server["server"]
-    game = new_game(server)
-    phone = Page(chromium, server, PHONE)
+    phone, game = typing_on_a_phone(chromium, own_server)
     page = phone.page
-    page.goto(f"/games/{game['id']}/hands/new")
-    type_a_hand(page)
     own_server["stop"]()
     record(page, 1)
     expect(page.locator("#send-status")).to_contain_text("Not sent yet")
@@ -215,12 +216,8 @@ def test_a_hand_waiting_on_the_phone_is_sent_from_the_scores_page_too(chromium, 
 
 
 def test_a_server_restart_mid_hand_loses_nothing(chromium, own_server):
-    server = own_server["server"]
-    game = new_game(server)
-    phone = Page(chromium, server, PHONE)
+    phone, game = typing_on_a_phone(chromium, own_server)
     page = phone.page
-    page.goto(f"/games/{game['id']}/hands/new")
-    type_a_hand(page)
     server = own_server["restart"]()
     page.reload()
     assert value(page, 1, "melded") == "300"
