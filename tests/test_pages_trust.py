@@ -145,3 +145,22 @@ def test_new_seats_for_the_next_game_are_drawn_once(client, make_game):
     url = f"/games/new/five-person?from={game['id']}"
     assert names_seated(Doc(client.get(url).get_data(as_text=True))) == \
         names_seated(Doc(client.get(url).get_data(as_text=True)))
+
+
+@pytest.mark.parametrize("recorded_at, finished", [
+    ("2026-11-24T05:29:59+00:00", False),  # 21:29:59 at a table in California
+    ("2026-11-24T05:30:00+00:00", True),   # 21:30 there: the finish time
+    ("2026-11-23T21:30:00+00:00", False),  # 21:30 on a server kept in UTC is not the table's 21:30
+])
+def test_a_finish_time_with_an_offset_means_that_instant(recorded_at, finished):
+    # API.md: "A time with a UTC offset (2026-11-23T21:30:00-08:00) means exactly that instant"
+    from scoring import derive_game, get_variant, new_game
+    from scoring.game import HandRecord
+    variant = get_variant("ponytail")
+    sides, options = new_game(variant, {"variant": "ponytail", "sides": [
+        {"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+        "options": {"finish_at": "2026-11-23T21:30:00-08:00"}})
+    empty = [{f.name: 0 for f in variant.fields if f.kind != "flag"} for _ in sides]
+    state = derive_game(variant, options, sides, [HandRecord(empty, recorded_at)])
+    assert state["finished"] is finished
+    assert ("finish_time" in state["finish_reasons"]) is finished
