@@ -4,8 +4,10 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from . import api, openapi, pin, security
+    from . import api, errors, hosts, openapi, pin, security
 
+    hosts.init_app(app)  # first of all: a request for another host is refused before anything runs
+    errors.init_app(app)  # then an unknown address or method, before the write checks
     security.init_app(app)
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
     app.register_blueprint(api.bp)
