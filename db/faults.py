@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 
 BUSY, FULL, DAMAGED, READ_ONLY, UNREACHABLE = "busy", "full", "damaged", "read-only", "unreachable"
@@ -37,10 +38,19 @@ STARTUP = {
 }
 
 
+def _writable(path: str) -> bool:
+    """True when SQLite could write `path` and the files it keeps beside it (-wal, -shm) in its folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(folder, os.W_OK) and (not os.path.exists(path) or os.access(path, os.W_OK))
+
+
 def startup_refusal(path: str, err: BaseException) -> str | None:
     """The one line the server prints when it cannot start on this database; None when `err` is no storage fault."""
     kind = fault(err)
     if kind is None:
         return None
     detail = getattr(err, "strerror", None) or str(err)
+    if kind in (READ_ONLY, UNREACHABLE) and not _writable(path):
+        # SQLite only says it cannot open the file; a read-only file or folder is the usual reason
+        kind, detail = READ_ONLY, "read-only"
     return f"Meldbook cannot use {path}: {STARTUP[kind].format(detail=detail)}."

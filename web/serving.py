@@ -12,7 +12,7 @@ from waitress import create_server
 IDLE_TIMEOUT = 30  # seconds a connection may sit without sending anything (mid-request or kept alive)
 
 LIMITS = {
-    "max_request_body_size": 256 * 1024,  # the app refuses bodies over 64 kB in words; this cuts off far larger ones
+    "max_request_body_size": 1024 * 1024,  # the app refuses bodies over 64 kB in words; waitress cuts off far larger
     "max_request_header_size": 32 * 1024,  # headers and cookies of a phone are a few kB
     "connection_limit": 100,  # open connections at once; a table is about ten devices
     "backlog": 64,  # connections the system queues while all are busy
