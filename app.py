@@ -74,6 +74,20 @@ def _secret_key(instance_path: str) -> str:
         return f.read().strip()
 
 
+def _app_or_refusal(config: dict) -> Flask | None:
+    """The app to serve, or None once one line (no traceback) said why its database cannot be used."""
+    try:
+        return create_app(config)
+    except (sqlite3.Error, OSError) as err:
+        default = os.path.join(os.path.dirname(os.path.abspath(__file__)), "instance", "meldbook.sqlite")
+        database = config.get("DATABASE") or os.environ.get("MELDBOOK_DB") or default
+        line = startup_refusal(getattr(err, "filename", None) or database, err)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Serve Meldbook, or run `export FILE`, `import FILE` or `backup FILE` (see commands.py)."""
     argv = sys.argv[1:] if argv is None else argv
@@ -93,14 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     config = {"ALLOWED_HOSTS": hosts.for_server(args.host, own_addresses(), args.allow_host)}
     if args.db:
         config["DATABASE"] = os.path.abspath(args.db)
-    try:
-        app = create_app(config)
-    except (sqlite3.Error, OSError) as err:
-        database = config.get("DATABASE") or os.environ.get("MELDBOOK_DB") or "instance/meldbook.sqlite"
-        line = startup_refusal(getattr(err, "filename", None) or database, err)
-        if line is None:
-            raise
-        print(line, file=sys.stderr)
+    app = _app_or_refusal(config)
+    if app is None:
         return 1
     app.debug = False  # never Flask's debugger on the table's network, whatever FLASK_DEBUG says
 

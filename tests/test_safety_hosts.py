@@ -44,7 +44,8 @@ def test_a_page_for_another_host_is_refused_with_a_page(client):
 def test_nothing_runs_for_another_host(client, make_game):
     game = make_game()
     # a write another site's page sends: refused for its host before the cross-site check would say 403
-    cross = client.post(f"/api/games/{game['id']}/end", headers={"Host": "evil.example", "Origin": "http://evil.example"})
+    stranger = {"Host": "evil.example", "Origin": "http://evil.example"}
+    cross = client.post(f"/api/games/{game['id']}/end", headers=stranger)
     assert cross.status_code == 400 and cross.get_json()["errors"][0]["field"] == "Host"
     created = client.post("/api/games", json=PONYTAIL, headers={"Host": "evil.example"})
     assert created.status_code == 400

@@ -37,7 +37,8 @@ def stalled(server: Server, sent: bytes) -> socket.socket:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sent", [
-    b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"var",
+    b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 200\r\n\r\n{\"var",
     b"GET /api/games HTTP/1.1\r\nHost: 127.0",
     b"",
 ], ids=["half a body", "half the headers", "nothing at all"])
