@@ -11,6 +11,8 @@ from typing import Any
 
 from scoring import FieldError, Variant
 
+from .numbers import parse
+
 # Flags only one side can have in a hand: chosen once per hand, across the sides.
 ONE_PER_HAND = ("went_out", "cut_bonus", "finished")
 NOBODY = "none"
@@ -129,10 +131,8 @@ def read_layout(form, variant: Variant) -> tuple[str, int]:
     allowed = layouts(variant)
     layout = form.get("layout") if form.get("layout") in allowed else next(iter(allowed))
     low, high = allowed[layout]
-    try:
-        count = int(form.get("count", low))
-    except ValueError:
-        count = low
+    count = parse(form.get("count", str(low)))
+    count = low if count is None else count
     change = form.get("change")
     if change in allowed and change != layout:
         layout = change
