@@ -4,14 +4,18 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import sqlite3
 import sys
 
-from flask import Flask, jsonify, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask
 
 import db
+from db.faults import startup_refusal
+from web import hosts
 from web.database import close_db
-from web.network import lan_addresses
+from web.network import lan_addresses, own_addresses
+from web.numbers import NamedRule, WholeNumberConverter
+from web.serving import IDLE_TIMEOUT, make_server
 
 DEFAULT_PORT = 5000
 
@@ -23,6 +27,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE=os.environ.get("MELDBOOK_DB") or os.path.join(app.instance_path, "meldbook.sqlite"),
         MAX_CONTENT_LENGTH=64 * 1024,  # a hand is well under 2 kB; anything this large is not a hand
         JSON_SORT_KEYS=False,
+        ALLOWED_HOSTS=hosts.from_environment(),  # the Host names answered; `python app.py` adds its own
     )
     if test_config:
         app.config.update(test_config)
@@ -35,13 +40,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
 
     conn = db.connect(app.config["DATABASE"])
-    db.migrate(conn)
-    conn.conn.close()
+    try:
+        db.check(conn)  # a truncated or overwritten file is found now, not halfway through a game
+        db.migrate(conn)
+    finally:
+        conn.conn.close()
     app.teardown_appcontext(close_db)
+    app.url_rule_class = NamedRule  # before any route: <int:…> refusals name the part of the address
+    app.url_map.converters["int"] = WholeNumberConverter
 
     import web
     web.register(app)
-    _json_errors_for_api(app)
     return app
 
 
@@ -65,19 +74,18 @@ def _secret_key(instance_path: str) -> str:
         return f.read().strip()
 
 
-def _json_errors_for_api(app: Flask) -> None:
-    """Routing errors (404, 405, 413) and any crash under /api answer in the API's JSON shape."""
-
-    @app.errorhandler(HTTPException)
-    def http_error(err: HTTPException):
-        if request.path.startswith("/api/"):
-            messages = {404: "There is no such address in the Meldbook API.",
-                        405: f"{request.method} is not allowed here.",
-                        413: "The request is too large (at most 64 kB)."}
-            message = messages.get(err.code, err.description or err.name)
-            return jsonify({"errors": [{"field": None, "message": message}]}), err.code
-        from web.pages import http_error_page
-        return http_error_page(err)
+def _app_or_refusal(config: dict) -> Flask | None:
+    """The app to serve, or None once one line (no traceback) said why its database cannot be used."""
+    try:
+        return create_app(config)
+    except (sqlite3.Error, OSError) as err:
+        default = os.path.join(os.path.dirname(os.path.abspath(__file__)), "instance", "meldbook.sqlite")
+        database = config.get("DATABASE") or os.environ.get("MELDBOOK_DB") or default
+        line = startup_refusal(getattr(err, "filename", None) or database, err)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,23 +99,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on (default 5000)")
     parser.add_argument("--db", help="SQLite file to keep games in (default: instance/meldbook.sqlite)")
     parser.add_argument("--backup-dir", help="folder for the automatic backups (default: the instance folder)")
+    parser.add_argument("--allow-host", action="append", default=[], type=hosts.host_argument, metavar="NAME",
+                        help="also answer to this host name (repeatable; see MELDBOOK_ALLOWED_HOSTS)")
+    parser.add_argument("--idle-timeout", type=int, default=IDLE_TIMEOUT, metavar="SECONDS",
+                        help=f"close a connection that sends nothing for this long (default {IDLE_TIMEOUT})")
     parser.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    config = {"DATABASE": os.path.abspath(args.db)} if args.db else {}
-    config["AUTO_BACKUPS"] = True
+    config = {"ALLOWED_HOSTS": hosts.for_server(args.host, own_addresses(), args.allow_host), "AUTO_BACKUPS": True}
+    if args.db:
+        config["DATABASE"] = os.path.abspath(args.db)
     if args.backup_dir:
         config["BACKUP_DIR"] = os.path.abspath(args.backup_dir)
-    app = create_app(config)
+    app = _app_or_refusal(config)
+    if app is None:
+        return 1
     app.debug = False  # never Flask's debugger on the table's network, whatever FLASK_DEBUG says
     from db.files import hold_server_lock
     server_lock = hold_server_lock(app.config["DATABASE"])  # `restore` refuses while this is held  # noqa: F841
 
-    from waitress import create_server
-    server = create_server(app, host=args.host, port=args.port, threads=args.threads)
+    server = make_server(app, args.host, args.port, args.threads, args.idle_timeout)
     port = server.effective_port
-    hosts = ([args.host] if args.host not in ("0.0.0.0", "::") else ["127.0.0.1", *lan_addresses()])
+    shown = ([args.host] if args.host not in ("0.0.0.0", "::") else ["127.0.0.1", *lan_addresses()])
     print("Meldbook is running. Open it in a browser:", flush=True)
-    for host in hosts:
+    for host in shown:
         print(f"  http://{host}:{port}/", flush=True)
     print(f"Games are kept in {app.config['DATABASE']}. Press Ctrl+C to stop.", flush=True)
     try:

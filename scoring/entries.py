@@ -22,7 +22,8 @@ def whole_number(value: Any, where: str, label: str) -> tuple[int | None, FieldE
     if value < 0:
         return None, FieldError(where, f"{label} cannot be negative (got {value}).")
     if value > MAX_NUMBER:
-        return None, FieldError(where, f"{label} is too large: {value:,} (at most {MAX_NUMBER:,}).")
+        shown = f": {value:,}" if value < 10 ** 15 else ""  # a number of hundreds of digits is not echoed back
+        return None, FieldError(where, f"{label} is too large{shown} (at most {MAX_NUMBER:,}).")
     return value, None
 
 

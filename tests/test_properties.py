@@ -4,16 +4,15 @@ import json
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import create_app
 from scoring import VARIANTS, FieldError, Refused, new_game
 
 from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from .property_helpers import SETTINGS, refusal_is_clear, send_json
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                           HealthCheck.too_slow])
 FORM_SETTINGS = settings(SETTINGS, max_examples=60)  # each example renders a whole page
 
 NASTY_NUMBERS = st.sampled_from([0, 5, 35, 50, -1, -5, 3, 2.5, 5.0, 1e308, -1e308, 10 ** 30, -(10 ** 30), 2 ** 63,
@@ -127,26 +126,6 @@ def api(tmp_path_factory):
     app = create_app({"TESTING": True, "SECRET_KEY": "t",
                       "DATABASE": str(tmp_path_factory.mktemp("props") / "games.sqlite")})
     return app.test_client()
-
-
-def refusal_is_clear(response):
-    assert response.status_code < 500, response.get_data(as_text=True)[:500]
-    if response.status_code >= 400:
-        assert response.mimetype == "application/json"
-        body = response.get_json()
-        assert body["errors"]
-        for error in body["errors"]:
-            assert set(error) == {"field", "message"}
-            assert error["field"] is None or isinstance(error["field"], str)
-            assert isinstance(error["message"], str) and error["message"].strip()
-
-
-def send_json(client, method, url, payload):
-    try:
-        text = json.dumps(payload, allow_nan=True)
-    except ValueError:
-        text = "{}"
-    return client.open(url, method=method, data=text, content_type="application/json")
 
 
 @SETTINGS

@@ -4,8 +4,10 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from . import api, backups, openapi, pin, security
+    from . import api, backups, errors, hosts, openapi, pin, security
 
+    hosts.init_app(app)  # first of all: a request for another host is refused before anything runs
+    errors.init_app(app)  # then an unknown address or method, before the write checks
     backups.init_app(app)
     security.init_app(app)
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work

@@ -124,12 +124,32 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
     return answer[0]
 
 
-def _revision_matches(revision: Any, current: int) -> bool:
-    """True when no revision was stated, or it names the current one (If-Match style: "*", W/"3", "2", "3")."""
+MAX_REVISION = 2 ** 53  # the largest whole number every JSON client holds exactly
+
+
+def revision_tags(revision: Any, field: str = "revision") -> list[str] | None:
+    """The revisions a write states (If-Match style: "*", W/"3", "2", "3"), None when it states none.
+
+    A stated number must be a whole number from 1 to 2^53 written with 0-9, else Refused (422)
+    naming the field; any other tag is an entity tag that simply does not match (409).
+    """
     if revision is None or (isinstance(revision, str) and not revision.strip()):
-        return True
-    tags = [t.strip().removeprefix("W/").strip('"') for t in str(revision).split(",")]
-    return "*" in tags or str(current) in tags
+        return None
+    if type(revision) is int and 1 <= revision <= MAX_REVISION:
+        return [str(revision)]
+    tags = [t.strip().removeprefix("W/").strip('"') for t in revision.split(",")] if isinstance(revision, str) else []
+    numbers = [t for t in tags if t.lstrip("-").isnumeric()]  # '²', '١', '-3' and '99…9' are numbers, not tags
+    if tags and all(t.isascii() and t.isdigit() and len(t) <= 16 and 1 <= int(t) <= MAX_REVISION for t in numbers):
+        return tags
+    shown = repr(revision)[:24] if not isinstance(revision, str) else f"“{revision[:20]}”"
+    raise Refused([FieldError(field, f"{field} must be a game revision: a whole number from 1 to {MAX_REVISION:,}, "
+                                     f"written with the digits 0–9 (got {shown}).")])
+
+
+def _revision_matches(revision: Any, current: int) -> bool:
+    """True when no revision was stated, or it names the current one."""
+    tags = revision_tags(revision)
+    return tags is None or "*" in tags or str(current) in tags
 
 
 def _check_revision(db: sqlite_utils.Database, variant: Variant, game: dict, revision: Any) -> None:

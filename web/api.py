@@ -34,14 +34,42 @@ def body() -> Any:
     if not raw.strip():
         raise Refused([FieldError(None, "The body is empty; send a JSON object.")], status=400)
     try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):  # deeply nested arrays exhaust the parser's recursion, not a 500
+        # NaN and Infinity are read (as Python does) so that the field they were given for is the one refused
+        return json.loads(raw, object_pairs_hook=_no_repeated_keys)
+    except BodyRefused as err:
+        raise Refused([FieldError(err.field, str(err))], status=400) from None
+    except ValueError as err:
+        if "digits" in str(err):  # int()'s limit: a number of thousands of digits
+            raise Refused([FieldError(None, "The body holds a number with thousands of digits; no number here "
+                                            "needs more than a few.")], status=400) from None
         raise Refused([FieldError(None, "The body is not valid JSON.")], status=400) from None
+    except RecursionError:  # deeply nested arrays exhaust the parser's recursion, not a 500
+        raise Refused([FieldError(None, "The body is not valid JSON.")], status=400) from None
+
+
+class BodyRefused(ValueError):
+    """A JSON body Python would read but the API refuses: a key given twice."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object, refused when a key is given twice (which of the two would count is anyone's guess)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise BodyRefused(f"“{twice[:40]}” is given twice in one object; give each key once.", twice[:40])
+    return found
+
 
 
 def if_match(payload: Any = None) -> Any:
     """The revision a write is based on: the If-Match header, else a hand body's "revision", if sent."""
     if "If-Match" in request.headers:
+        actions.revision_tags(request.headers["If-Match"], "If-Match")  # a malformed one is refused by its name
         return request.headers["If-Match"]
     return payload.get("revision") if isinstance(payload, dict) else None
 

@@ -5,6 +5,7 @@ waitress thread keeps its connection; a write is still one transaction (db.write
 """
 from __future__ import annotations
 
+import sqlite3
 import threading
 
 import sqlite_utils
@@ -30,4 +31,7 @@ def close_db(_exc: BaseException | None = None) -> None:
     """After a request: a transaction left open by a crash is rolled back, the connection kept."""
     held = getattr(_local, "held", None)
     if held is not None and held[1].conn.in_transaction:
-        held[1].conn.rollback()
+        try:
+            held[1].conn.rollback()
+        except sqlite3.Error:  # a damaged or vanished file: the answer already says so, nothing was committed
+            pass

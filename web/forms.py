@@ -12,24 +12,32 @@ from typing import Any
 
 from scoring import FieldError, Variant
 
+from .numbers import parse
+
 # Flags only one side can have in a hand: chosen once per hand, across the sides.
 ONE_PER_HAND = ("went_out", "cut_bonus", "finished")
 NOBODY = "none"
 
 
+_INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+", re.ASCII)
+LONGEST = 4000  # digits; int() refuses more than 4300, and any such number is far too large anyway
+
+
 def number(raw: str | None) -> Any:
-    """A typed number: blank is 0; anything else is passed on as typed so the rules can say what is wrong."""
+    """A typed number: blank is 0; anything else is passed on as typed so the rules can say what is wrong.
+
+    Only the digits 0-9 make a number ('١٢' or '²' stay text); "5.0" is passed as 5.0, which the
+    rules take as 5.
+    """
     text = (raw or "").strip().replace(",", "").replace(" ", "").replace("−", "-")
     if not text:
         return 0
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
+    if _INTEGER.fullmatch(text):
+        return int(text) if len(text) <= LONGEST else 10 ** LONGEST
+    if _DECIMAL.fullmatch(text) and len(text) <= 30:
         return float(text)
-    except ValueError:
-        return raw.strip()
+    return raw.strip()
 
 
 def field_name(side: int, field: str) -> str:
@@ -124,10 +132,8 @@ def read_layout(form, variant: Variant) -> tuple[str, int]:
     allowed = layouts(variant)
     layout = form.get("layout") if form.get("layout") in allowed else next(iter(allowed))
     low, high = allowed[layout]
-    try:
-        count = int(form.get("count", low))
-    except ValueError:
-        count = low
+    count = parse(form.get("count", str(low)))
+    count = low if count is None else count
     change = form.get("change")
     if change in allowed and change != layout:
         layout = change
@@ -234,7 +240,8 @@ MAX_TIERS = 20  # far more than any table uses; a form cannot make the page draw
 
 def _typed_tiers(form, name: str) -> list[tuple[str, str]]:
     """The rows of a tiers house rule the form holds, however many, blank rows left out."""
-    found = {int(m[1]) for key in form.keys() if (m := re.fullmatch(re.escape(name) + r"\[(\d+)\]\.(?:at|min)", key))}
+    row = re.compile(re.escape(name) + r"\[([0-9]{1,3})\]\.(?:at|min)")  # 0-9, not \d: '[١]' is no row number
+    found = {int(m[1]) for key in form.keys() if (m := row.fullmatch(key))}
     rows = [(form.get(f"{name}[{t}].at", "").strip(), form.get(f"{name}[{t}].min", "").strip()) for t in sorted(found)]
     return [row for row in rows if any(row)][:MAX_TIERS]
 

@@ -9,7 +9,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from scoring import Refused, get_variant
 from scoring.entries import card_points
 
-from . import actions, forms, pin, present
+from . import actions, forms, numbers, pin, present
 from .database import get_db
 from .pages import STALE, after_write, refused_page, write_refused
 
@@ -204,7 +204,8 @@ def preview_hand(game_id: str):
     game = actions.get_game(get_db(), game_id)
     variant = get_variant(game["variant"])
     payload = forms.hand_payload(request.form, variant, game["sides"])
-    editing = request.form.get("number", "").isdigit() and int(request.form["number"]) <= game["hands_played"]
+    number = numbers.parse(request.form.get("number"))
+    editing = number is not None and number <= game["hands_played"]
     return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,
                            **preview(game, variant, payload))
 

@@ -1,6 +1,7 @@
 """This machine's addresses on the table's network, for the start-up message and the QR code."""
 from __future__ import annotations
 
+import ipaddress
 import socket
 import struct
 
@@ -37,3 +38,23 @@ def _interface_addresses() -> list[str]:
                 continue  # no IPv4 address on this interface
             addresses.append(socket.inet_ntoa(packed[20:24]))
     return addresses
+
+
+def own_addresses() -> list[str]:
+    """Every address of this machine's own interfaces, IPv4 and IPv6, loopback included."""
+    found = {"127.0.0.1", "::1", *_interface_addresses(), *_ipv6_interface_addresses()}
+    try:
+        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None))
+    except OSError:
+        pass
+    return sorted(found)
+
+
+def _ipv6_interface_addresses() -> list[str]:
+    """Each interface's IPv6 addresses, as Linux lists them in /proc/net/if_inet6 (elsewhere: none)."""
+    try:
+        with open("/proc/net/if_inet6") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return []
+    return [str(ipaddress.IPv6Address(bytes.fromhex(line.split()[0]))) for line in lines if line.strip()]

@@ -120,11 +120,14 @@ IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
 HAND_PARAMS = [*WRITE_PARAMS, IDEMPOTENCY_KEY]
 
 NOT_FOUND = _error("unknown game (or hand, or side)")
-BAD_JSON = _error("the body is not valid JSON")
+BAD_JSON = _error("the body is not valid JSON, or gives a key twice")
+BAD_JSON_OR_NUMBER = _error("the body is not valid JSON or gives a key twice, or the number in the address has "
+                            "more than 9 digits or digits other than 0-9 (the error names it)")
 NOT_JSON = _error("the body is not application/json")
 TOO_LARGE = _error("the body is larger than 64 kB")
 STALE = _error("the If-Match revision is stale (the answer carries the current `game`), or the game is finished")
-BAD_INPUT = _error("the input breaks a rule; every error names its field")
+BAD_INPUT = _error("the input breaks a rule, or If-Match / revision is no revision (1 to 2^53); "
+                   "every error names its field")
 NEEDS_PIN = _error("the game has a PIN and it was not sent, or is wrong")
 TOO_MANY = {**_error("too many wrong PINs from this client for this game: it waits (30 s, doubling up to "
                      "an hour) and its PIN is not checked meanwhile"),
@@ -170,18 +173,20 @@ PATHS = {
         "put": {"operationId": "replaceHand", "summary": "Correct a hand; every later total is recomputed",
                 "parameters": HAND_PARAMS, "requestBody": _body(ref("HandInput")),
                 "responses": {"200": _ok("the corrected hand and the game", ref("HandAndGame")),
-                              **BODY_ERRORS, **WRITE_ERRORS}},
+                              **BODY_ERRORS, "400": BAD_JSON_OR_NUMBER, **WRITE_ERRORS}},
         "delete": {"operationId": "deleteHand", "summary": "Delete a hand; later hands move up one number",
                    "parameters": WRITE_PARAMS, "requestBody": REVISION_BODY,
-                   "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS, **WRITE_ERRORS}},
+                   "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS,
+                                 "400": BAD_JSON_OR_NUMBER, **WRITE_ERRORS}},
     },
     "/api/games/{game_id}/sides/{side}/failed-meld": {"post": {
         "operationId": "failedMeld", "summary": "Pony: the side's minimum rises by 10 until the next hand",
         "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
                                        "schema": {"type": "integer", "minimum": 0}}],
         "requestBody": REVISION_BODY,
-        "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS,
-                      "422": _error("the variant has no failed melds, or the body is not {\"revision\": N}"),
+        "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS, "400": BAD_JSON_OR_NUMBER,
+                      "422": _error("the variant has no failed melds, the body is not {\"revision\": N}, "
+                                    "or the revision is no revision (1 to 2^53)"),
                       **WRITE_ERRORS}}},
     "/api/games/{game_id}/end": {"post": {
         "operationId": "endGame", "summary": "The table stops now; the highest total wins",
@@ -251,7 +256,10 @@ DOCUMENT = {
              "description": "Canasta score keeping for Ponytail, Pony and Five-person Canasta. Every error answer "
                             "is {\"errors\": [{\"field\", \"message\"}]}; a refused request stores nothing. "
                             "Writes may send If-Match with the game's revision; games made with a PIN need "
-                            "X-Table-PIN to change."},
+                            "X-Table-PIN to change. On every route: a request naming a Host this server does "
+                            "not answer to gets 400; a method the route does not have gets 405 with Allow; a "
+                            "write that cannot get the busy database within 5 s gets 503 with Retry-After; a "
+                            "damaged or read-only database file gets 503 and a full disk 507, in words."},
     "paths": PATHS,
     "components": {"schemas": SCHEMAS},
 }

@@ -15,9 +15,10 @@ from werkzeug.exceptions import HTTPException
 
 from scoring import VARIANTS, Refused, get_variant
 
-from . import actions, derived, pin, present, security
+from . import actions, derived, numbers, pin, present, security
 from .database import get_db
 from .network import lan_addresses
+from .numbers import whole_number
 
 bp = Blueprint("pages", __name__)
 
@@ -179,7 +180,8 @@ def hand_detail(game_id: str, number: int):
 def earlier_hands(game_id: str):
     """The history rows of the hands before `before` (newest first), loaded when 'Earlier hands' opens."""
     game = actions.get_game(get_db(), game_id)
-    before = request.args.get("before", type=int) or game["hands_played"] + 1
+    raw = request.args.get("before")
+    before = game["hands_played"] + 1 if raw is None else whole_number(raw, "before", 1, 10 ** numbers.DIGITS - 1)
     rows = [{"number": h["number"], "scores": h["scores"]} for h in reversed(game["hands"][:max(0, before - 1)])]
     return render_template("_hand_rows.html", game=game, rows=rows)
 

@@ -12,6 +12,7 @@ from sheets import PAPERS, blank_sheet_pdf, game_sheet_pdf, rules_card_pdf
 
 from . import actions
 from .database import get_db
+from .numbers import whole_number
 
 bp = Blueprint("sheets", __name__)
 
@@ -44,10 +45,7 @@ def hands() -> int:
     raw = request.args.get("hands")
     if raw is None:
         return DEFAULT_HANDS
-    value = raw.strip()
-    if not value.isdigit() or not 1 <= int(value) <= MAX_HANDS:
-        raise Refused([FieldError("hands", f"hands must be a whole number from 1 to {MAX_HANDS} (got “{raw}”).")])
-    return int(value)
+    return whole_number(raw, "hands", 1, MAX_HANDS)
 
 
 def variant_or_404(variant_id: str) -> Variant:

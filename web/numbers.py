@@ -1,0 +1,74 @@
+"""Whole numbers read from addresses, query strings and forms: the digits 0-9 only, in range, else a refusal.
+
+`str.isdigit()` and `int()` take far more than a person types as a number: '²' passes isdigit
+and then breaks int(), '١٢' (Arabic-Indic digits) and '1_000' are read as numbers, and
+thousands of digits exceed int()'s limit. Every number here is read by one pattern instead.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from werkzeug.exceptions import BadRequest
+from werkzeug.routing import IntegerConverter, Rule
+
+from scoring import FieldError, Refused
+
+DIGITS = 9  # up to 999,999,999: far beyond any hand, side or row count, and never near int()'s limit
+_WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
+
+
+def parse(raw: Any, digits: int = DIGITS) -> int | None:
+    """`raw` as a whole number if it is one written with 0-9 (and at most `digits` of them), else None."""
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    if not _WHOLE.fullmatch(text) or len(text.lstrip("-")) > digits:
+        return None
+    return int(text)
+
+
+def whole_number(raw: Any, field: str, low: int, high: int) -> int:
+    """A number from a query string or form, from `low` to `high`; else Refused (422) naming the field."""
+    value = parse(raw)
+    if value is None or not low <= value <= high:
+        shown = str(raw)[:20] + ("…" if len(str(raw)) > 20 else "")
+        raise Refused([FieldError(field, f"{field} must be a whole number from {low:,} to {high:,}, written with the "
+                                         f"digits 0–9 (got “{shown}”).")])
+    return value
+
+
+class BadNumberInAddress(BadRequest):
+    """400: a number in the address (a hand number, a side) is not one."""
+
+    def __init__(self, field: str, value: str):
+        self.field = field
+        shown = value[:20] + ("…" if len(value) > 20 else "")
+        super().__init__(f"The {field} in the address must be a whole number of at most {DIGITS} digits, "
+                         f"written with 0–9 (got “{shown}”).")
+
+
+class WholeNumberConverter(IntegerConverter):
+    """<int:…> in routes: digits that make no number here (non-ASCII, too many) get a 400 naming the part.
+
+    Werkzeug's own converter matches any Unicode digits (`\\d+`) and turns '١' into 1, while a
+    huge number falls through to a 404 or a 405 that says nothing about it. A part that is no
+    digits at all ("x") is still no such address (404).
+    """
+
+    field = "number"
+
+    def to_python(self, value: str) -> int:
+        number = parse(value)
+        if number is None:
+            raise BadNumberInAddress(self.field, value)
+        return number
+
+
+class NamedRule(Rule):
+    """A URL rule whose converters know the name of the part they read, for the refusal's field."""
+
+    def get_converter(self, variable_name, converter_name, args, kwargs):
+        converter = super().get_converter(variable_name, converter_name, args, kwargs)
+        converter.field = variable_name
+        return converter
