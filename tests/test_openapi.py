@@ -169,6 +169,8 @@ def scenarios(client, w):
             (path, "post", 200): lambda url=url, good=good: (pairs(), w["create"](PONY_THREE),
                                                              client.post(url, json=good))[2],
             (path, "post", 400): lambda url=url: (pairs(), client.post(url, data="{", content_type=JSON))[1],
+            (path, "post", 413): lambda url=url: (pairs(), client.post(url, data=BIG, content_type=JSON))[1],
+            (path, "post", 415): lambda url=url: (pairs(), client.post(url, data="x", content_type="text/csv"))[1],
             (path, "post", 404): lambda action=action, good=good: client.post(f"/api/players/Nobody/{action}", json=good),
             (path, "post", 422): lambda url=url: (pairs(), w["create"](PONY_THREE),
                                                   client.post(url, json={"name": "", "into": ""}))[2],

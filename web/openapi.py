@@ -242,12 +242,12 @@ PATHS.update({
         "operationId": "renamePlayer", "summary": "Rename a player in every game (sides named after them follow)",
         "parameters": [NAME], "requestBody": _body(obj({"name": STR}, closed=True)),
         "responses": {"200": _ok("the player under the new name", ref("PlayerDetail")), "400": BAD_JSON,
-                      "404": NO_PLAYER, "422": _error("the new name is empty, too long, or another player's")}}},
+                      "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER, "422": _error("the new name is empty, too long, or another player's")}}},
     "/api/players/{name}/merge": {"post": {
         "operationId": "mergePlayer", "summary": "Make two names one player: this one becomes `into` everywhere",
         "parameters": [NAME], "requestBody": _body(obj({"into": STR}, closed=True)),
         "responses": {"200": _ok("the player merged into", ref("PlayerDetail")), "400": BAD_JSON,
-                      "404": NO_PLAYER, "422": _error("into is this same player, unknown, or sat at a game with it")}}},
+                      "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER, "422": _error("into is this same player, unknown, or sat at a game with it")}}},
 })
 
 DOCUMENT = {
