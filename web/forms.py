@@ -36,8 +36,8 @@ def short_label(label: str) -> tuple[str, str]:
     """A canasta count's label as shown beside its chips ("Natural") and the rest ("canastas")."""
     if label.endswith(" canastas"):
         return label[: -len(" canastas")], " canastas"
-    if label.startswith("…of them surprise "):  # Pony: "Surprise" over "wild"
-        return "Surprise", " " + label[len("…of them surprise "):]
+    if label.startswith("…of them surprise "):  # Pony: "Surprise" over "wild" (one of the canastas above)
+        return "Sur\u00adprise", " " + label  # a soft hyphen: "Sur-prise" on a narrow phone[len("…of them surprise "):]
     return label, ""
 
 
