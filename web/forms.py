@@ -37,7 +37,7 @@ def short_label(label: str) -> tuple[str, str]:
     if label.endswith(" canastas"):
         return label[: -len(" canastas")], " canastas"
     if label.startswith("…of them surprise "):  # Pony: "Surprise" over "wild" (one of the canastas above)
-        return "Sur\u00adprise", " " + label  # a soft hyphen: "Sur-prise" on a narrow phone[len("…of them surprise "):]
+        return "Sur\u00adprise", " " + label[len("…of them surprise "):]  # soft hyphen: "Sur-prise" when narrow
     return label, ""
 
 
