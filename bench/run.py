@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import clubnight, engine, figures, players, sync  # noqa: E402
+from bench import clubnight, engine, figures, players, sync, taps  # noqa: E402
 from bench.devices import THREADS, Browser, Server  # noqa: E402
 
 
@@ -69,6 +69,9 @@ FIGURES = [
     ("a hand shows on another phone, p95", "<= 1 s"),
     ("players page, 2,000 finished games, p95", "<= 50 ms"),
     ("a player's page, 2,000 finished games, p95", "<= 50 ms"),
+    ("taps to enter §6 hand 1", "<= 25"),
+    ("hand form height, 2 sides", "<= 2.5 screens"),
+    ("hand form height, 5 players", "<= 4 screens"),
 ]
 
 
@@ -177,7 +180,17 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
                                          f"other phone's scoreboard shows each; median {statistics.median(shown):.0f} ms, "
                                          f"max {max(shown):.0f} ms")
         rss = real.rss_mb()
-        put(7, f"{rss:.1f} MB", rss <= 80, "VmRSS of the python app.py process after everything above")
+        put(7, f"{rss:.1f} MB", rss <= 80, "VmRSS of the python app.py process after everything above it")
+        say("the hand form on a 360x640 phone, headless Chromium…")
+        form = taps.measure(real.port)
+        put(13, str(form["taps"]), form["taps"] <= 25,
+            "RULES.md §6 hand 1 on a fresh 2-partnership Ponytail game: every tap on a chip, checkbox or "
+            "radio, a tap to focus each number box, each digit, the Record tap; recorded as "
+            f"A {form['scores'][0]:,} and B {form['scores'][1]:,}, read back through the API")
+        put(14, f"{form['screens_2']:.2f} screens", form["screens_2"] <= 2.5,
+            "document scroll height of the fresh hand form / 640, 2-partnership Ponytail, 360x640")
+        put(15, f"{form['screens_5']:.2f} screens", form["screens_5"] <= 4,
+            "document scroll height of the fresh hand form / 640, 5-player Five-person, 360x640")
     finally:
         for server in (timed, bare, real):
             if server:

@@ -102,6 +102,25 @@
     f.addEventListener("change", keep);
   }
 
+  // a count's chips: the box beside them holds the number too, so the draft, a correction and the chips agree;
+  // "5+" empties a small number from the box (its placeholder says 5) and puts the cursor there
+  document.addEventListener(
+    "change",
+    function (evt) {
+      var chip = evt.target;
+      if (chip.type !== "radio" || !/:chip$/.test(chip.name)) return;
+      var box = chip.closest(".count-field").querySelector("input.count");
+      if (!box) return;
+      if (chip.value === "more") {
+        if (/^\s*[0-4]?\s*$/.test(box.value)) box.value = "";
+        box.focus();
+      } else {
+        box.value = chip.value;
+      }
+    },
+    true
+  );
+
   document.addEventListener("click", function (evt) {
     var link = evt.target.closest("[data-discard-draft]");
     var f = form();

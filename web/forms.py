@@ -17,6 +17,30 @@ from .numbers import parse
 # Flags only one side can have in a hand: chosen once per hand, across the sides.
 ONE_PER_HAND = ("went_out", "cut_bonus", "finished")
 NOBODY = "none"
+# A count is one tap on a chip (0 to 4), or "5+" and the number typed in the box beside it.
+# The chips are radios named "<input name>:chip"; the box keeps the input's own name, so a form posted
+# without chips (or with "more" chosen) is read from the box as before.
+CHIPS = ("0", "1", "2", "3", "4")
+MORE = "more"
+MORE_DEFAULT = 5  # "5+" with the box left empty
+
+
+def count_chip(values, name: str) -> str:
+    """Which chip of a count shows chosen: the one posted, else the one the typed number stands for."""
+    chip = values.get(f"{name}:chip")
+    if chip in CHIPS or chip == MORE:
+        return chip
+    typed = (values.get(name) or "").strip()
+    return "0" if not typed else typed if typed in CHIPS else MORE
+
+
+def short_label(label: str) -> tuple[str, str]:
+    """A canasta count's label as shown beside its chips ("Natural") and the rest ("canastas")."""
+    if label.endswith(" canastas"):
+        return label[: -len(" canastas")], " canastas"
+    if label.startswith("…of them surprise "):  # Pony: "Surprise" over "wild" (one of the canastas above)
+        return "Sur\u00adprise", " " + label[len("…of them surprise "):]  # soft hyphen: "Sur-prise" when narrow
+    return label, ""
 
 
 _INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
@@ -64,6 +88,10 @@ def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
                 entry[f.name] = (form.get(f.name) == str(i)) if f.name in ONE_PER_HAND else (form.get(name) == "on")
             elif f.kind == "points" and form.get(f"{name}:mode") == "count":
                 entry[f.name] = {card: number(form.get(f"{name}.{card}")) for card in variant.card_values}
+            elif f.kind == "count" and form.get(f"{name}:chip") in CHIPS:
+                entry[f.name] = int(form[f"{name}:chip"])
+            elif f.kind == "count" and form.get(f"{name}:chip") == MORE and not (form.get(name) or "").strip():
+                entry[f.name] = MORE_DEFAULT
             else:
                 entry[f.name] = number(form.get(name))
         entries.append(entry)

@@ -1,4 +1,4 @@
-"""What players do at the table, as Playwright steps: start a game, tap steppers, count cards, record."""
+"""What players do at the table, as Playwright steps: start a game, tap count chips, type or count card points, record."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
@@ -9,10 +9,21 @@ def input_id(side: int, field: str, card: str | None = None) -> str:
 
 
 def tap(page: Page, side: int, field: str, times: int = 1, card: str | None = None, sign: int = 1) -> None:
-    """Tap a +/− stepper `times` times."""
-    button = page.locator(f'button.step[data-for="{input_id(side, field, card)}"][data-step="{sign}"]')
-    for _ in range(times):
-        button.click()
+    """Add `times` (or take away, sign -1) to a count: one tap on its chip (0 to 4), or "5+" and the number typed.
+
+    With `card`, the card counter's +/− stepper is tapped `times` times.
+    """
+    if card:
+        button = page.locator(f'button.step[data-for="{input_id(side, field, card)}"][data-step="{sign}"]')
+        for _ in range(times):
+            button.click()
+        return
+    now = value(page, side, field)
+    wanted = max(0, (int(now) if now.strip().isdigit() else 0) + sign * times)
+    chip = str(wanted) if wanted <= 4 else "more"
+    page.locator(f'label[for="{input_id(side, field)}-chip-{chip}"]').click()
+    if chip == "more":
+        page.locator(f"#{input_id(side, field)}").fill(str(wanted))
 
 
 def type_points(page: Page, side: int, field: str, points: int) -> None:
@@ -32,6 +43,10 @@ def choose(page: Page, flag: str, side: int | None) -> None:
 
 
 def value(page: Page, side: int, field: str, card: str | None = None) -> str:
+    """What an input holds: typed points, a card count, or a count (its chip, or the number typed after "5+")."""
+    chips = page.locator(f'input[name="entries[{side}].{field}:chip"]:checked')
+    if not card and chips.count() and chips.input_value() != "more":
+        return chips.input_value()
     return page.locator(f"#{input_id(side, field, card)}").input_value()
 
 

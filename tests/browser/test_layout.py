@@ -1,4 +1,5 @@
-"""The hand form laid out on a 360 px phone: headings inside their boxes, compact mode switches, nothing off the side."""
+"""The hand form laid out on a 360 px phone: headings inside their boxes, counts as chips, compact mode switches,
+Record always in reach, nothing off the side (also at 200% text)."""
 import pytest
 from playwright.sync_api import expect
 
@@ -51,8 +52,10 @@ def test_points_mode_is_one_compact_switch_that_the_keyboard_works(phone, server
     expect(typed).to_be_checked()
     labels = [box(page.locator('label[for="entries-0-melded-typed"]')), box(page.locator('label[for="entries-0-melded-count"]'))]
     assert labels[0]["y"] == labels[1]["y"], "both choices on one line"
-    assert all(b["height"] >= 48 for b in labels), "touch targets of at least 48 px"
+    assert all(b["height"] >= 44 and b["width"] >= 44 for b in labels), "touch targets of at least 44 px"
     assert box(switch)["height"] < 48 * 1.6  # one row, not two
+    points = box(page.locator("#entries-0-melded"))
+    assert points["y"] < labels[0]["y"] + labels[0]["height"], "the points box on the same row as the switch"
     typed.focus()
     page.keyboard.press("ArrowRight")
     expect(counted).to_be_checked()
@@ -76,7 +79,67 @@ def test_nothing_runs_off_a_side_panel_at_360(phone, server, variant):
           .map(e => e.id || e.className || e.tagName);
     })""")
     assert overflowing == []
-    # every stepper's buttons line up, whatever the length of the label beside them
-    rights = page.evaluate("[...document.querySelectorAll('.side-panel > .entry > .stepper')].map(s => Math.round(s.getBoundingClientRect().width))")
-    assert len(set(rights)) == 1
+    # every card counter's buttons line up, whatever the length of the label beside them
+    rights = page.evaluate("[...document.querySelectorAll('.card-count > .stepper')].map(s => Math.round(s.getBoundingClientRect().right))")
+    assert rights and len(set(rights)) == 1
+    # and every count's chips too
+    chips = page.evaluate("[...document.querySelectorAll('.count-chips')].map(s => Math.round(s.getBoundingClientRect().right))")
+    assert chips and len(set(chips)) == 1
+
+
+def test_a_count_is_one_tap_on_a_named_group_of_big_chips(phone, server):
+    page = phone.page
+    open_hand_form(page, server, "ponytail")
+    group = page.get_by_role("group", name="Natural canastas, Them")
+    expect(group.get_by_role("radio", name="0")).to_be_checked()  # nothing to tap when there is none
+    for chip in group.locator("label.chip").all():
+        size = box(chip)
+        assert size["width"] >= 44 and size["height"] >= 44, chip.inner_text()
+    legend, first = box(group.locator("legend")), box(group.locator("label.chip").first)
+    assert legend["x"] + legend["width"] <= first["x"] + 1 and legend["y"] < first["y"] + first["height"], \
+        "the name beside its chips, on the same row"
+    group.get_by_text("2", exact=True).click()
+    expect(group.get_by_role("radio", name="2")).to_be_checked()
+    expect(page.locator("#preview-bar")).to_contain_text("+1,000")
+    # 5+ opens a box with the cursor in it; the number typed counts
+    expect(page.locator("#entries-1-natural_canastas")).to_be_hidden()
+    group.locator("label", has_text="5+").click()
+    expect(page.locator("#entries-1-natural_canastas")).to_be_focused()
+    page.keyboard.type("6")
+    expect(page.locator("#preview-bar")).to_contain_text("+3,000")
+    expect(page.locator("#entries-1-natural_canastas")).to_be_visible()
+
+
+@pytest.mark.parametrize("variant", list(GAMES))
+def test_record_stays_in_reach_while_the_form_scrolls(phone, server, variant):
+    page = phone.page
+    open_hand_form(page, server, variant)
+    phone.shot(f"phone-hand-form-{variant}")
+    page.screenshot(path=str(SCREENSHOTS / f"phone-hand-form-{variant}-viewport.png"), caret="initial")
+    record = page.get_by_role("button", name="Record hand 1")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height > 640, "the form is taller than one screen, so this checks something"
+    for y in range(0, height, 160):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        place = page.evaluate("() => { const r = document.querySelector('#hand-form button[type=submit]').getBoundingClientRect();"
+                              " return [r.top, r.bottom]; }")
+        assert 0 <= place[0] and place[1] <= 640, f"Record off screen at scroll {y}: {place}"
+        expect(record).to_be_visible()
+    # the button is on top: a tap at its middle reaches it
+    middle = page.evaluate("() => { const r = document.querySelector('#hand-form button[type=submit]').getBoundingClientRect();"
+                           " const e = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);"
+                           " return !!e.closest('button[type=submit]'); }")
+    assert middle
+
+
+def test_the_form_works_at_200_percent_text(phone, server):
+    page = phone.page
+    open_hand_form(page, server, "ponytail")
+    page.evaluate("document.documentElement.style.fontSize = '225%'")  # twice the page's own 112.5 %
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for chip in page.get_by_role("group", name="Red threes, Us").locator("label.chip").all():
+        assert box(chip)["width"] >= 44 and box(chip)["height"] >= 44
+    page.get_by_role("group", name="Red threes, Us").locator("label", has_text="3").click()
+    expect(page.locator("#preview-bar")).to_contain_text("+300")
+    phone.shot("phone-hand-form-200-percent")
 
