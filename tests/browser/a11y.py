@@ -203,8 +203,9 @@ def skipped_levels(levels: list[int]) -> list[tuple[int, int]]:
 
 # Controls the players tap; a link in a sentence is exempt (WCAG 2.5.8), a hidden chip radio's label is the target.
 CONTROLS_JS = """() => {
-  const seen = e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-    return r.width > 1 && r.height > 1 && s.visibility !== 'hidden' && s.opacity !== '0'; };
+  // checkVisibility: not inside a closed <details> (whose content keeps a layout box), nor see-through
+  const seen = e => { const r = e.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && e.checkVisibility({opacityProperty: true, visibilityProperty: true}); };
   const inSentence = a => getComputedStyle(a).display === 'inline'
     && a.parentElement.textContent.trim().length > a.textContent.trim().length;
   return [...document.querySelectorAll('a[href], button, summary, select, textarea, input:not([type=hidden]), label.chip')]
@@ -224,10 +225,13 @@ def overlapping_controls(page: Page) -> list[str]:
     """Pairs of controls drawn over each other (a label around its own input does not count)."""
     return page.evaluate(f"""() => {{
       const all = ({CONTROLS_JS})(), out = [];
+      const pinned = e => {{ for (; e; e = e.parentElement) {{
+        if (['sticky', 'fixed'].includes(getComputedStyle(e).position)) return e; }} return null; }};
       const name = e => `${{e.tagName}} "${{(e.textContent || e.id || e.name).trim().slice(0, 30)}}"`;
       for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) {{
         const a = all[i], b = all[j];
         if (a.contains(b) || b.contains(a)) continue;
+        if (pinned(a) !== pinned(b)) continue;  // content passing under a sticky bar: hidden_under_pinned_bars
         const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
         const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
         const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
@@ -248,7 +252,7 @@ def hidden_under_pinned_bars(page: Page) -> list[str]:
       for (const bar of bars) {
         const b = bar.getBoundingClientRect();
         for (const e of document.querySelectorAll('main *')) {
-          if (bar.contains(e) || e.contains(bar) || !e.getClientRects().length) continue;
+          if (bar.contains(e) || e.contains(bar) || !e.checkVisibility({visibilityProperty: true})) continue;
           if (e.children.length && !e.matches('a, button, summary, label, input')) continue;  // leaves and controls
           const r = e.getBoundingClientRect();
           if (r.width < 1 || r.height < 1) continue;
