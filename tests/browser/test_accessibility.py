@@ -7,8 +7,8 @@ is covered, and every control stays at least 44 by 44 px. Screenshots go to test
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from .a11y import (CASE_IDS, CASES, enlarge_text, headings, hidden_under_pinned_bars, overlapping_controls,
-                   skipped_levels, small_controls)
+from .a11y import (CASE_IDS, CASES, NAMES, VARIANTS, enlarge_text, headings, hidden_under_pinned_bars,
+                   overlapping_controls, skipped_levels, small_controls, table_display)
 
 pytestmark = pytest.mark.browser
 AXE_OPTIONS = {"resultTypes": ["violations"],
@@ -51,3 +51,14 @@ def test_larger_text_fits_a_phone_without_covering_anything(phone, server, state
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             phone.shot(f"a11y-{state.name}-{variant}-{scheme}-200")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_table_display_totals_read_from_across_the_table(tablet, server, variant, scheme):
+    page = tablet.page
+    page.emulate_media(color_scheme=scheme)
+    table_display(page, server, variant)
+    sizes = page.locator(".score").evaluate_all("all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert len(sizes) == len(NAMES[variant]) and min(sizes) >= 64, sizes  # three and a half times the body text
+    tablet.shot(f"a11y-table-{variant}-tablet-{scheme}")
