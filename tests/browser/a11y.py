@@ -134,7 +134,9 @@ def choose_variant(page: Page, server, variant: str) -> None:
 
 
 def players(page: Page, server, variant: str) -> None:
-    make_game(server, variant, hands=1)
+    """Players rated in every variant: the widest the rating column gets."""
+    for each in VARIANTS:
+        server.request("POST", f"/api/games/{make_game(server, each, hands=1)}/end", {})
     page.goto("/players")
 
 
@@ -185,6 +187,7 @@ def enlarge_text(page: Page, percent: int) -> None:
     Set through the CSSOM, which the page's CSP allows (an injected <style> would be refused);
     Chromium's device-scale or page-scale factors magnify pixels and would not reflow the text.
     """
+    page.wait_for_load_state()  # the stylesheet in place, after a form's answer too
     before = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     page.evaluate("p => document.documentElement.style.fontSize = `${112.5 * p / 100}%`", percent)
     after = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
