@@ -1,0 +1,64 @@
+"""Accessible, readable, dark (issue 13 part 3): every page and state, light and dark, at larger text sizes.
+
+axe-core (WCAG 2.1 AA, colour contrast included) finds nothing; one h1 and no skipped heading level;
+a description for every page; at 150% and 200% text on a 360 px phone nothing scrolls sideways, nothing
+is covered, and every control stays at least 44 by 44 px. Screenshots go to test-artifacts/screenshots.
+"""
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from .a11y import (CASE_IDS, CASES, NAMES, VARIANTS, enlarge_text, headings, hidden_under_pinned_bars,
+                   overlapping_controls, skipped_levels, small_controls, table_display)
+
+pytestmark = pytest.mark.browser
+AXE_OPTIONS = {"resultTypes": ["violations"],
+               "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}
+
+
+@pytest.fixture(scope="module")
+def axe():
+    return Axe()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(("state", "variant"), CASES, ids=CASE_IDS)
+def test_axe_finds_nothing_and_the_outline_is_whole(phone, server, axe, state, variant, scheme):
+    page = phone.page
+    page.emulate_media(color_scheme=scheme)
+    state.visit(page, server, variant)
+    phone.shot(f"a11y-{state.name}-{variant}-{scheme}-100")
+    results = axe.run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
+    levels = headings(page)
+    assert levels.count(1) == 1, levels
+    assert skipped_levels(levels) == [], levels
+    description = page.locator('meta[name="description"]').get_attribute("content")
+    assert len(description.strip()) >= 30, description
+
+
+@pytest.mark.parametrize("percent", [150, 200])
+@pytest.mark.parametrize(("state", "variant"), CASES, ids=CASE_IDS)
+def test_larger_text_fits_a_phone_without_covering_anything(phone, server, state, variant, percent):
+    page = phone.page
+    state.visit(page, server, variant)
+    enlarge_text(page, percent)
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), \
+        page.evaluate("document.scrollingElement.scrollWidth")
+    assert small_controls(page) == []
+    assert overlapping_controls(page) == []
+    assert hidden_under_pinned_bars(page) == []
+    if percent == 200:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            phone.shot(f"a11y-{state.name}-{variant}-{scheme}-200")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_table_display_totals_read_from_across_the_table(tablet, server, variant, scheme):
+    page = tablet.page
+    page.emulate_media(color_scheme=scheme)
+    table_display(page, server, variant)
+    sizes = page.locator(".score").evaluate_all("all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert len(sizes) == len(NAMES[variant]) and min(sizes) >= 64, sizes  # three and a half times the body text
+    tablet.shot(f"a11y-table-{variant}-tablet-{scheme}")
