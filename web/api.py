@@ -10,7 +10,7 @@ from db import transfer
 from scoring import VARIANTS, FieldError, Refused
 
 from . import actions
-from .database import get_db
+from .database import get_db, stored_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -21,7 +21,7 @@ def error_answer(errors: list[FieldError], status: int, **extra: Any):
 
 @bp.errorhandler(Refused)
 def refused(err: Refused):
-    extra = {"game": err.game} if getattr(err, "game", None) else {}
+    extra = {"game": err.game} if isinstance(err, actions.Stale) else {}
     return error_answer(err.errors, err.status, **extra)
 
 
@@ -86,7 +86,8 @@ def show_game(game_id: str):
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str):
     payload = body()
-    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key())
+    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key(),
+                                     read=stored_game(game_id))
     return jsonify({"hand": hand, "game": game}), 201
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import threading
 
 import sqlite_utils
-from flask import current_app
+from flask import current_app, g
 
 import db
+from db import games
 
 _local = threading.local()
 
@@ -31,3 +32,15 @@ def close_db(_exc: BaseException | None = None) -> None:
     held = getattr(_local, "held", None)
     if held is not None and held[1].conn.in_transaction:
         held[1].conn.rollback()
+
+
+def stored_game(game_id: str) -> dict | None:
+    """The stored game (db.games.read_game) as this request first read it; None if unknown.
+
+    One query per request: the PIN check before a write reads the game, and recording a hand
+    starts from that read (actions.record_hand checks it is still current).
+    """
+    read = g.setdefault("stored_games", {})
+    if game_id not in read:
+        read[game_id] = games.read_game(get_db(), game_id) if isinstance(game_id, str) else None
+    return read[game_id]
