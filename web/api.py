@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from db import transfer
 from scoring import VARIANTS, FieldError, Refused
 
-from . import actions
+from . import actions, derived
 from .database import get_db, stored_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -80,7 +80,8 @@ def create_game():
 @bp.get("/games/<game_id>")
 def show_game(game_id: str):
     game = actions.get_game(get_db(), game_id)
-    return jsonify(game), 200, {"ETag": f'"{game["revision"]}"'}
+    body = derived.json_answer(get_db(), game, lambda g: jsonify(g).get_data())
+    return Response(body, 200, {"ETag": f'"{game["revision"]}"'}, mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/hands")
