@@ -48,7 +48,10 @@ def build_history(path: str, games: int, seed: int = 15) -> str:
             options = variant.default_options(sides)
             game_id = f"bench{n:05d}"
             at = moment + timedelta(hours=3 * n)
-            store.insert_game(db, game_id, variant.id, sides, options, at.isoformat(timespec="seconds"))
+            start = at.isoformat(timespec="seconds")
+            store.insert_game(db, {"id": game_id, "variant": variant.id, "options": options, "created": start,
+                                   "updated": start, "revision": 1, "failed_melds": [0] * len(sides),
+                                   "sides": sides})
             for h in range(rng.randint(4, 10)):
                 raw = [{"melded": 5 * rng.randint(10, 400)} for _ in sides]
                 store.add_hand(db, game_id, _stored(variant, raw),

@@ -6,18 +6,25 @@ import json
 import sqlite_utils
 
 
-def insert_game(db: sqlite_utils.Database, game_id: str, variant: str, sides: list[dict], options: dict,
-                now: str, pin_hash: str | None = None) -> None:
-    """Store a new game with its sides, players and rules snapshot."""
-    db.execute("INSERT INTO games (id, variant, options, created, updated, revision, failed_melds, pin_hash) "
-               "VALUES (?, ?, ?, ?, ?, 1, ?, ?)",
-               [game_id, variant, json.dumps(options), now, now, json.dumps([0] * len(sides)), pin_hash])
-    for i, side in enumerate(sides):
+def insert_game(db: sqlite_utils.Database, game: dict) -> None:
+    """Store a game in read_game's shape: its row, sides and players, and hands (a new game has none).
+
+    The one place a game is written whole: a new game and an imported one go in the same way.
+    """
+    db.execute("INSERT INTO games (id, variant, options, created, updated, revision, ended_at, failed_melds, "
+               "pin_hash, hand_revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               [game["id"], game["variant"], json.dumps(game["options"]), game["created"], game["updated"],
+                game["revision"], game.get("ended_at"), json.dumps(game["failed_melds"]), game.get("pin_hash"),
+                game.get("hand_revision")])
+    for i, side in enumerate(game["sides"]):
         db.execute("INSERT INTO sides (game_id, idx, name, start_score) VALUES (?, ?, ?, ?)",
-                   [game_id, i, side["name"], side.get("start_score", 0)])
+                   [game["id"], i, side["name"], side.get("start_score", 0)])
         for seat, player in enumerate(side["players"]):
             db.execute("INSERT INTO players (game_id, side_idx, seat, name) VALUES (?, ?, ?, ?)",
-                       [game_id, i, seat, player])
+                       [game["id"], i, seat, player])
+    for hand in game.get("hands", []):
+        db.execute("INSERT INTO hands (game_id, entries, recorded_at, edited_at) VALUES (?, ?, ?, ?)",
+                   [game["id"], json.dumps(hand["entries"]), hand["recorded_at"], hand.get("edited_at")])
 
 
 def rows(db: sqlite_utils.Database, sql: str, params: list | None = None) -> list[dict]:
@@ -31,15 +38,34 @@ def rows(db: sqlite_utils.Database, sql: str, params: list | None = None) -> lis
     return [dict(zip(keys, row)) for row in cursor]
 
 
-def get_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
-    """The game row with options and failed melds decoded, and its sides; None if unknown."""
-    found = rows(db, "SELECT * FROM games WHERE id = ?", [game_id])
+def read_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
+    """Everything stored about a game in one query: its row (options and failed melds decoded), its
+    sides with their players, and its hands in play order; None if unknown.
+
+    This is the stored game; the game object of API.md is derived from it (web/actions.py).
+    """
+    found = rows(db, "SELECT g.*, "
+                     "(SELECT json_group_array(json_array(s.idx, s.name, s.start_score, json("
+                     "   (SELECT json_group_array(json_array(p.seat, p.name)) FROM players p "
+                     "    WHERE p.game_id = s.game_id AND p.side_idx = s.idx)))) "
+                     " FROM sides s WHERE s.game_id = g.id) AS side_rows, "
+                     "(SELECT json_group_array(json_array(h.id, json(h.entries), h.recorded_at, h.edited_at)) "
+                     " FROM hands h WHERE h.game_id = g.id) AS hand_rows "
+                     "FROM games g WHERE g.id = ?", [game_id])
     if not found:
         return None
     game = found[0]
     game["options"] = json.loads(game["options"])
     game["failed_melds"] = json.loads(game["failed_melds"])
-    game["sides"] = get_sides(db, game_id)
+    # an aggregate's order is not promised by SQLite: sides, seats and hands are put in order here
+    game["sides"] = []
+    for _, name, start_score, players in sorted(json.loads(game.pop("side_rows"))):
+        side = {"name": name, "players": [player for _, player in sorted(players)]}
+        if start_score:
+            side["start_score"] = start_score
+        game["sides"].append(side)
+    game["hands"] = [{"id": hand_id, "entries": entries, "recorded_at": recorded_at, "edited_at": edited_at}
+                     for hand_id, entries, recorded_at, edited_at in sorted(json.loads(game.pop("hand_rows")))]
     return game
 
 
@@ -74,12 +100,6 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     return games
 
 
-def get_hands(db: sqlite_utils.Database, game_id: str) -> list[dict]:
-    """A game's hands in play order, entries decoded; a hand's number is its place in this list."""
-    return [{**r, "entries": json.loads(r["entries"])} for r in
-            rows(db, "SELECT id, entries, recorded_at, edited_at FROM hands WHERE game_id = ? ORDER BY id", [game_id])]
-
-
 def add_hand(db: sqlite_utils.Database, game_id: str, entries: list[dict], now: str) -> None:
     """Append a hand to a game."""
     db.execute("INSERT INTO hands (game_id, entries, recorded_at) VALUES (?, ?, ?)",
@@ -97,10 +117,11 @@ def delete_hand(db: sqlite_utils.Database, hand_id: int) -> None:
 
 
 def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_melds: list[int] | None = None,
-               ended_at: str | None = None, hand_recorded: bool = False) -> None:
+               ended_at: str | None = None, hand_recorded: bool = False, was: int | None = None) -> bool:
     """Mark a change: new revision and time; optionally set failed melds or the ending time.
 
     `hand_recorded` notes the new revision as the one a recorded hand made (it may be undone while the game is at it).
+    With `was`, only a game still at that revision changes; returns whether the game changed.
     """
     sets, params = ["revision = revision + 1", "updated = ?"], [now]
     if hand_recorded:
@@ -111,7 +132,10 @@ def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_meld
     if ended_at is not None:
         sets.append("ended_at = ?")
         params.append(ended_at)
-    db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", [*params, game_id])
+    where, params = "id = ?", [*params, game_id]
+    if was is not None:
+        where, params = "id = ? AND revision = ?", [*params, was]
+    return db.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params).rowcount == 1
 
 
 def delete_game(db: sqlite_utils.Database, game_id: str) -> None:
@@ -128,10 +152,15 @@ def get_request_key(db: sqlite_utils.Database, game_id: str, key: str) -> dict |
 
 
 def keep_request_key(db: sqlite_utils.Database, game_id: str, key: str, request: str, status: int, hand: dict,
-                     now: str) -> None:
-    """Keep the answer of a request made with an Idempotency-Key, so a repeat answers the same."""
-    db.execute("INSERT INTO request_keys (game_id, key, request, status, hand, created) VALUES (?, ?, ?, ?, ?, ?)",
-               [game_id, key, request, status, json.dumps(hand), now])
+                     now: str) -> bool:
+    """Keep the answer of a request made with an Idempotency-Key, so a repeat answers the same.
+
+    Returns False, keeping nothing, when the key was used before in this game.
+    """
+    cursor = db.execute("INSERT INTO request_keys (game_id, key, request, status, hand, created) "
+                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO NOTHING",
+                        [game_id, key, request, status, json.dumps(hand), now])
+    return cursor.rowcount == 1
 
 
 def forget_request_keys(db: sqlite_utils.Database, before: str) -> None:

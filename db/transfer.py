@@ -9,7 +9,7 @@ import sqlite_utils
 
 from .connection import write
 from .files import private_temp, side_files
-from .games import get_sides, get_version
+from .games import get_sides, get_version, insert_game
 
 FORMAT = "meldbook-games"
 VERSION = 1
@@ -69,19 +69,7 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
             revision = max(g["revision"], had.get(g["id"], 0)) + 1
             if revision > MAX_REVISION:
                 raise ValueError(f"Game {g['id']} cannot get a revision above {revision - 1}")
-            db.execute("INSERT INTO games (id, variant, options, created, updated, revision, ended_at, "
-                       "failed_melds, pin_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       [g["id"], g["variant"], json.dumps(g["options"]), g["created"], g["updated"],
-                        revision, g["ended_at"], json.dumps(g["failed_melds"]), g.get("pin_hash")])
-            for i, side in enumerate(g["sides"]):
-                db.execute("INSERT INTO sides (game_id, idx, name, start_score) VALUES (?, ?, ?, ?)",
-                           [g["id"], i, side["name"], side.get("start_score", 0)])
-                for seat, player in enumerate(side["players"]):
-                    db.execute("INSERT INTO players (game_id, side_idx, seat, name) VALUES (?, ?, ?, ?)",
-                               [g["id"], i, seat, player])
-            for h in g["hands"]:
-                db.execute("INSERT INTO hands (game_id, entries, recorded_at, edited_at) VALUES (?, ?, ?, ?)",
-                           [g["id"], json.dumps(h["entries"]), h["recorded_at"], h["edited_at"]])
+            insert_game(db, {**g, "revision": revision})
 
 
 def check_backup_target(database: str, target: str, *, force: bool = False, verb: str = "back up to") -> None:

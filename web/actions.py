@@ -8,9 +8,8 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
-from typing import Any, Iterator
+from typing import Any
 
 import sqlite_utils
 
@@ -36,31 +35,32 @@ def not_found(what: str) -> Refused:
     return Refused([FieldError(None, what)], status=404)
 
 
-def game_object(variant: Variant, game: dict, hands: list[dict]) -> dict:
-    """The game as API.md describes it, derived from the stored entries."""
-    state = derive_game(variant, game["options"], game["sides"],
+def game_object(variant: Variant, stored: dict) -> dict:
+    """The game as API.md describes it, derived from the stored game (db.games.read_game's shape)."""
+    hands = stored["hands"]
+    state = derive_game(variant, stored["options"], stored["sides"],
                         [HandRecord(h["entries"], h["recorded_at"]) for h in hands],
-                        ended=bool(game["ended_at"]), failed_melds=game["failed_melds"])
-    return {"id": game["id"], "variant": game["variant"], "variant_name": variant.name,
-            "options": game["options"], **state, "revision": game["revision"],
-            "created": game["created"], "updated": game["updated"], "ended_at": game["ended_at"],
-            "hands_played": len(hands), "has_pin": bool(game.get("pin_hash")),
-            "last_hand_revision": game.get("hand_revision")}
+                        ended=bool(stored["ended_at"]), failed_melds=stored["failed_melds"])
+    return {"id": stored["id"], "variant": stored["variant"], "variant_name": variant.name,
+            "options": stored["options"], **state, "revision": stored["revision"],
+            "created": stored["created"], "updated": stored["updated"], "ended_at": stored["ended_at"],
+            "hands_played": len(hands), "has_pin": bool(stored.get("pin_hash")),
+            "last_hand_revision": stored.get("hand_revision")}
 
 
-def _load(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]:
-    """The game's row and sides (not its hands), or Refused 404."""
-    game = store.get_game(db, game_id) if isinstance(game_id, str) else None
-    if game is None:
+def _read(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]:
+    """The stored game (one query), or Refused 404."""
+    stored = store.read_game(db, game_id) if isinstance(game_id, str) else None
+    if stored is None:
         raise not_found(f"There is no game with id “{game_id}”.")
-    return get_variant(game["variant"]), game
+    return get_variant(stored["variant"]), stored
 
 
-def _derive(db: sqlite_utils.Database, variant: Variant, game: dict) -> dict:
-    """The game object of a stored game row: from the cache when this revision was derived before."""
-    found = derived.get(db, game)
+def _derive(db: sqlite_utils.Database, variant: Variant, stored: dict) -> dict:
+    """The game object of a stored game: from the cache when this revision was derived before."""
+    found = derived.get(db, stored)
     if found is None:
-        found = game_object(variant, game, store.get_hands(db, game["id"]))
+        found = game_object(variant, stored)
         derived.put(db, found)
     return found
 
@@ -71,7 +71,7 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
     if not isinstance(game_id, str):
         raise not_found(f"There is no game with id “{game_id}”.")
     found = derived.get(db, store.get_version(db, game_id))
-    return found or _derive(db, *_load(db, game_id))
+    return found or _derive(db, *_read(db, game_id))
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
@@ -80,7 +80,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     for g in store.list_games(db):
         variant = get_variant(g["variant"])
         # a game derived before needs no query for its sides
-        game = derived.get(db, g) or _derive(db, variant, {**g, "sides": store.get_sides(db, g["id"])})
+        game = derived.get(db, g) or _derive(db, *_read(db, g["id"]))
         result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
                        "names": [s["name"] for s in game["sides"]],
                        "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],
@@ -89,39 +89,38 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     return result
 
 
-@contextmanager
-def _writing(db: sqlite_utils.Database) -> Iterator[list]:
-    """One write transaction on a game; the game object put in the list is its answer.
+def _committed(db: sqlite_utils.Database, game: dict | None) -> None:
+    """After a write transaction committed: its game object is the newest state (cached), backups hear of it.
 
-    The answer is read back inside the transaction (it is this write's own state, never a later
-    writer's) and cached only once the transaction has committed.
+    Called only after the commit, so a rolled-back state is never cached.
     """
-    answer: list = []
-    with write(db):
-        yield answer
-    if answer:
-        derived.put(db, answer[0])
-    backups.changed(answer[0] if answer else None)
+    if game is not None:
+        derived.put(db, game)
+    backups.changed(game)
 
 
-def _after(db: sqlite_utils.Database, game_id: str) -> dict:
-    """The game object as this transaction leaves it (not cached: it is not committed yet)."""
-    variant, game = _load(db, game_id)
-    return game_object(variant, game, store.get_hands(db, game_id))
+def _after(variant: Variant, stored: dict, now: str, **changed: Any) -> dict:
+    """The game object of `stored` as this write leaves it: next revision, `changed` fields applied.
+
+    Derived in memory from what the write read and wrote (no second read of the game).
+    """
+    return game_object(variant, {**stored, "revision": stored["revision"] + 1, "updated": now, **changed})
 
 
 def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
     """Check and store a new game; its options become its rules snapshot."""
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     sides, options = new_game(variant, payload)
-    game_id = new_id()
-    pin_hash = hash_pin(payload["pin"]) if payload.get("pin") else None
-    with _writing(db) as answer:
-        now = now_utc()
-        store.insert_game(db, game_id, variant.id, sides, options, now, pin_hash)
+    now = now_utc()
+    stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
+              "revision": 1, "ended_at": None, "failed_melds": [0] * len(sides), "hand_revision": None,
+              "pin_hash": hash_pin(payload["pin"]) if payload.get("pin") else None, "sides": sides, "hands": []}
+    with write(db):
+        store.insert_game(db, stored)
         store.forget_request_keys(db, (datetime.now(timezone.utc) - KEY_KEPT_FOR).isoformat(timespec="seconds"))
-        answer.append(_after(db, game_id))
-    return answer[0]
+    game = game_object(variant, stored)
+    _committed(db, game)
+    return game
 
 
 MAX_REVISION = 2 ** 53  # the largest whole number every JSON client holds exactly
@@ -152,13 +151,18 @@ def _revision_matches(revision: Any, current: int) -> bool:
     return tags is None or "*" in tags or str(current) in tags
 
 
-def _check_revision(db: sqlite_utils.Database, variant: Variant, game: dict, revision: Any) -> None:
-    if _revision_matches(revision, game["revision"]):
-        return
-    err = Refused([FieldError("revision", "Someone else just changed this game. Here is the new version; "
-                                          "check it and try again.")], status=409)
-    err.game = _derive(db, variant, game)
-    raise err
+class Stale(Refused):
+    """A write based on a revision that is no longer the game's (409); `game` is the game as it is now."""
+
+    def __init__(self, game: dict):
+        super().__init__([FieldError("revision", "Someone else just changed this game. Here is the new version; "
+                                                 "check it and try again.")], status=409)
+        self.game = game
+
+
+def _check_revision(db: sqlite_utils.Database, variant: Variant, stored: dict, revision: Any) -> None:
+    if not _revision_matches(revision, stored["revision"]):
+        raise Stale(_derive(db, variant, stored))
 
 
 def _finished_refusal() -> Refused:
@@ -168,7 +172,7 @@ def _finished_refusal() -> Refused:
 
 def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple[list[dict], list[FieldError]]:
     """Score a hand without storing it: (scores, errors) for the live preview."""
-    variant, game = _load(db, game_id)
+    variant, game = _read(db, game_id)
     entries, errors = variant.parse_hand(payload, len(game["sides"]))
     if errors:
         return [], errors
@@ -201,7 +205,7 @@ class KeyReused(Refused):
 
 
 def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerprint: str) -> None:
-    """Raise Repeat when this key already has an answer for the same request; Refused 422 for another request."""
+    """Raise Repeat when this key already has an answer for the same request; KeyReused for another request."""
     if key is None:
         return
     kept = store.get_request_key(db, game_id, key)
@@ -212,41 +216,69 @@ def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerpr
     raise Repeat(kept["hand"])
 
 
-def _keep_answer(db: sqlite_utils.Database, game_id: str, key: str | None, fingerprint: str, status: int,
-                 hand: dict, now: str) -> None:
-    if key is not None:
-        store.keep_request_key(db, game_id, key, fingerprint, status, hand, now)
-
-
 def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Any = None,
-                key: str | None = None) -> tuple[dict, dict]:
+                key: str | None = None, *, read: dict | None = None) -> tuple[dict, dict]:
     """Append a hand; returns (hand, game). Refused 409 when the game is finished.
 
     With an Idempotency-Key `key`, a repeat of the same request answers the hand it recorded the
     first time and stores nothing; another request under that key is refused.
+
+    `read` is the stored game as this request already read it (the PIN check reads it first). It is
+    used only if it turns out current: the revision bump names the revision read, and when another
+    writer came in between, or the hand would be refused, the game is read again inside the
+    transaction and everything is checked against that.
     """
     fingerprint = _fingerprint("record", payload)
     try:
-        with _writing(db) as answer:
-            variant, game = _load(db, game_id)
-            _repeated(db, game_id, key, fingerprint)
-            _check_revision(db, variant, game, revision)
-            if _derive(db, variant, game)["finished"]:
-                raise _finished_refusal()
-            entries = prepare_hand(variant, game["options"], game["sides"], payload)
-            now = now_utc()
-            store.add_hand(db, game_id, to_store(variant, payload, entries), now)
-            # a failed meld raises the minimum for the hand in play only
-            store.touch_game(db, game_id, now, failed_melds=[0] * len(game["sides"]), hand_recorded=True)
-            answer.append(_after(db, game_id))
-            _keep_answer(db, game_id, key, fingerprint, 201, answer[0]["hands"][-1], now)
+        with write(db):
+            done = read is not None and _record(db, read, payload, revision, key, fingerprint, current=False)
+            if not done:
+                done = _record(db, _read(db, game_id)[1], payload, revision, key, fingerprint, current=True)
     except Repeat as repeat:
         return repeat.hand, get_game(db, game_id)
-    return answer[0]["hands"][-1], answer[0]
+    hand, game = done
+    _committed(db, game)
+    return hand, game
 
 
-def _hand(db: sqlite_utils.Database, game: dict, number: Any) -> dict:
-    hands = store.get_hands(db, game["id"])
+def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any, key: str | None,
+            fingerprint: str, *, current: bool) -> tuple[dict, dict] | None:
+    """record_hand's work in its transaction: None when `stored` (not `current`) turned out out of date.
+
+    Three or four statements: bump the revision, keep the key (when sent), insert the hand. The key
+    is looked up only when the request cannot be recorded as sent: it was used before (keeping it
+    finds it) or the request is refused (a resent request whose first sending finished the game, or
+    came from an older revision, is answered as the first time).
+    """
+    game_id, variant = stored["id"], get_variant(stored["variant"])
+    try:
+        _check_revision(db, variant, stored, revision)
+        if _derive(db, variant, stored)["finished"]:
+            raise _finished_refusal()
+        entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
+    except Refused:
+        if not current:
+            return None
+        _repeated(db, game_id, key, fingerprint)
+        raise
+    now = now_utc()
+    kept = json.loads(json.dumps(to_store(variant, payload, entries)))  # as it reads back from the database
+    # a failed meld raises the minimum for the hand in play only
+    changed = {"failed_melds": [0] * len(stored["sides"]), "hand_revision": stored["revision"] + 1}
+    if not store.touch_game(db, game_id, now, failed_melds=changed["failed_melds"], hand_recorded=True,
+                            was=stored["revision"]):
+        return None  # another writer came in after `stored` was read
+    game = _after(variant, {**stored, "hands": [*stored["hands"], {"entries": kept, "recorded_at": now}]},
+                  now, **changed)
+    hand = game["hands"][-1]
+    if key is not None and not store.keep_request_key(db, game_id, key, fingerprint, 201, hand, now):
+        _repeated(db, game_id, key, fingerprint)  # used before: raises, and the transaction stores nothing
+    store.add_hand(db, game_id, kept, now)
+    return hand, game
+
+
+def _hand(stored: dict, number: Any) -> dict:
+    hands = stored["hands"]
     if not isinstance(number, int) or not 1 <= number <= len(hands):
         raise not_found(f"There is no hand {number} in this game (it has {len(hands)}).")
     return hands[number - 1]
@@ -260,69 +292,81 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
     """
     fingerprint = _fingerprint(f"replace {number}", payload)
     try:
-        with _writing(db) as answer:
-            variant, game = _load(db, game_id)
+        with write(db):
+            variant, stored = _read(db, game_id)
             _repeated(db, game_id, key, fingerprint)
-            hand = _hand(db, game, number)
-            _check_revision(db, variant, game, revision)
-            entries = prepare_hand(variant, game["options"], game["sides"], payload)
+            old = _hand(stored, number)
+            _check_revision(db, variant, stored, revision)
+            entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
             now = now_utc()
-            store.replace_hand(db, hand["id"], to_store(variant, payload, entries), now)
+            kept = json.loads(json.dumps(to_store(variant, payload, entries)))
+            hands = list(stored["hands"])
+            hands[number - 1] = {**old, "entries": kept, "edited_at": now}
+            game = _after(variant, {**stored, "hands": hands}, now)
+            hand = game["hands"][number - 1]
+            store.replace_hand(db, old["id"], kept, now)
             store.touch_game(db, game_id, now)
-            answer.append(_after(db, game_id))
-            _keep_answer(db, game_id, key, fingerprint, 200, answer[0]["hands"][number - 1], now)
+            if key is not None:
+                store.keep_request_key(db, game_id, key, fingerprint, 200, hand, now)
     except Repeat as repeat:
         return repeat.hand, get_game(db, game_id)
-    return answer[0]["hands"][number - 1], answer[0]
+    _committed(db, game)
+    return hand, game
 
 
 def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Any = None) -> dict:
     """Delete hand `number`; later hands move up one number. Returns the game."""
-    with _writing(db) as answer:
-        variant, game = _load(db, game_id)
-        hand = _hand(db, game, number)
-        _check_revision(db, variant, game, revision)
-        store.delete_hand(db, hand["id"])
-        store.touch_game(db, game_id, now_utc())
-        answer.append(_after(db, game_id))
-    return answer[0]
+    with write(db):
+        variant, stored = _read(db, game_id)
+        gone = _hand(stored, number)
+        _check_revision(db, variant, stored, revision)
+        now = now_utc()
+        store.delete_hand(db, gone["id"])
+        store.touch_game(db, game_id, now)
+        game = _after(variant, {**stored, "hands": [h for h in stored["hands"] if h is not gone]}, now)
+    _committed(db, game)
+    return game
 
 
 def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:
     """Pony: the side could not mend a short initial meld; its minimum rises for this hand."""
-    with _writing(db) as answer:
-        variant, game = _load(db, game_id)
-        if not isinstance(side, int) or not 0 <= side < len(game["sides"]):
+    with write(db):
+        variant, stored = _read(db, game_id)
+        if not isinstance(side, int) or not 0 <= side < len(stored["sides"]):
             raise not_found(f"There is no side {side} in this game.")
-        _check_revision(db, variant, game, revision)
+        _check_revision(db, variant, stored, revision)
         if not variant.has_failed_melds:
             raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only Pony Canasta raises "
                                             "the minimum after a failed initial meld.")])
-        if _derive(db, variant, game)["finished"]:
+        if _derive(db, variant, stored)["finished"]:
             raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)
-        failed = list(game["failed_melds"]) + [0] * (len(game["sides"]) - len(game["failed_melds"]))
+        failed = list(stored["failed_melds"]) + [0] * (len(stored["sides"]) - len(stored["failed_melds"]))
         failed[side] += 1
-        store.touch_game(db, game_id, now_utc(), failed_melds=failed)
-        answer.append(_after(db, game_id))
-    return answer[0]
+        now = now_utc()
+        store.touch_game(db, game_id, now, failed_melds=failed)
+        game = _after(variant, stored, now, failed_melds=failed)
+    _committed(db, game)
+    return game
 
 
 def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> dict:
     """The table stops now; the highest total wins."""
-    with _writing(db) as answer:
-        variant, game = _load(db, game_id)
-        _check_revision(db, variant, game, revision)
+    with write(db):
+        variant, stored = _read(db, game_id)
+        _check_revision(db, variant, stored, revision)
         now = now_utc()
-        store.touch_game(db, game_id, now, ended_at=game["ended_at"] or now)
-        answer.append(_after(db, game_id))
-    return answer[0]
+        ended_at = stored["ended_at"] or now
+        store.touch_game(db, game_id, now, ended_at=ended_at)
+        game = _after(variant, stored, now, ended_at=ended_at)
+    _committed(db, game)
+    return game
 
 
 def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> None:
     """Remove a game and everything in it."""
     with write(db):
-        variant, game = _load(db, game_id)
-        _check_revision(db, variant, game, revision)
+        variant, stored = _read(db, game_id)
+        _check_revision(db, variant, stored, revision)
         store.delete_game(db, game_id)
     derived.forget(db, game_id)
-    backups.changed(None)
+    _committed(db, None)

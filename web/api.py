@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from db import transfer
 from scoring import VARIANTS, FieldError, Refused
 
-from . import actions
-from .database import get_db
+from . import actions, derived
+from .database import get_db, stored_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -21,7 +21,7 @@ def error_answer(errors: list[FieldError], status: int, **extra: Any):
 
 @bp.errorhandler(Refused)
 def refused(err: Refused):
-    extra = {"game": err.game} if getattr(err, "game", None) else {}
+    extra = {"game": err.game} if isinstance(err, actions.Stale) else {}
     return error_answer(err.errors, err.status, **extra)
 
 
@@ -108,13 +108,15 @@ def create_game():
 @bp.get("/games/<game_id>")
 def show_game(game_id: str):
     game = actions.get_game(get_db(), game_id)
-    return jsonify(game), 200, {"ETag": f'"{game["revision"]}"'}
+    body = derived.json_answer(get_db(), game, lambda g: jsonify(g).get_data())
+    return Response(body, 200, {"ETag": f'"{game["revision"]}"'}, mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str):
     payload = body()
-    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key())
+    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key(),
+                                     read=stored_game(game_id))
     return jsonify({"hand": hand, "game": game}), 201
 
 

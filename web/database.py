@@ -9,9 +9,10 @@ import sqlite3
 import threading
 
 import sqlite_utils
-from flask import current_app
+from flask import current_app, g
 
 import db
+from db import games
 
 _local = threading.local()
 
@@ -35,3 +36,15 @@ def close_db(_exc: BaseException | None = None) -> None:
             held[1].conn.rollback()
         except sqlite3.Error:  # a damaged or vanished file: the answer already says so, nothing was committed
             pass
+
+
+def stored_game(game_id: str) -> dict | None:
+    """The stored game (db.games.read_game) as this request first read it; None if unknown.
+
+    One query per request: the PIN check before a write reads the game, and recording a hand
+    starts from that read (actions.record_hand checks it is still current).
+    """
+    read = g.setdefault("stored_games", {})
+    if game_id not in read:
+        read[game_id] = games.read_game(get_db(), game_id) if isinstance(game_id, str) else None
+    return read[game_id]

@@ -81,3 +81,18 @@ _newest = threading.Lock()
 def forget(db: sqlite_utils.Database, game_id: str) -> None:
     """Drop a deleted game."""
     games.pop(_key(db, game_id))
+
+
+# the JSON answer of GET /api/games/<id>: serializing a 50-hand game costs more than the rest of the request
+answers = Recent(64)
+
+
+def json_answer(db: sqlite_utils.Database, game_object: dict, make) -> bytes:
+    """The game object as JSON bytes, made by `make` once per revision of the game."""
+    key = _key(db, game_object["id"])
+    held = answers.get(key)
+    if held is not None and held[0] == (game_object["revision"], game_object["updated"]):
+        return held[1]
+    body = make(game_object)
+    answers.put(key, ((game_object["revision"], game_object["updated"]), body))
+    return body

@@ -10,7 +10,7 @@ from scoring import Refused, get_variant
 from scoring.entries import card_points
 
 from . import actions, forms, numbers, pin, present
-from .database import get_db
+from .database import get_db, stored_game
 from .pages import STALE, after_write, refused_page, write_refused
 
 bp = Blueprint("hands", __name__)
@@ -107,7 +107,7 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     """
     if err.status == 404:
         raise err
-    game = getattr(err, "game", None)
+    game = err.game if isinstance(err, actions.Stale) else None
     if game is not None and number is None:
         return stale_new_hand(game, typed_number())
     if game is not None:  # a correction sent after another change: show the new version, keep what was typed
@@ -142,7 +142,7 @@ def number_now(game: dict, number: int, recorded_at: str | None) -> int | None:
 def refused_correction(err: Refused, game_id: str, number: int):
     """A refused correction; when another device deleted the hand (or one before it) meanwhile, says so, keeps the entries."""
     if err.status in (404, 409):
-        game = getattr(err, "game", None) or actions.get_game(get_db(), game_id)  # a deleted game: its 404 page
+        game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)  # a deleted game: its 404 page
         now = number_now(game, number, request.form.get("recorded_at"))
         if now is None:
             following = game["hands_played"] + 1
@@ -167,10 +167,12 @@ def new_hand(game_id: str):
 
 @bp.post("/games/<game_id>/hands/new")
 def record_hand(game_id: str):
-    game = actions.get_game(get_db(), game_id)
-    payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
+    stored = stored_game(game_id)  # as the PIN check read it: recording starts from it
+    if stored is None:
+        raise actions.not_found(f"There is no game with id “{game_id}”.")
+    payload = forms.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
     try:
-        actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key())
+        actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
     except Refused as err:
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)
@@ -217,7 +219,7 @@ def undo_hand(game_id: str, number: int):
     try:
         game = actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
-        if err.status == 409 and getattr(err, "game", None):
+        if isinstance(err, actions.Stale):
             return after_write(err.game, f"Hand {number} was not taken back: the game changed since it was "
                                          "recorded. If it is wrong, open it under Hands and delete or correct it.",
                                409)

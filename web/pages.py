@@ -128,9 +128,9 @@ def write_refused(err: Refused, game_id: str):
     """A game-level write that was refused: stale or finished games show the current state with why."""
     if err.status == 404:
         raise err
-    current = getattr(err, "game", None) or actions.get_game(get_db(), game_id)
-    message = STALE if err.status == 409 and getattr(err, "game", None) else " ".join(e.message for e in err.errors)
-    return after_write(current, message, err.status)
+    if isinstance(err, actions.Stale):
+        return after_write(err.game, STALE, err.status)
+    return after_write(actions.get_game(get_db(), game_id), " ".join(e.message for e in err.errors), err.status)
 
 
 @bp.get("/")

@@ -19,7 +19,7 @@ from flask import (Blueprint, Flask, current_app, jsonify, make_response, redire
 from db import games as store
 from db import pins
 
-from .database import get_db
+from .database import get_db, stored_game
 from .pin_hash import hash_pin, is_legacy, pin_matches
 
 __all__ = ["hash_pin", "pin_matches"]
@@ -122,7 +122,7 @@ def check_pin():
     if getattr(view, "pin_exempt", False):
         return None
     game_id = request.view_args["game_id"]
-    game = store.get_game(get_db(), game_id) if isinstance(game_id, str) else None
+    game = stored_game(game_id)
     if game is None or not game["pin_hash"] or is_unlocked(game_id):
         return None  # an unknown game is the view's 404 to give
     if request.path.startswith("/api/"):
@@ -162,7 +162,7 @@ def _retry_after(response, problem: PinRefusal):
 @exempt  # entering the PIN is how a locked device gets in
 def unlock(game_id: str):
     """Ask for the table's PIN once; the session remembers it for this game."""
-    game = store.get_game(get_db(), game_id)
+    game = store.read_game(get_db(), game_id)
     if game is None:
         return render_template("unlock.html", game_id=game_id, names=[], error=None, next="/",
                                missing=True), 404

@@ -64,11 +64,11 @@ def _summarize(stale: list[str], db: sqlite_utils.Database) -> dict[str, dict]:
     for game_id in stale:
         game = derived.get(db, game_store.get_version(db, game_id))
         if game is None:
-            row = game_store.get_game(db, game_id)
-            if row is None:
+            stored = game_store.read_game(db, game_id)
+            if stored is None:
                 continue  # deleted meanwhile
             # not put in the game cache: a first visit after an import may read hundreds of old games
-            game = actions.game_object(get_variant(row["variant"]), row, game_store.get_hands(db, game_id))
+            game = actions.game_object(get_variant(stored["variant"]), stored)
         made.append((game_id, game["revision"], summarize(game)))
     if made:
         try:
