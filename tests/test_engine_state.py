@@ -184,3 +184,37 @@ def test_merges_refused(into, message):
 def test_a_merge_of_names_never_at_one_table():
     rows = [seat("g1", 0, 0, "Ann", "Ann"), seat("g1", 1, 0, "Eve", "Eve"), seat("g2", 0, 0, "Cy", "Cy")]
     assert check_merge(KNOWN, rows, "ann", " CY ") == "cy"
+
+
+# --------------------------------------------------------------------------- players' summaries and ratings
+
+def a_game(**over):
+    hands = [{"number": 1, "recorded_at": "2026-01-01T20:00:00+00:00",
+              "scores": [{"side": 0, "total": 500}, {"side": 1, "total": 40}]},
+             {"number": 2, "recorded_at": "2026-01-01T20:30:00+00:00",
+              "scores": [{"side": 0, "total": 100}, {"side": 1, "total": 60}]}]
+    game = {"variant": "ponytail", "hands": hands, "sides": [{"score": 600}, {"score": 100}], "finished": True,
+            "finish_reasons": ["ended"], "ended_at": "2026-01-01T21:00:00+00:00", "winner": [0],
+            "updated": "2026-01-01T21:00:00+00:00", "created": "2026-01-01T19:00:00+00:00"}
+    return game | over
+
+
+def test_a_games_summary_keeps_each_sides_best_hand_and_when_it_ended():
+    from scoring.standings import summarize
+    summary = summarize(a_game())
+    assert summary["best_hands"] == [[500, 1], [60, 2]]  # the highest total, not the latest hand
+    assert summary["finished_at"] == "2026-01-01T21:00:00+00:00"  # §5 ended by hand after the last hand
+    assert summary["last_at"] == "2026-01-01T20:30:00+00:00"
+    assert summarize(a_game(finish_reasons=["target"]))["finished_at"] == "2026-01-01T20:30:00+00:00"
+
+
+def test_a_rating_is_shown_to_four_decimals():
+    from scoring.ratings import describe
+
+    class Rating:
+        mu, sigma = 25.123456, 8.333333
+
+        def ordinal(self):
+            return 0.1234567
+
+    assert describe(Rating()) == {"mu": 25.1235, "sigma": 8.3333, "ordinal": 0.1235}
