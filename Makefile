@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench system-deps clean
+.PHONY: run test bench mutants system-deps clean
 
 $(VENV)/stamp: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,17 @@ test: $(VENV)/stamp system-deps
 
 bench: $(VENV)/stamp
 	$(PY) bench/run.py $(ARGS)
+
+# Mutation testing of the rules engine (scoring/) with mutmut against the fast engine and API tests
+# only (which ones: setup.cfg [mutmut]); every mutant, from scratch. MUTMUT_CHILDREN caps the parallel
+# workers (the machine is shared); MUTANTS="scoring.deck54*" runs only the mutants matching a pattern.
+MUTMUT_CHILDREN ?= 2
+mutants: $(VENV)/stamp
+	rm -rf mutants
+	$(VENV)/bin/mutmut run --max-children $(MUTMUT_CHILDREN) $(MUTANTS)
+	$(VENV)/bin/mutmut export-cicd-stats
+	@cat mutants/mutmut-cicd-stats.json
+	@$(VENV)/bin/mutmut results
 
 clean:
 	rm -rf $(VENV)
