@@ -12,7 +12,7 @@ from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
 from scoring.game import HandRecord, to_store
-from web.pin_hash import is_own_hash
+from db.pin_hash import is_own_hash
 
 GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "failed_melds",
              "sides", "hands"}

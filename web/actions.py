@@ -17,12 +17,12 @@ from werkzeug.http import parse_etags
 
 from db import games as store
 from db import write
+from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, derive_game, get_variant, new_game, prepare_hand
 from scoring.game import HandRecord, now_utc, to_store
 from scoring.variant import Variant
 
 from . import backups, derived
-from .pin_hash import hash_pin
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
 KEY_KEPT_FOR = timedelta(days=30)  # how long a request's Idempotency-Key is remembered; retries come within minutes
