@@ -17,7 +17,7 @@ from flask import Flask
 import commands
 from db.faults import startup_refusal
 from web import hosts
-from web.database import close_db, prepare
+from web.database import PREPARED, close_db, prepare
 from web.network import lan_addresses, own_addresses
 from web.numbers import NamedRule, WholeNumberConverter
 from web.serving import IDLE_TIMEOUT, make_server
@@ -77,7 +77,10 @@ def _secret_key(instance_path: str) -> str:
 def _app_or_refusal(config: dict) -> Flask | None:
     """The app to serve, or None once one line (no traceback) said why its database cannot be used."""
     try:
-        return create_app(config)
+        app = create_app(config)
+        if not app.extensions.get(PREPARED):  # started from within a `flask` command: the server checks it now
+            prepare(app)
+        return app
     except (sqlite3.Error, OSError) as err:
         default = os.path.join(os.path.dirname(os.path.abspath(__file__)), "instance", "meldbook.sqlite")
         database = config.get("DATABASE") or os.environ.get("MELDBOOK_DB") or default
