@@ -26,7 +26,8 @@ def test_the_current_revision_in_any_form_records_the_hand(client, game, header)
     assert hands(client, game) == 2
 
 
-@pytest.mark.parametrize("header", ["{old}", '"{old}"', 'W/"{old}"', '"{old}", "{newer}"', '"abc"', "abc"])
+@pytest.mark.parametrize("header", ["{old}", '"{old}"', 'W/"{old}"', '"{old}", "{newer}"', '"abc"', "abc", '""',
+                                    'W/""'])
 @pytest.mark.parametrize("write", ["post", "put", "delete"])
 def test_a_stale_revision_is_409_and_stores_nothing(client, game, header, write):
     stated = header.format(old=game["revision"] - 1, newer=game["revision"] + 1)

@@ -144,7 +144,8 @@ def revision_tags(revision: Any, field: str = "revision", sent: str | None = Non
     etags = parse_etags(revision) if isinstance(revision, str) else revision
     tags = []
     if isinstance(etags, ETags):
-        tags = ["*"] if etags.star_tag else [t.strip() for t in etags.as_set(include_weak=True)]
+        # Werkzeug reads the empty tag "" as None: a tag that names no revision, so it matches none
+        tags = ["*"] if etags.star_tag else [(t or "").strip() for t in etags.as_set(include_weak=True)]
     numbers = [t for t in tags if t.lstrip("-").isnumeric()]  # '²', '١', '-3' and '99…9' are numbers, not tags
     if tags and all(t.isascii() and t.isdigit() and len(t) <= 16 and 1 <= int(t) <= MAX_REVISION for t in numbers):
         return tags
