@@ -1,18 +1,23 @@
-"""Meldbook: the app factory, and `python app.py` to serve it on the table's network."""
+"""Meldbook: the app factory, and `python app.py` to serve it on the table's network.
+
+`python app.py [--host H] [--port P] [--db PATH] …` serves with waitress; `python app.py COMMAND`
+(and `flask --app app COMMAND`) runs one of the commands of commands.py. The command line is
+click's, as Flask's own is.
+"""
 from __future__ import annotations
 
-import argparse
 import os
 import secrets
 import sqlite3
 import sys
 
+import click
 from flask import Flask
 
-import db
+import commands
 from db.faults import startup_refusal
 from web import hosts
-from web.database import close_db
+from web.database import PREPARED, close_db, prepare
 from web.network import lan_addresses, own_addresses
 from web.numbers import NamedRule, WholeNumberConverter
 from web.serving import IDLE_TIMEOUT, make_server
@@ -32,20 +37,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
-    database_dir = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
-    os.makedirs(database_dir, exist_ok=True)
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.json.sort_keys = False
 
-    conn = db.connect(app.config["DATABASE"])
-    try:
-        db.check(conn)  # a truncated or overwritten file is found now, not halfway through a game
-        db.migrate(conn)
-    finally:
-        conn.conn.close()
+    if os.environ.get("FLASK_RUN_FROM_CLI") != "true":  # set by `flask`: a command names its own database
+        prepare(app)  # a damaged file is refused now, not halfway through a game
     app.teardown_appcontext(close_db)
+    commands.add_to(app.cli)  # `flask --app app export FILE …`
     app.url_rule_class = NamedRule  # before any route: <int:…> refusals name the part of the address
     app.url_map.converters["int"] = WholeNumberConverter
 
@@ -77,7 +77,10 @@ def _secret_key(instance_path: str) -> str:
 def _app_or_refusal(config: dict) -> Flask | None:
     """The app to serve, or None once one line (no traceback) said why its database cannot be used."""
     try:
-        return create_app(config)
+        app = create_app(config)
+        if not app.extensions.get(PREPARED):  # started from within a `flask` command: the server checks it now
+            prepare(app)
+        return app
     except (sqlite3.Error, OSError) as err:
         default = os.path.join(os.path.dirname(os.path.abspath(__file__)), "instance", "meldbook.sqlite")
         database = config.get("DATABASE") or os.environ.get("MELDBOOK_DB") or default
@@ -88,28 +91,63 @@ def _app_or_refusal(config: dict) -> Flask | None:
         return None
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Serve Meldbook, or run `export`, `import`, `backup` or `restore FILE` (see commands.py)."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in ("export", "import", "backup", "restore"):
-        import commands
-        return commands.main(argv)
-    parser = argparse.ArgumentParser(prog="python app.py", description="Meldbook, the canasta score keeper.")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 for the whole network)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on (default 5000)")
-    parser.add_argument("--db", help="SQLite file to keep games in (default: instance/meldbook.sqlite)")
-    parser.add_argument("--backup-dir", help="folder for the automatic backups (default: the instance folder)")
-    parser.add_argument("--allow-host", action="append", default=[], type=hosts.host_argument, metavar="NAME",
-                        help="also answer to this host name (repeatable; see MELDBOOK_ALLOWED_HOSTS)")
-    parser.add_argument("--idle-timeout", type=int, default=IDLE_TIMEOUT, metavar="SECONDS",
-                        help=f"close a connection that sends nothing for this long (default {IDLE_TIMEOUT})")
-    parser.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    config = {"ALLOWED_HOSTS": hosts.for_server(args.host, own_addresses(), args.allow_host), "AUTO_BACKUPS": True}
-    if args.db:
-        config["DATABASE"] = os.path.abspath(args.db)
-    if args.backup_dir:
-        config["BACKUP_DIR"] = os.path.abspath(args.backup_dir)
+def _allowed_hosts(ctx: click.Context, param: click.Parameter, names: tuple[str, ...]) -> list[str]:
+    try:
+        return [hosts.host_argument(name) for name in names]
+    except ValueError as err:
+        raise click.BadParameter(str(err), ctx, param) from None
+
+
+class MeldbookCommandLine(click.Group):
+    """`python app.py`: with no command it serves; every mistake on the command line is one line, exit status 1."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as err:
+            raise commands.usage_refusal(ctx, err) from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as err:
+            raise commands.usage_refusal(ctx, err) from None
+
+
+@click.group("python app.py", cls=MeldbookCommandLine, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="address to listen on (0.0.0.0 for the whole network)")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+              help="port to listen on")
+@click.option("--db", metavar="PATH", help="SQLite file to keep games in "
+                                          "(default: MELDBOOK_DB, else instance/meldbook.sqlite)")
+@click.option("--backup-dir", metavar="DIR", help="folder for the automatic backups (default: the instance folder)")
+@click.option("--allow-host", multiple=True, metavar="NAME", callback=_allowed_hosts,
+              help="also answer to this host name (repeatable; see MELDBOOK_ALLOWED_HOSTS)")
+@click.option("--idle-timeout", type=click.IntRange(min=1), default=IDLE_TIMEOUT, metavar="SECONDS",
+              show_default=True, help="close a connection that sends nothing for this long")
+@click.option("--threads", type=click.IntRange(min=1), default=8, hidden=True)
+@click.pass_context
+def command_line(ctx: click.Context, host: str, port: int, db: str | None, backup_dir: str | None,
+                 allow_host: list[str], idle_timeout: int, threads: int) -> int:
+    """Meldbook, the canasta score keeper: with no COMMAND, serve it on this machine (or the table's network)."""
+    if ctx.invoked_subcommand is not None:
+        return 0  # the command reads --db from here when it is given before it
+    return serve(host, port, db, backup_dir, allow_host, idle_timeout, threads)
+
+
+commands.add_to(command_line)
+
+
+def serve(host: str, port: int, database: str | None, backup_dir: str | None, allow_host: list[str],
+          idle_timeout: int, threads: int) -> int:
+    """Serve Meldbook with waitress until Ctrl+C; 1 after one line when its database cannot be used."""
+    config = {"ALLOWED_HOSTS": hosts.for_server(host, own_addresses(), allow_host), "AUTO_BACKUPS": True}
+    if database:
+        config["DATABASE"] = os.path.abspath(database)
+    if backup_dir:
+        config["BACKUP_DIR"] = os.path.abspath(backup_dir)
     app = _app_or_refusal(config)
     if app is None:
         return 1
@@ -117,18 +155,31 @@ def main(argv: list[str] | None = None) -> int:
     from db.files import hold_server_lock
     server_lock = hold_server_lock(app.config["DATABASE"])  # `restore` refuses while this is held  # noqa: F841
 
-    server = make_server(app, args.host, args.port, args.threads, args.idle_timeout)
+    server = make_server(app, host, port, threads, idle_timeout)
     port = server.effective_port
-    shown = ([args.host] if args.host not in ("0.0.0.0", "::") else ["127.0.0.1", *lan_addresses()])
+    shown = ([host] if host not in ("0.0.0.0", "::") else ["127.0.0.1", *lan_addresses()])
     print("Meldbook is running. Open it in a browser:", flush=True)
-    for host in shown:
-        print(f"  http://{host}:{port}/", flush=True)
+    for address in shown:
+        print(f"  http://{address}:{port}/", flush=True)
     print(f"Games are kept in {app.config['DATABASE']}. Press Ctrl+C to stop.", flush=True)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python app.py [OPTIONS] [COMMAND …]`: the exit status (a refusal has said why in one line)."""
+    try:
+        result = command_line.main(args=sys.argv[1:] if argv is None else list(argv), prog_name="python app.py",
+                                   standalone_mode=False)
+    except click.ClickException as err:
+        err.show()
+        return 1
+    except click.Abort:
+        return 1
+    return result if isinstance(result, int) else 0
 
 
 if __name__ == "__main__":

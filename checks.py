@@ -9,10 +9,10 @@ from typing import Any
 
 import db
 from db import transfer
-from db.migrations import MIGRATIONS
+from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
 from scoring.game import HandRecord, to_store
-from web.pin_hash import is_own_hash
+from db.pin_hash import is_own_hash
 
 GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "failed_melds",
              "sides", "hands"}
@@ -137,6 +137,9 @@ def check_backup(path: str) -> list[str]:
                     f"this Meldbook knows 1 to {len(MIGRATIONS)})"]
         copy = db.connect(path)
         try:
+            newer = unknown_migrations(copy)
+            if newer:
+                return [f"it was made by a newer Meldbook (schema steps this one does not know: {', '.join(newer)})"]
             db.migrate(copy)
             document = transfer.export_games(copy)
         finally:

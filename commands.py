@@ -1,33 +1,65 @@
-"""`python app.py export|import|backup|restore FILE [--db PATH]`: move games as JSON, copy or restore the database.
+"""`export|import|backup|restore FILE [--db PATH]`: move games as JSON, copy or restore the database.
 
-Every refusal is one line on stderr naming the file and the reason, with exit status 1, and
-changes nothing.
+Click commands, run as `python app.py COMMAND` (app.py) and as `flask --app app COMMAND` (they
+are registered on the app's `app.cli`). Every refusal, a mistyped option included, is one line
+on stderr naming the file and the reason, with exit status 1, and changes nothing.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
 import sqlite3
-import sys
 from pathlib import Path
+
+import click
 
 import checks
 import db
 from db import files, transfer
 
-COMMANDS = ("export", "import", "backup", "restore")
 SHOWN_PROBLEMS = 3  # a refused file names its first problems on the one line; fixing them shows the next
 
 
-class Refusal(Exception):
-    """The one line a refused command prints."""
+class Refusal(click.ClickException):
+    """The one line a refused command prints (no "Error:" before it), with exit status 1."""
+
+    exit_code = 1
+
+    def show(self, file=None) -> None:
+        click.echo(" ".join(self.format_message().splitlines()), err=True)
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        raise Refusal(f"{self.prog}: {message} (see {self.prog} --help)")
+def usage_refusal(ctx: click.Context, err: click.UsageError) -> Refusal:
+    """A mistyped command line as one line: what is wrong, and where to read how it goes."""
+    where = ctx.command_path
+    return Refusal(f"{where}: {err.format_message()} (see {where} --help)")
+
+
+class OneLineCommand(click.Command):
+    """A command whose every refusal is one line and exit status 1, under `python app.py` and `flask`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as err:
+            raise usage_refusal(ctx, err) from None
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except OSError as err:  # permission denied, full disk, … on a file not named above
+            raise Refusal(f"{err.filename or ctx.params.get('file')}: {err.strerror or err}. "
+                          "Nothing was changed.") from None
+        except sqlite3.Error as err:
+            raise Refusal(f"{database_path(_given_db(ctx.params.get('db')))}: the database answered “{err}”. "
+                          "Nothing was changed.") from None
+
+
+def _given_db(given: str | None) -> str | None:
+    """--db after the command, else --db before it (`python app.py --db PATH COMMAND`)."""
+    ctx = click.get_current_context(silent=True)
+    return given or (ctx.find_root().params.get("db") if ctx else None)
 
 
 def database_path(given: str | None) -> str:
@@ -59,10 +91,19 @@ def _problems(errors: list[str]) -> str:
     return "; ".join(errors[:SHOWN_PROBLEMS]) + (f"; and {more} more problems." if more > 0 else "")
 
 
-def export_command(args) -> int:
-    where = _existing_database(database_path(args.db))
+FILE = click.argument("file", metavar="FILE")
+DB = click.option("--db", metavar="PATH", help="SQLite file the games are kept in "
+                                              "(default: MELDBOOK_DB, else instance/meldbook.sqlite)")
+
+
+@click.command("export", cls=OneLineCommand)
+@FILE
+@DB
+def export_command(file: str, db: str | None) -> int:
+    """Write every game to FILE as JSON."""
+    where = _existing_database(database_path(_given_db(db)))
     try:
-        transfer.check_backup_target(where, args.file, force=True, verb="export to")
+        transfer.check_backup_target(where, file, force=True, verb="export to")
     except transfer.CannotUse as err:
         raise Refusal(str(err)) from None
     conn = _open(where, migrate=True)
@@ -72,16 +113,16 @@ def export_command(args) -> int:
         conn.conn.close()
     partial = None
     try:
-        partial = files.private_temp(args.file)
+        partial = files.private_temp(file)
         with open(partial, "w", encoding="utf-8") as f:
             f.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
-        os.replace(partial, args.file)
+        os.replace(partial, file)
     except OSError as err:
-        raise Refusal(f"Cannot write {args.file}: {err.strerror or err}. Nothing was exported.") from None
+        raise Refusal(f"Cannot write {file}: {err.strerror or err}. Nothing was exported.") from None
     finally:
         if partial and os.path.exists(partial):
             os.remove(partial)
-    print(f"Exported {len(document['games'])} games from {where} to {args.file}.")
+    click.echo(f"Exported {len(document['games'])} games from {where} to {file}.")
     return 0
 
 
@@ -100,46 +141,60 @@ def _read_export(path: str):
                       "Nothing was imported.") from None
 
 
-def import_command(args) -> int:
-    data = _read_export(args.file)
+@click.command("import", cls=OneLineCommand, short_help="Add the games of a JSON export FILE.")
+@FILE
+@DB
+@click.option("--replace", is_flag=True, help="overwrite games with the same id")
+def import_command(file: str, db: str | None, replace: bool) -> int:
+    """Add the games of a JSON export FILE (a bad file is refused; nothing is stored)."""
+    data = _read_export(file)
     errors = checks.check_document(data)
     if errors:
-        raise Refusal(f"{args.file} was refused, nothing was imported: {_problems(errors)}")
-    where = database_path(args.db)
+        raise Refusal(f"{file} was refused, nothing was imported: {_problems(errors)}")
+    where = database_path(_given_db(db))
     if os.path.isdir(where):
         raise Refusal(f"{where} is a folder, not a database file. Nothing was imported.")
     conn = _open(where, migrate=True)
     try:
-        transfer.import_games(conn, data["games"], replace=args.replace)
+        transfer.import_games(conn, data["games"], replace=replace)
     except ValueError as err:
         hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
-        raise Refusal(f"{args.file}: {err}{hint}. Nothing was imported into {where}.") from None
+        raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
     finally:
         conn.conn.close()
-    print(f"Imported {len(data['games'])} games into {where}.")
+    click.echo(f"Imported {len(data['games'])} games into {where}.")
     return 0
 
 
-def backup_command(args) -> int:
-    where = _existing_database(database_path(args.db))
+@click.command("backup", cls=OneLineCommand)
+@FILE
+@DB
+@click.option("--force", is_flag=True, help="overwrite FILE if it exists")
+def backup_command(file: str, db: str | None, force: bool) -> int:
+    """Copy the database to FILE safely, even while Meldbook runs."""
+    where = _existing_database(database_path(_given_db(db)))
     try:
-        transfer.check_backup_target(where, args.file, force=args.force)
+        transfer.check_backup_target(where, file, force=force)
         conn = _open(where, migrate=False)
         try:
-            status = transfer.backup(conn, args.file)
+            status = transfer.backup(conn, file)
         finally:
             conn.conn.close()
     except transfer.CannotUse as err:
         raise Refusal(str(err)) from None
     except OSError as err:
-        raise Refusal(f"Cannot back up to {args.file}: {err.strerror or err}. Nothing was written.") from None
-    print(f"Backed up {where} to {args.file} (integrity check: {status}).")
+        raise Refusal(f"Cannot back up to {file}: {err.strerror or err}. Nothing was written.") from None
+    click.echo(f"Backed up {where} to {file} (integrity check: {status}).")
     return 0
 
 
-def restore_command(args) -> int:
-    where = database_path(args.db)
-    source = args.file
+@click.command("restore", cls=OneLineCommand, short_help="Put a backup FILE in place of the database.")
+@FILE
+@DB
+def restore_command(file: str, db: str | None) -> int:
+    """Put the backup FILE in place of the database (stop the server first)."""
+    where = database_path(_given_db(db))
+    source = file
     if os.path.isdir(source):
         raise Refusal(f"{source} is a folder, not a backup file. Nothing was restored.")
     if not os.path.exists(source):
@@ -170,47 +225,14 @@ def restore_command(args) -> int:
     finally:
         files.release(lock)
     kept = f"; the replaced one is kept as {replaced}" if replaced else ""
-    print(f"Restored {source} into {where}{kept}.")
+    click.echo(f"Restored {source} into {where}{kept}.")
     return 0
 
 
-def _parser() -> Parser:
-    parser = Parser(prog="python app.py", description="Move Meldbook's games in and out, back up and restore.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name, help_text in (("export", "write every game to a JSON file"),
-                            ("import", "add the games of a JSON export file"),
-                            ("backup", "copy the database file safely, even while Meldbook runs"),
-                            ("restore", "put a backup in place of the database (the server must be stopped)")):
-        command = sub.add_parser(name, help=help_text)
-        command.add_argument("file", metavar="FILE")
-        command.add_argument("--db", help="SQLite file the games are kept in (default: instance/meldbook.sqlite)")
-        if name == "import":
-            command.add_argument("--replace", action="store_true", help="overwrite games with the same id")
-        if name == "backup":
-            command.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    return parser
+COMMANDS = (export_command, import_command, backup_command, restore_command)
 
 
-def main(argv: list[str]) -> int:
-    """Run one of the export, import, backup and restore commands; a refusal is one line and exit status 1."""
-    run = {"export": export_command, "import": import_command, "backup": backup_command,
-           "restore": restore_command}
-    try:
-        args = _parser().parse_args(argv)
-        return run[args.command](args)
-    except Refusal as refusal:
-        print(refusal, file=sys.stderr)
-    except OSError as err:  # permission denied, full disk, … on a file not named above
-        print(f"{err.filename or argv[1:2]}: {err.strerror or err}. Nothing was changed.", file=sys.stderr)
-    except sqlite3.Error as err:
-        print(f"{database_path(_given_db(argv))}: the database answered “{err}”. Nothing was changed.", file=sys.stderr)
-    return 1
-
-
-def _given_db(argv: list[str]) -> str | None:
-    for i, arg in enumerate(argv):
-        if arg == "--db" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--db="):
-            return arg[5:]
-    return None
+def add_to(group: click.Group) -> None:
+    """Give a command group (the app's `app.cli`, or `python app.py`'s) these commands."""
+    for command in COMMANDS:
+        group.add_command(command)

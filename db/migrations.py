@@ -1,69 +1,133 @@
-"""The schema, one migration at a time; PRAGMA user_version says how many have run."""
+"""The schema, one migration at a time, applied and recorded by sqlite-utils' `Migrations`.
+
+Each function in MIGRATIONS runs once per database; sqlite-utils records its name (the
+function's name: never rename one) in the `_sqlite_migrations` table. Append new ones at the
+end, written with sqlite-utils calls (`create_table`, `add_column`, `create_index`); never change
+one that has been released, and never `transform` a table here (it would rebuild the table inside
+the migration's transaction, where foreign keys cannot be switched off).
+
+Before migrations were recorded by name, PRAGMA user_version counted them: a database from
+then (user_version 1 to 4) has its first user_version migrations recorded as applied before the
+rest run. user_version still counts the applied migrations, so an older Meldbook refuses to
+restore a newer database.
+"""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import sqlite_utils
+from sqlite_utils.db import ForeignKey
 
 from .connection import write
 
+SET_NAME = "meldbook"
+
+
+def _cascade(table: str, columns: tuple[str, ...], other: str, other_columns: tuple[str, ...]) -> ForeignKey:
+    """A foreign key whose rows go when the row they belong to is deleted."""
+    single = len(columns) == 1
+    return ForeignKey(table, columns[0] if single else None, other, other_columns[0] if single else None,
+                      columns=columns, other_columns=other_columns, is_compound=not single, on_delete="CASCADE")
+
 
 def _initial(db: sqlite_utils.Database) -> None:
-    db.execute("""CREATE TABLE games (
-        id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL,
-        created TEXT NOT NULL, updated TEXT NOT NULL, revision INTEGER NOT NULL DEFAULT 1,
-        ended_at TEXT, failed_melds TEXT NOT NULL DEFAULT '[]', pin_hash TEXT)""")
-    db.execute("""CREATE TABLE sides (
-        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, idx INTEGER NOT NULL,
-        name TEXT NOT NULL, PRIMARY KEY (game_id, idx))""")
-    db.execute("""CREATE TABLE players (
-        game_id TEXT NOT NULL, side_idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
-        PRIMARY KEY (game_id, side_idx, seat),
-        FOREIGN KEY (game_id, side_idx) REFERENCES sides(game_id, idx) ON DELETE CASCADE)""")
+    db.create_table("games", {"id": str, "variant": str, "options": str, "created": str, "updated": str,
+                              "revision": int, "ended_at": str, "failed_melds": str, "pin_hash": str},
+                    pk="id", not_null=["variant", "options", "created", "updated", "revision", "failed_melds"],
+                    defaults={"revision": 1, "failed_melds": "[]"})
+    db.create_table("sides", {"game_id": str, "idx": int, "name": str}, pk=("game_id", "idx"),
+                    not_null=["game_id", "idx", "name"],
+                    foreign_keys=[_cascade("sides", ("game_id",), "games", ("id",))])
+    db.create_table("players", {"game_id": str, "side_idx": int, "seat": int, "name": str},
+                    pk=("game_id", "side_idx", "seat"), not_null=["game_id", "side_idx", "seat", "name"],
+                    foreign_keys=[_cascade("players", ("game_id", "side_idx"), "sides", ("game_id", "idx"))])
+    # AUTOINCREMENT: a deleted hand's id is never given to another hand. sqlite-utils' create_table
+    # does not write AUTOINCREMENT, so this one table is created by its SQL.
     db.execute("""CREATE TABLE hands (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         entries TEXT NOT NULL, recorded_at TEXT NOT NULL, edited_at TEXT)""")
-    db.execute("CREATE INDEX hands_by_game ON hands(game_id, id)")
-    db.execute("CREATE INDEX games_by_updated ON games(updated)")
+    db["hands"].create_index(["game_id", "id"], index_name="hands_by_game")
+    db["games"].create_index(["updated"], index_name="games_by_updated")
 
 
 def _request_keys(db: sqlite_utils.Database) -> None:
     # a hand sent twice (double tap, resent form, retry after a lost answer) is recorded once:
     # the first answer is kept under the key its sender chose
-    db.execute("""CREATE TABLE request_keys (
-        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, key TEXT NOT NULL,
-        request TEXT NOT NULL, status INTEGER NOT NULL, hand TEXT NOT NULL, created TEXT NOT NULL,
-        PRIMARY KEY (game_id, key))""")
-    db.execute("CREATE INDEX request_keys_by_created ON request_keys(created)")
+    db.create_table("request_keys", {"game_id": str, "key": str, "request": str, "status": int, "hand": str,
+                                     "created": str},
+                    pk=("game_id", "key"), not_null=["game_id", "key", "request", "status", "hand", "created"],
+                    foreign_keys=[_cascade("request_keys", ("game_id",), "games", ("id",))])
+    db["request_keys"].create_index(["created"], index_name="request_keys_by_created")
     # the revision recording the last hand made: while the game is still at it, that hand can be undone
-    db.execute("ALTER TABLE games ADD COLUMN hand_revision INTEGER")
+    db["games"].add_column("hand_revision", int)
 
 
 def _players_and_paper_scores(db: sqlite_utils.Database) -> None:
     """Scores brought forward from paper per side; each game's standing as the players pages need it."""
-    db.execute("ALTER TABLE sides ADD COLUMN start_score INTEGER NOT NULL DEFAULT 0")
+    db["sides"].add_column("start_score", int, not_null_default=0)
     # derived from the game at `revision` (see db/players.py); a game at another revision is derived again
-    db.execute("""CREATE TABLE IF NOT EXISTS game_summaries (
-        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-        revision INTEGER NOT NULL, summary TEXT NOT NULL)""")
+    db.create_table("game_summaries", {"game_id": str, "revision": int, "summary": str}, pk="game_id",
+                    not_null=["revision", "summary"], if_not_exists=True,
+                    foreign_keys=[_cascade("game_summaries", ("game_id",), "games", ("id",))])
 
 
 def _pin_failures(db: sqlite_utils.Database) -> None:
     # wrong table PINs per game and client address, kept so that a restart or a second
     # server thread does not forget them (API.md: "Table PIN guessing is slow everywhere")
-    db.execute("""CREATE TABLE IF NOT EXISTS pin_failures (
-        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, client TEXT NOT NULL,
-        failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
-        PRIMARY KEY (game_id, client))""")
+    db.create_table("pin_failures", {"game_id": str, "client": str, "failures": int, "locked_until": float},
+                    pk=("game_id", "client"), not_null=["game_id", "client", "failures", "locked_until"],
+                    defaults={"locked_until": 0}, if_not_exists=True,
+                    foreign_keys=[_cascade("pin_failures", ("game_id",), "games", ("id",))])
 
 
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures]
+COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
+
+_SET = sqlite_utils.Migrations(SET_NAME)
+for _step in MIGRATIONS:
+    _SET(name=_step.__name__)(_step)
+
+
+def applied_names(db: sqlite_utils.Database) -> list[str]:
+    """The names of the migrations recorded as applied to this database, in the order they ran."""
+    return [m.name for m in _SET.applied(db)]
+
+
+def unknown_migrations(db: sqlite_utils.Database) -> list[str]:
+    """Migrations recorded in this database that this Meldbook does not have (a newer Meldbook made them)."""
+    known = {step.__name__ for step in MIGRATIONS}
+    return [name for name in applied_names(db) if name not in known]
+
+
+def _version(db: sqlite_utils.Database) -> int:
+    return db.execute("PRAGMA user_version").fetchone()[0]
+
+
+def _up_to_date(db: sqlite_utils.Database) -> bool:
+    names = applied_names(db)
+    return bool(names) and not _SET.pending(db) and _version(db) == len(names)
+
+
+def _record_counted(db: sqlite_utils.Database) -> None:
+    """A database from before names were recorded: its first user_version migrations ran, in order."""
+    _SET.ensure_migrations_table(db)
+    now = str(datetime.now(timezone.utc))
+    db[_SET.migrations_table].insert_all(
+        {"migration_set": SET_NAME, "name": step.__name__, "applied_at": now}
+        for step in MIGRATIONS[:min(_version(db), COUNTED)])
 
 
 def migrate(db: sqlite_utils.Database) -> int:
-    """Apply every migration not yet applied, each in its own transaction; returns the version."""
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
+    """Apply every migration not yet applied, all in one write transaction; returns how many are applied.
+
+    A database that is up to date is only read (a second process starting at the same moment
+    waits for the first one's transaction, then finds nothing left to do).
+    """
+    if not _up_to_date(db):
         with write(db):
-            step(db)
-            db.execute(f"PRAGMA user_version = {number}")
-    return len(MIGRATIONS)
+            if _version(db) and not applied_names(db):
+                _record_counted(db)
+            _SET.apply(db)
+            db.execute(f"PRAGMA user_version = {len(applied_names(db))}")
+    return len(applied_names(db))

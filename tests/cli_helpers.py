@@ -41,6 +41,13 @@ def run_app(*args, strict_permissions: bool = False, umask: int | None = None,
                           preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
 
 
+def run_flask(*args, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """`flask --app app ARGS` as its own process (`python -m flask`: the venv's own interpreter)."""
+    clean = {k: v for k, v in os.environ.items() if k != "MELDBOOK_DB" and not k.startswith("FLASK_")}
+    return subprocess.run([sys.executable, "-m", "flask", "--app", "app", *map(str, args)], cwd=ROOT,
+                          env={**clean, **(env or {})}, capture_output=True, text=True, timeout=timeout)
+
+
 def assert_refused(result: subprocess.CompletedProcess, *named: object) -> str:
     """Exit status 1, nothing on stdout, one line on stderr naming each of `named`, no traceback."""
     assert result.returncode == 1, (result.stdout, result.stderr)

@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from web.pin_hash import hash_pin
+from db.pin_hash import hash_pin
 
 from .cli_helpers import HAND, PAIRS, PIN, assert_refused, dump, make_database, run_app
 from .server import Server

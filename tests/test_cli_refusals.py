@@ -90,7 +90,7 @@ CASES = {
                                                f / "games.sqlite", "the database itself"),
     "restore: unreadable": lambda f: (["restore", unreadable(f, "u.bak"), "--db", f / "games.sqlite"], f / "u.bak",
                                       "ermission denied"),
-    "missing FILE": lambda f: (["import"], "python app.py import", "required: FILE"),
+    "missing FILE": lambda f: (["import"], "python app.py import", "Missing argument 'FILE'"),
     "unknown option": lambda f: (["backup", f / "x.bak", "--db", f / "games.sqlite", "--forse"],
                                  "python app.py", "--forse"),
 }

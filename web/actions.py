@@ -12,15 +12,17 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import sqlite_utils
+from werkzeug.datastructures import ETags
+from werkzeug.http import parse_etags
 
 from db import games as store
 from db import write
+from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, derive_game, get_variant, new_game, prepare_hand
 from scoring.game import HandRecord, now_utc, to_store
 from scoring.variant import Variant
 
 from . import backups, derived
-from .pin_hash import hash_pin
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
 KEY_KEPT_FOR = timedelta(days=30)  # how long a request's Idempotency-Key is remembered; retries come within minutes
@@ -126,21 +128,29 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
 MAX_REVISION = 2 ** 53  # the largest whole number every JSON client holds exactly
 
 
-def revision_tags(revision: Any, field: str = "revision") -> list[str] | None:
-    """The revisions a write states (If-Match style: "*", W/"3", "2", "3"), None when it states none.
+def revision_tags(revision: Any, field: str = "revision", sent: str | None = None) -> list[str] | None:
+    """The revisions a write states, None when it states none.
 
-    A stated number must be a whole number from 1 to 2^53 written with 0-9, else Refused (422)
-    naming the field; any other tag is an entity tag that simply does not match (409).
+    `revision` is a body's "revision" (a number, or a string read like an If-Match header) or the
+    If-Match header as Werkzeug parsed it (`request.if_match`: "*", W/"3", "3", 3 and lists of
+    them), with `sent`, the header's text. A stated number must be a whole number from 1 to 2^53
+    written with 0-9, else Refused (422) naming the field; any other tag is an entity tag that
+    simply does not match (409).
     """
     if revision is None or (isinstance(revision, str) and not revision.strip()):
         return None
     if type(revision) is int and 1 <= revision <= MAX_REVISION:
         return [str(revision)]
-    tags = [t.strip().removeprefix("W/").strip('"') for t in revision.split(",")] if isinstance(revision, str) else []
+    etags = parse_etags(revision) if isinstance(revision, str) else revision
+    tags = []
+    if isinstance(etags, ETags):
+        # Werkzeug reads the empty tag "" as None: a tag that names no revision, so it matches none
+        tags = ["*"] if etags.star_tag else [(t or "").strip() for t in etags.as_set(include_weak=True)]
     numbers = [t for t in tags if t.lstrip("-").isnumeric()]  # '²', '١', '-3' and '99…9' are numbers, not tags
     if tags and all(t.isascii() and t.isdigit() and len(t) <= 16 and 1 <= int(t) <= MAX_REVISION for t in numbers):
         return tags
-    shown = repr(revision)[:24] if not isinstance(revision, str) else f"“{revision[:20]}”"
+    quoted = sent if sent is not None else revision
+    shown = f"“{quoted[:20]}”" if isinstance(quoted, str) else repr(quoted)[:24]
     raise Refused([FieldError(field, f"{field} must be a game revision: a whole number from 1 to {MAX_REVISION:,}, "
                                      f"written with the digits 0–9 (got {shown}).")])
 

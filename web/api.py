@@ -67,10 +67,15 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
 
 
 def if_match(payload: Any = None) -> Any:
-    """The revision a write is based on: the If-Match header, else a hand body's "revision", if sent."""
-    if "If-Match" in request.headers:
-        actions.revision_tags(request.headers["If-Match"], "If-Match")  # a malformed one is refused by its name
-        return request.headers["If-Match"]
+    """The revision a write is based on: the If-Match header (Werkzeug's parsing), else a hand body's "revision".
+
+    A header that is sent but holds no entity tag at all is refused by its name, never ignored.
+    """
+    sent = request.headers.get("If-Match")
+    if sent is not None:
+        stated = request.if_match if sent.strip() else None
+        actions.revision_tags(stated, "If-Match", sent)
+        return stated
     return payload.get("revision") if isinstance(payload, dict) else None
 
 

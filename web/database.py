@@ -5,20 +5,45 @@ waitress thread keeps its connection; a write is still one transaction (db.write
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 
 import sqlite_utils
-from flask import current_app, g
+from flask import Flask, current_app, g
 
 import db
 from db import games
 
 _local = threading.local()
+_preparing = threading.Lock()
+PREPARED = "meldbook_database_prepared"
+
+
+def prepare(app: Flask) -> None:
+    """Check the app's database file and bring its schema up to date (its folder is made if missing).
+
+    The app factory does this at once, so a server does not start on a damaged file; an app
+    loaded by `flask --app app COMMAND` leaves it to its first request (`get_db`), so a command
+    given another database never creates or changes the default one.
+    """
+    path = app.config["DATABASE"]
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    conn = db.connect(path)
+    try:
+        db.check(conn)  # a truncated or overwritten file is found now, not halfway through a game
+        db.migrate(conn)
+    finally:
+        conn.conn.close()
+    app.extensions[PREPARED] = True
 
 
 def get_db() -> sqlite_utils.Database:
     """This thread's connection to the app's game database (reopened if the app's database changed)."""
+    if not current_app.extensions.get(PREPARED):
+        with _preparing:
+            if not current_app.extensions.get(PREPARED):
+                prepare(current_app._get_current_object())
     path = current_app.config["DATABASE"]
     held = getattr(_local, "held", None)
     if held is None or held[0] != path:

@@ -11,7 +11,6 @@ same rules (the port is ignored, names in IDNA form) and runs first.
 """
 from __future__ import annotations
 
-import argparse
 import functools
 import ipaddress
 import os
@@ -71,7 +70,7 @@ def _known(names: tuple[str, ...]) -> frozenset[str]:
 def host_argument(text: str) -> str:
     """--allow-host NAME: a host name or address, refused at once when it could never match a request."""
     if normal(text, port=False) is None:
-        raise argparse.ArgumentTypeError(f"“{text}” is not a host name or address")
+        raise ValueError(f"“{text}” is not a host name or address")
     return text
 
 

@@ -1,6 +1,6 @@
 """The optional table PIN: anyone may watch a game, but changing one that has a PIN needs it.
 
-Only a salted scrypt hash is stored (pin_hash.py). The JSON API takes the PIN in the
+Only a salted scrypt hash is stored (db/pin_hash.py). The JSON API takes the PIN in the
 X-Table-PIN header; a browser enters it once on the unlock page and the session remembers
 that game. Wrong PINs are counted in the database per game and client address: after
 PIN_MAX_FAILURES the client waits, 30 s doubling up to an hour, and its PIN is not even
@@ -18,9 +18,9 @@ from flask import (Blueprint, Flask, current_app, jsonify, make_response, redire
 
 from db import games as store
 from db import pins
+from db.pin_hash import hash_pin, is_legacy, pin_matches
 
 from .database import get_db, stored_game
-from .pin_hash import hash_pin, is_legacy, pin_matches
 
 __all__ = ["hash_pin", "pin_matches"]
 

@@ -1,0 +1,214 @@
+"""The schema through sqlite-utils' Migrations: a new database equals one upgraded from any released
+version, and upgrading keeps every row."""
+import json
+import sqlite3
+
+import pytest
+import sqlite_utils
+
+import checks
+import db
+from db import transfer
+from db.migrations import MIGRATIONS
+
+from .cli_helpers import PAIRS, PIN, client_for, dump, make_database
+
+# The schema as each released version made it (PRAGMA user_version = N after the first N steps),
+# written out here as those versions ran it, so an upgrade is tested from the real thing.
+RELEASED = [
+    """CREATE TABLE games (
+        id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL,
+        created TEXT NOT NULL, updated TEXT NOT NULL, revision INTEGER NOT NULL DEFAULT 1,
+        ended_at TEXT, failed_melds TEXT NOT NULL DEFAULT '[]', pin_hash TEXT);
+    CREATE TABLE sides (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, idx INTEGER NOT NULL,
+        name TEXT NOT NULL, PRIMARY KEY (game_id, idx));
+    CREATE TABLE players (
+        game_id TEXT NOT NULL, side_idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+        PRIMARY KEY (game_id, side_idx, seat),
+        FOREIGN KEY (game_id, side_idx) REFERENCES sides(game_id, idx) ON DELETE CASCADE);
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        entries TEXT NOT NULL, recorded_at TEXT NOT NULL, edited_at TEXT);
+    CREATE INDEX hands_by_game ON hands(game_id, id);
+    CREATE INDEX games_by_updated ON games(updated);""",
+    """CREATE TABLE request_keys (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, key TEXT NOT NULL,
+        request TEXT NOT NULL, status INTEGER NOT NULL, hand TEXT NOT NULL, created TEXT NOT NULL,
+        PRIMARY KEY (game_id, key));
+    CREATE INDEX request_keys_by_created ON request_keys(created);
+    ALTER TABLE games ADD COLUMN hand_revision INTEGER;""",
+    """ALTER TABLE sides ADD COLUMN start_score INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE IF NOT EXISTS game_summaries (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL, summary TEXT NOT NULL);""",
+    """CREATE TABLE IF NOT EXISTS pin_failures (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, client TEXT NOT NULL,
+        failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, client));""",
+]
+T0 = "2026-11-23T20:00:00+00:00"
+
+
+def released(path, version: int) -> None:
+    """A database as the released Meldbook at schema `version` left it."""
+    conn = sqlite3.connect(path)
+    for step in RELEASED[:version]:
+        conn.executescript(step)
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.commit()
+    conn.close()
+
+
+def structure(path) -> dict:
+    """Every table's columns (type, NOT NULL, default, key), foreign keys with their actions, indexes,
+    and whether its ids are AUTOINCREMENT: the schema as SQLite sees it, whatever text made it."""
+    conn = sqlite3.connect(path)
+    try:
+        found = {}
+        for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name"):
+            indexes = sorted((index, unique, origin, partial,
+                              tuple(c[2] for c in conn.execute(f'PRAGMA index_info("{index}")')))
+                             for _, index, unique, origin, partial in conn.execute(f'PRAGMA index_list("{name}")'))
+            found[name] = {"columns": conn.execute(f'PRAGMA table_xinfo("{name}")').fetchall(),
+                           "foreign keys": sorted(conn.execute(f'PRAGMA foreign_key_list("{name}")').fetchall()),
+                           "indexes": indexes, "autoincrement": "AUTOINCREMENT" in sql.upper()}
+        return found
+    finally:
+        conn.close()
+
+
+def migrate(path) -> int:
+    conn = db.connect(str(path))
+    try:
+        return db.migrate(conn)
+    finally:
+        conn.conn.close()
+
+
+def recorded(path) -> tuple[int, list[str]]:
+    conn = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = 'meldbook' "
+                                            "ORDER BY id")]
+        return conn.execute("PRAGMA user_version").fetchone()[0], names
+    finally:
+        conn.close()
+
+
+def every_row(path) -> dict:
+    conn = sqlite3.connect(path)
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                             "AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name")]
+        return {t: sorted(map(repr, conn.execute(f'SELECT * FROM "{t}"'))) for t in tables}
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fresh") / "new.sqlite"
+    assert migrate(path) == len(MIGRATIONS)
+    return path
+
+
+def test_a_new_database_has_every_migration_recorded_by_name(fresh):
+    assert recorded(fresh) == (len(MIGRATIONS), [step.__name__ for step in MIGRATIONS])
+    assert structure(fresh)["hands"]["autoincrement"] and not structure(fresh)["games"]["autoincrement"]
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_a_released_database_upgrades_to_exactly_the_new_schema(tmp_path, fresh, version):
+    path = tmp_path / "old.sqlite"
+    released(path, version)
+    assert migrate(path) == len(MIGRATIONS)
+    assert structure(path) == structure(fresh)
+    assert recorded(path) == recorded(fresh)
+
+
+def test_the_released_schema_is_the_new_one(tmp_path, fresh):
+    """The migrations written with sqlite-utils make what the released SQL made, column for column."""
+    path = tmp_path / "v4.sqlite"
+    released(path, 4)
+    made = structure(path)
+    assert made == {k: v for k, v in structure(fresh).items() if k != "_sqlite_migrations"}
+
+
+def test_migrating_an_up_to_date_database_writes_nothing(fresh):
+    conn = sqlite3.connect(f"file:{fresh}?mode=ro", uri=True)  # a write would fail on this connection
+    try:
+        assert db.migrate(sqlite_utils.Database(conn)) == len(MIGRATIONS)
+    finally:
+        conn.close()
+
+
+def test_a_version_4_database_keeps_every_row_and_game(tmp_path):
+    games = dump_of_two_games(tmp_path)
+    path = tmp_path / "v4.sqlite"
+    released(path, 4)
+    conn = db.connect(str(path))  # opened, not migrated: import_games writes the v4 tables as they are
+    transfer.import_games(conn, games["games"])
+    game_id = games["games"][1]["id"]
+    conn.execute("INSERT INTO hands (game_id, entries, recorded_at) VALUES (?, '[{}, {}]', ?)", [game_id, T0])
+    conn.execute("DELETE FROM hands WHERE id = (SELECT max(id) FROM hands)")  # its id is never given again
+    conn.execute("INSERT INTO request_keys VALUES (?, 'tap-1', 'fp', 201, '{}', ?)", [game_id, T0])
+    conn.execute("INSERT INTO game_summaries VALUES (?, 3, '{}')", [game_id])
+    conn.execute("INSERT INTO pin_failures VALUES (?, '192.0.2.7', 2, 0)", [game_id])
+    conn.conn.close()
+    before, rows_before = dump(path), every_row(path)
+    highest = max(h[0] for h in sqlite3.connect(path).execute("SELECT max(id) FROM hands"))
+
+    client = client_for(path)  # the app upgrades the file it is given
+    assert recorded(path)[0] == len(MIGRATIONS)
+    assert dump(path) == before and every_row(path) == rows_before
+    for game in before["games"]:
+        assert client.get(f"/api/games/{game['id']}").get_json()["revision"] == game["revision"]
+    added = client.post(f"/api/games/{game_id}/hands", json={"entries": [{}, {}]}, headers={"X-Table-PIN": PIN})
+    assert added.status_code == 201
+    newest = sqlite3.connect(path).execute("SELECT max(id) FROM hands").fetchone()[0]
+    assert newest == highest + 2  # AUTOINCREMENT kept: the deleted hand's id was skipped
+
+
+def test_a_version_1_database_keeps_its_games(tmp_path):
+    path = tmp_path / "v1.sqlite"
+    released(path, 1)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO games (id, variant, options, created, updated, revision, failed_melds) "
+                 "VALUES ('old', 'ponytail', ?, ?, ?, 2, '[0, 0]')", [json.dumps(default_options(tmp_path)), T0, T0])
+    for side, (name, players) in enumerate([("Us", ["Ann", "Bob"]), ("Them", ["Cy", "Di"])]):
+        conn.execute("INSERT INTO sides VALUES ('old', ?, ?)", [side, name])
+        conn.executemany("INSERT INTO players VALUES ('old', ?, ?, ?)", [(side, s, p) for s, p in enumerate(players)])
+    conn.execute("INSERT INTO hands (game_id, entries, recorded_at) VALUES ('old', ?, ?)",
+                 [json.dumps([{"melded": 50}, {}]), T0])
+    conn.commit()
+    conn.close()
+
+    game = client_for(path).get("/api/games/old").get_json()
+    assert [s["name"] for s in game["sides"]] == ["Us", "Them"] and game["hands_played"] == 1
+    assert game["revision"] == 2
+    assert recorded(path) == (len(MIGRATIONS), [step.__name__ for step in MIGRATIONS])
+
+
+def test_restore_refuses_a_database_with_migrations_this_meldbook_lacks(tmp_path, fresh):
+    path = tmp_path / "newer.sqlite"
+    path.write_bytes(fresh.read_bytes())
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                 "VALUES ('meldbook', '_from_the_future', ?)", [T0])
+    conn.commit()
+    conn.close()
+    problems = checks.check_backup(str(path))
+    assert len(problems) == 1 and "newer Meldbook" in problems[0] and "_from_the_future" in problems[0]
+
+
+def dump_of_two_games(tmp_path) -> dict:
+    make_database(tmp_path / "source.sqlite")
+    return dump(tmp_path / "source.sqlite")
+
+
+def default_options(tmp_path) -> dict:
+    """The options a new ponytail game stores, as the app makes them."""
+    client_for(tmp_path / "options.sqlite").post("/api/games", json=PAIRS)
+    return dump(tmp_path / "options.sqlite")["games"][0]["options"]
