@@ -1,7 +1,12 @@
 """What is kept of a game's derived state between requests, and when it is asked for again."""
+import re
+
 import db
 from app import create_app
 from web import derived
+from web.security import CSRF_COOKIE
+
+from .conftest import PONY_THREE
 from web.derived import Recent
 
 
@@ -71,3 +76,22 @@ def test_a_late_reader_never_brings_back_an_older_state(app):
         derived.keep({"id": "late", "revision": 5, "updated": "t5"})
         assert derived.kept({"id": "late", "revision": 6, "updated": "t6"})["revision"] == 6
         assert derived.kept({"id": "late", "revision": 5, "updated": "t5"}) is None
+
+
+def test_each_device_gets_its_own_csrf_token_in_a_page_rendered_once(app, make_game):
+    game = make_game(PONY_THREE)  # Pony: the scoreboard has failed-meld forms, each with a token
+    phones = [app.test_client(), app.test_client()]
+    pages = [p.get(f"/games/{game['id']}").get_data(as_text=True) for p in phones]
+    scoreboards = [p.get(f"/games/{game['id']}/live").get_data(as_text=True) for p in phones]
+    for page, scoreboard, phone in zip(pages, scoreboards, phones):
+        own = re.search(r'<meta name="csrf-token" content="([^"]+)"', page)[1]
+        assert own == phone.get_cookie(CSRF_COOKIE).value
+        for html in (page, scoreboard):
+            fields = re.findall(r'name="csrf_token" value="([^"]*)"', html)
+            assert len(fields) >= 3 and set(fields) == {own} and "\x00" not in html
+    # a failed meld posted from the second phone's shared scoreboard is accepted
+    token = re.search(r'name="csrf_token" value="([^"]*)"', scoreboards[1])[1]
+    answer = phones[1].post(f"/games/{game['id']}/sides/0/failed-meld",
+                            data={"csrf_token": token, "revision": str(game["revision"])})
+    assert answer.status_code == 303
+    assert phones[0].get(f"/api/games/{game['id']}").get_json()["sides"][0]["failed_melds"] == 1

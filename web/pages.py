@@ -74,26 +74,26 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
             "finish": present.finish_time(game), "undo": just_recorded(game)}
 
 
-def _live(game: dict, view: str) -> str:
+def _live(game: dict, view: str) -> list[bytes]:
     """The scoreboard partial for every device at this state (shared.TOKEN for the CSRF token)."""
     made_from = (game["id"], live_key(game), view, pin.table_unlocked(game))
     return shared.markup("_live.html", made_from, lambda: live_context(game, view=view))
 
 
-def live_html(game: dict, view: str = "game", notice: str | None = None) -> Markup:
-    """The scoreboard partial (every device polls it)."""
+def live_html(game: dict, view: str = "game", notice: str | None = None) -> bytes:
+    """The scoreboard partial (every device polls it), as the HTML body to send."""
     if notice:  # words for this device only: not shared
-        return Markup(render_template("_live.html", **live_context(game, view=view, notice=notice)))
+        return render_template("_live.html", **live_context(game, view=view, notice=notice)).encode()
     return shared.for_this_device(_live(game, view))
 
 
-def scoreboard_page(template: str, game: dict, view: str) -> Markup:
-    """The game page or the table display, with the scoreboard partial inside."""
-    live = Markup(_live(game, view))
+def scoreboard_page(template: str, game: dict, view: str) -> bytes:
+    """The game page or the table display, with the scoreboard partial inside, as the HTML body to send."""
     if session.get("_flashes"):  # a message for this device only: not shared
-        return shared.for_this_device(render_template(template, game=game, live=live))
+        return render_template(template, game=game, live=Markup(live_html(game, view).decode())).encode()
     made_from = (game["id"], live_key(game), view, pin.table_unlocked(game))
-    return shared.for_this_device(shared.markup(template, made_from, lambda: {"game": game, "live": live}))
+    return shared.for_this_device(shared.markup(
+        template, made_from, lambda: {"game": game, "live": shared.inside_shared(_live(game, view))}))
 
 
 def after_write(game: dict, notice: str | None = None, status: int = 200):

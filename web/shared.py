@@ -4,11 +4,12 @@ Rendering a 50-hand game page costs about 30 times a bare Flask answer, and afte
 device at the table asks for the new scoreboard, so one render serves them all (`make bench`,
 "game page requests/s": 0.03 x without this, 0.5 to 1 x with it).
 
-A render is kept under everything its markup is made from (`key`): the database file, the game,
-its live state (revision, minutes left, Undo offered), the template, the view, and whether this
-device may change the game. The one thing that differs from device to device, the CSRF token in
-its forms, is rendered as TOKEN and filled in per request by `for_this_device`. A page with
-something else meant for one device only (a flashed message, a notice) is not rendered here.
+A render is kept under everything its markup is made from (`made_from`, below the database file
+and the template): the game, its live state (revision, minutes left, Undo offered), the view, and
+whether this device may change the game. The one thing that differs from device to device, the
+CSRF token in its forms, is rendered as TOKEN; the render is kept as the pieces of UTF-8 between
+the tokens, and `for_this_device` joins them with the device's own. A page with anything else
+meant for one device only (a flashed message, a notice) is rendered for it alone, not here.
 """
 from __future__ import annotations
 
@@ -24,17 +25,23 @@ TOKEN = "\x00csrf\x00"  # stands for the device's CSRF token; never part of real
 _kept = derived.Recent(256)  # a few renders per game, each some kB
 
 
-def markup(template: str, made_from: tuple, context: Callable[[], dict]) -> str:
-    """`template` rendered for every device (TOKEN in place of the CSRF token), once per `made_from`."""
+def markup(template: str, made_from: tuple, context: Callable[[], dict]) -> list[bytes]:
+    """`template` rendered for every device, once per `made_from`: the pieces between its CSRF tokens."""
     key = (derived.database(), template, *made_from)
     found = _kept.get(key)
     if found is None:
-        found = render_template(template, **context(), csrf_token=lambda: TOKEN,
-                                csrf_field=lambda: security.csrf_field_for(TOKEN))
+        html = render_template(template, **context(), csrf_token=lambda: TOKEN,
+                               csrf_field=lambda: security.csrf_field_for(TOKEN))
+        found = html.encode().split(TOKEN.encode())
         _kept.put(key, found)
     return found
 
 
-def for_this_device(shared: str) -> Markup:
-    """Shared markup with this device's own CSRF token filled in."""
-    return Markup(shared.replace(TOKEN, security.csrf_token()))
+def for_this_device(pieces: list[bytes]) -> bytes:
+    """Shared markup with this device's own CSRF token put in: the HTML body to send."""
+    return security.csrf_token().encode().join(pieces)
+
+
+def inside_shared(pieces: list[bytes]) -> Markup:
+    """Shared markup to put inside another shared render (its tokens stay TOKEN)."""
+    return Markup(TOKEN.encode().join(pieces).decode())
