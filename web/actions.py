@@ -160,7 +160,7 @@ class Stale(Refused):
         self.game = game
 
 
-def _check_revision(db: sqlite_utils.Database, variant: Variant, stored: dict, revision: Any) -> None:
+def _check_revision(variant: Variant, stored: dict, revision: Any) -> None:
     if not _revision_matches(revision, stored["revision"]):
         raise Stale(_derive(variant, stored))
 
@@ -252,7 +252,7 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
     """
     game_id, variant = stored["id"], get_variant(stored["variant"])
     try:
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         if _derive(variant, stored)["finished"]:
             raise _finished_refusal()
         entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
@@ -296,7 +296,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
             variant, stored = _read(db, game_id)
             _repeated(db, game_id, key, fingerprint)
             old = _hand(stored, number)
-            _check_revision(db, variant, stored, revision)
+            _check_revision(variant, stored, revision)
             entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
             now = now_utc()
             kept = json.loads(json.dumps(to_store(variant, payload, entries)))
@@ -319,7 +319,7 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
     with write(db):
         variant, stored = _read(db, game_id)
         gone = _hand(stored, number)
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         now = now_utc()
         store.delete_hand(db, gone["id"])
         store.touch_game(db, game_id, now)
@@ -334,7 +334,7 @@ def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: An
         variant, stored = _read(db, game_id)
         if not isinstance(side, int) or not 0 <= side < len(stored["sides"]):
             raise not_found(f"There is no side {side} in this game.")
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         if not variant.has_failed_melds:
             raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only Pony Canasta raises "
                                             "the minimum after a failed initial meld.")])
@@ -353,7 +353,7 @@ def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> d
     """The table stops now; the highest total wins."""
     with write(db):
         variant, stored = _read(db, game_id)
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         now = now_utc()
         ended_at = stored["ended_at"] or now
         store.touch_game(db, game_id, now, ended_at=ended_at)
@@ -366,7 +366,7 @@ def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -
     """Remove a game and everything in it."""
     with write(db):
         variant, stored = _read(db, game_id)
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         store.delete_game(db, game_id)
     derived.forget(game_id)
     _committed(db, None)
