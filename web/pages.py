@@ -74,10 +74,14 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
             "finish": present.finish_time(game), "undo": just_recorded(game)}
 
 
+def _made_from(game: dict, view: str) -> tuple:
+    """What the shared scoreboard and pages look like depends on: see web/shared.py."""
+    return game["id"], live_key(game), view, pin.table_unlocked(game)
+
+
 def _live(game: dict, view: str) -> list[bytes]:
     """The scoreboard partial for every device at this state (shared.TOKEN for the CSRF token)."""
-    made_from = (game["id"], live_key(game), view, pin.table_unlocked(game))
-    return shared.markup("_live.html", made_from, lambda: live_context(game, view=view))
+    return shared.markup("_live.html", _made_from(game, view), lambda: live_context(game, view=view))
 
 
 def live_html(game: dict, view: str = "game", notice: str | None = None) -> bytes:
@@ -91,9 +95,8 @@ def scoreboard_page(template: str, game: dict, view: str) -> bytes:
     """The game page or the table display, with the scoreboard partial inside, as the HTML body to send."""
     if session.get("_flashes"):  # a message for this device only: not shared
         return render_template(template, game=game, live=Markup(live_html(game, view).decode())).encode()
-    made_from = (game["id"], live_key(game), view, pin.table_unlocked(game))
     return shared.for_this_device(shared.markup(
-        template, made_from, lambda: {"game": game, "live": shared.inside_shared(_live(game, view))}))
+        template, _made_from(game, view), lambda: {"game": game, "live": shared.inside_shared(_live(game, view))}))
 
 
 def after_write(game: dict, notice: str | None = None, status: int = 200):
