@@ -1,7 +1,6 @@
 """Opening the database and running a write as one transaction."""
 from __future__ import annotations
 
-import os
 import sqlite3
 from contextlib import contextmanager
 from typing import Iterator
@@ -30,9 +29,7 @@ def connect(path: str) -> sqlite_utils.Database:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")  # an acknowledged hand survives a power cut
     conn.execute("PRAGMA foreign_keys=ON")
-    database = sqlite_utils.Database(conn)
-    database.path = os.path.realpath(path)  # names the file in caches keyed by database
-    return database
+    return sqlite_utils.Database(conn)
 
 
 def check(db: sqlite_utils.Database) -> None:

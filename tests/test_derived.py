@@ -1,6 +1,12 @@
 """What is kept of a game's derived state between requests, and when it is asked for again."""
+import re
+
 import db
+from app import create_app
 from web import derived
+from web.security import CSRF_COOKIE
+
+from .conftest import PONY_THREE
 from web.derived import Recent
 
 
@@ -13,13 +19,34 @@ def test_recent_forgets_the_oldest_first():
     assert (kept.get("a"), kept.get("b"), kept.get("c")) == (3, None, 4)
 
 
-def test_a_slow_reader_never_replaces_a_newer_state():
-    conn = type("Db", (), {"path": "/nowhere"})()
-    derived.put(conn, {"id": "g", "revision": 5, "updated": "t5"})
-    derived.put(conn, {"id": "g", "revision": 4, "updated": "t4"})
-    assert derived.games.get(("/nowhere", "g"))["revision"] == 5
-    derived.forget(conn, "g")
-    assert derived.games.get(("/nowhere", "g")) is None
+def test_a_slow_reader_never_replaces_a_newer_state(app):
+    with app.app_context():
+        derived.keep({"id": "g", "revision": 5, "updated": "t5"})
+        derived.keep({"id": "g", "revision": 4, "updated": "t4"})
+        assert derived.kept({"id": "g", "revision": 5, "updated": "t5"})["revision"] == 5
+        derived.forget("g")
+        assert derived.kept({"id": "g", "revision": 5, "updated": "t5"}) is None
+
+
+def test_games_of_two_database_files_are_kept_apart(app, tmp_path):
+    other = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "TESTING": True, "SECRET_KEY": "test"})
+    with app.app_context():
+        derived.keep({"id": "g", "revision": 1, "updated": "t1", "in": "first"})
+    with other.app_context():
+        assert derived.kept({"id": "g", "revision": 1, "updated": "t1"}) is None
+        derived.keep({"id": "g", "revision": 1, "updated": "t1", "in": "second"})
+    with app.app_context():
+        assert derived.kept({"id": "g", "revision": 1, "updated": "t1"})["in"] == "first"
+
+
+def test_the_json_answer_is_the_kept_state_of_this_revision(client, make_game):
+    game = make_game()
+    first = client.get(f"/api/games/{game['id']}")
+    assert first.get_json()["revision"] == game["revision"] and first.headers["ETag"] == f'"{game["revision"]}"'
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    after = client.get(f"/api/games/{game['id']}")
+    assert after.get_json()["revision"] == game["revision"] + 1 and after.get_json()["hands_played"] == 1
+    assert after.headers["ETag"] == f'"{game["revision"] + 1}"'
 
 
 def test_own_writes_show_at_once(client, make_game):
@@ -42,10 +69,29 @@ def test_another_process_change_shows_on_the_next_request(app, client, make_game
     assert (again["hands_played"], again["sides"][0]["score"]) == (1, 100)
 
 
-def test_a_late_reader_never_brings_back_an_older_state():
+def test_a_late_reader_never_brings_back_an_older_state(app):
     # a reader derived revision 5; before it keeps it, a write commits and keeps revision 6
-    conn = type("Db", (), {"path": "/late"})()
-    derived.put(conn, {"id": "g", "revision": 6, "updated": "t6"})
-    derived.put(conn, {"id": "g", "revision": 5, "updated": "t5"})
-    assert derived.games.get(("/late", "g"))["revision"] == 6
-    assert derived.get(conn, {"id": "g", "revision": 5, "updated": "t5"}) is None
+    with app.app_context():
+        derived.keep({"id": "late", "revision": 6, "updated": "t6"})
+        derived.keep({"id": "late", "revision": 5, "updated": "t5"})
+        assert derived.kept({"id": "late", "revision": 6, "updated": "t6"})["revision"] == 6
+        assert derived.kept({"id": "late", "revision": 5, "updated": "t5"}) is None
+
+
+def test_each_device_gets_its_own_csrf_token_in_a_page_rendered_once(app, make_game):
+    game = make_game(PONY_THREE)  # Pony: the scoreboard has failed-meld forms, each with a token
+    phones = [app.test_client(), app.test_client()]
+    pages = [p.get(f"/games/{game['id']}").get_data(as_text=True) for p in phones]
+    scoreboards = [p.get(f"/games/{game['id']}/live").get_data(as_text=True) for p in phones]
+    for page, scoreboard, phone in zip(pages, scoreboards, phones):
+        own = re.search(r'<meta name="csrf-token" content="([^"]+)"', page)[1]
+        assert own == phone.get_cookie(CSRF_COOKIE).value
+        for html in (page, scoreboard):
+            fields = re.findall(r'name="csrf_token" value="([^"]*)"', html)
+            assert len(fields) >= 3 and set(fields) == {own} and "\x00" not in html
+    # a failed meld posted from the second phone's shared scoreboard is accepted
+    token = re.search(r'name="csrf_token" value="([^"]*)"', scoreboards[1])[1]
+    answer = phones[1].post(f"/games/{game['id']}/sides/0/failed-meld",
+                            data={"csrf_token": token, "revision": str(game["revision"])})
+    assert answer.status_code == 303
+    assert phones[0].get(f"/api/games/{game['id']}").get_json()["sides"][0]["failed_melds"] == 1

@@ -58,12 +58,12 @@ def _read(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]:
     return get_variant(stored["variant"]), stored
 
 
-def _derive(db: sqlite_utils.Database, variant: Variant, stored: dict) -> dict:
+def _derive(variant: Variant, stored: dict) -> dict:
     """The game object of a stored game: from the cache when this revision was derived before."""
-    found = derived.get(db, stored)
+    found = derived.kept(stored)
     if found is None:
         found = game_object(variant, stored)
-        derived.put(db, found)
+        derived.keep(found)
     return found
 
 
@@ -72,8 +72,8 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
     # every device polls its game: when this revision was derived before, one small query decides
     if not isinstance(game_id, str):
         raise not_found(f"There is no game with id “{game_id}”.")
-    found = derived.get(db, store.get_version(db, game_id))
-    return found or _derive(db, *_read(db, game_id))
+    found = derived.kept(store.get_version(db, game_id))
+    return found or _derive(*_read(db, game_id))
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
@@ -82,7 +82,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     for g in store.list_games(db):
         variant = get_variant(g["variant"])
         # a game derived before needs no query for its sides
-        game = derived.get(db, g) or _derive(db, *_read(db, g["id"]))
+        game = derived.kept(g) or _derive(*_read(db, g["id"]))
         result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
                        "names": [s["name"] for s in game["sides"]],
                        "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],
@@ -97,7 +97,7 @@ def _committed(db: sqlite_utils.Database, game: dict | None) -> None:
     Called only after the commit, so a rolled-back state is never cached.
     """
     if game is not None:
-        derived.put(db, game)
+        derived.keep(game)
     backups.changed(game)
 
 
@@ -170,9 +170,9 @@ class Stale(Refused):
         self.game = game
 
 
-def _check_revision(db: sqlite_utils.Database, variant: Variant, stored: dict, revision: Any) -> None:
+def _check_revision(variant: Variant, stored: dict, revision: Any) -> None:
     if not _revision_matches(revision, stored["revision"]):
-        raise Stale(_derive(db, variant, stored))
+        raise Stale(_derive(variant, stored))
 
 
 def _finished_refusal() -> Refused:
@@ -262,8 +262,8 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
     """
     game_id, variant = stored["id"], get_variant(stored["variant"])
     try:
-        _check_revision(db, variant, stored, revision)
-        if _derive(db, variant, stored)["finished"]:
+        _check_revision(variant, stored, revision)
+        if _derive(variant, stored)["finished"]:
             raise _finished_refusal()
         entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
     except Refused:
@@ -306,7 +306,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
             variant, stored = _read(db, game_id)
             _repeated(db, game_id, key, fingerprint)
             old = _hand(stored, number)
-            _check_revision(db, variant, stored, revision)
+            _check_revision(variant, stored, revision)
             entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
             now = now_utc()
             kept = json.loads(json.dumps(to_store(variant, payload, entries)))
@@ -329,7 +329,7 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
     with write(db):
         variant, stored = _read(db, game_id)
         gone = _hand(stored, number)
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         now = now_utc()
         store.delete_hand(db, gone["id"])
         store.touch_game(db, game_id, now)
@@ -344,11 +344,11 @@ def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: An
         variant, stored = _read(db, game_id)
         if not isinstance(side, int) or not 0 <= side < len(stored["sides"]):
             raise not_found(f"There is no side {side} in this game.")
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         if not variant.has_failed_melds:
             raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only Pony Canasta raises "
                                             "the minimum after a failed initial meld.")])
-        if _derive(db, variant, stored)["finished"]:
+        if _derive(variant, stored)["finished"]:
             raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)
         failed = list(stored["failed_melds"]) + [0] * (len(stored["sides"]) - len(stored["failed_melds"]))
         failed[side] += 1
@@ -363,7 +363,7 @@ def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> d
     """The table stops now; the highest total wins."""
     with write(db):
         variant, stored = _read(db, game_id)
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         now = now_utc()
         ended_at = stored["ended_at"] or now
         store.touch_game(db, game_id, now, ended_at=ended_at)
@@ -376,7 +376,7 @@ def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -
     """Remove a game and everything in it."""
     with write(db):
         variant, stored = _read(db, game_id)
-        _check_revision(db, variant, stored, revision)
+        _check_revision(variant, stored, revision)
         store.delete_game(db, game_id)
-    derived.forget(db, game_id)
+    derived.forget(game_id)
     _committed(db, None)

@@ -113,8 +113,7 @@ def create_game():
 @bp.get("/games/<game_id>")
 def show_game(game_id: str):
     game = actions.get_game(get_db(), game_id)
-    body = derived.json_answer(get_db(), game, lambda g: jsonify(g).get_data())
-    return Response(body, 200, {"ETag": f'"{game["revision"]}"'}, mimetype="application/json")
+    return Response(derived.json_answer(game), 200, {"ETag": f'"{game["revision"]}"'}, mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/hands")

@@ -1,23 +1,21 @@
-"""Work already done for a game's current state, kept so that reading a game does not redo it.
+"""Each game's game object and JSON answer, worked out once per revision and kept.
 
-Every write bumps a game's revision, so nothing kept here can be out of date: entries are
-checked against the revision the database holds now. Only committed states are kept (see
-actions._writing).
+Every change to a game bumps its revision, and every read asks the database for the game's
+revision first (one small query), so a kept state is used only while its game is still at the
+revision it was derived from. States are keyed by the database file (the app's DATABASE setting)
+and the game id; only committed states are kept (actions._committed).
 """
 from __future__ import annotations
 
 import threading
+from functools import cached_property
 from typing import Any, Hashable
 
-import sqlite_utils
+from flask import current_app
 
 
 class Recent:
-    """A bounded map that forgets the oldest entry first; reads take no lock.
-
-    Every poll reads it, so a read is a plain dict lookup (atomic in CPython); writes,
-    which are rare, take the lock.
-    """
+    """A bounded map that forgets the oldest entry first; reads take no lock (a dict lookup is atomic)."""
 
     def __init__(self, size: int):
         self.size = size
@@ -39,60 +37,57 @@ class Recent:
             self._items.pop(key, None)
 
 
-# a club night is about 50 tables; a 50-hand game object is about 0.3 MB
-games = Recent(64)  # the newest game object derived for each game
-# rendered pages and scoreboards: a few per game, each some kB
-rendered = Recent(256)
+def database() -> str:
+    """The database file this app serves: the first part of every cache key in web/."""
+    return current_app.config["DATABASE"]
 
 
-def _key(db: sqlite_utils.Database, game_id: str) -> tuple:
-    return getattr(db, "path", None), game_id
+def version(game: dict) -> tuple:
+    """What names one stored state of a game: its revision and the time of its last change."""
+    return game["revision"], game["updated"]
 
 
-def get(db: sqlite_utils.Database, version: dict | None) -> dict | None:
-    """The game object for this stored state (id, revision, updated), if derived before.
+class State:
+    """One game at one revision: its game object, and its JSON answer, serialized on first ask."""
 
-    Every read asks the database for the game's version first (one small query), so a change
-    made by another process, such as an `import` while the server runs, shows on the next
-    request.
-    """
-    if version is None:
-        return None
-    held = games.get(_key(db, version["id"]))
-    if held is None or (held["revision"], held["updated"]) != (version["revision"], version["updated"]):
-        return None
-    return held
+    def __init__(self, game: dict):
+        self.game = game
+        self.version = version(game)
+
+    @cached_property
+    def json(self) -> bytes:
+        """The body of GET /api/games/<id>, exactly as jsonify makes it."""
+        return current_app.json.response(self.game).get_data()
 
 
-def put(db: sqlite_utils.Database, game_object: dict) -> None:
-    """Remember a committed game object (the latest revision of each game is kept)."""
-    key = _key(db, game_object["id"])
-    # compare and set in one step: a slow reader, or a write racing another, never replaces a
-    # newer state
-    with _newest:
-        held = games.get(key)
-        if held is None or held["revision"] <= game_object["revision"]:
-            games.put(key, game_object)
-
-
+# a club night is about 50 tables; a 50-hand game object is about 0.3 MB, its JSON 0.1 MB
+_states = Recent(64)
 _newest = threading.Lock()
 
 
-def forget(db: sqlite_utils.Database, game_id: str) -> None:
-    """Drop a deleted game."""
-    games.pop(_key(db, game_id))
+def kept(stored: dict | None) -> dict | None:
+    """The game object of this stored state (anything with id, revision, updated), if derived before."""
+    state = _states.get((database(), stored["id"])) if stored is not None else None
+    return state.game if state is not None and state.version == version(stored) else None
 
 
-# the JSON answer of GET /api/games/<id>: serializing a 50-hand game costs more than the rest of the request
-answers = Recent(64)
+def keep(game: dict) -> None:
+    """Keep a committed game object; a state older than the one kept is ignored."""
+    key = (database(), game["id"])
+    with _newest:  # compare and set in one step: a slow reader never replaces a newer state
+        held = _states.get(key)
+        if held is None or held.version[0] <= game["revision"]:
+            _states.put(key, State(game))
 
 
-def json_answer(db: sqlite_utils.Database, game_object: dict, make) -> bytes:
-    """The game object as JSON bytes, made by `make` once per revision of the game."""
-    key = _key(db, game_object["id"])
-    held = answers.get(key)
-    if held is not None and held[0] == (game_object["revision"], game_object["updated"]):
-        return held[1]
-    body = make(game_object)
-    answers.put(key, ((game_object["revision"], game_object["updated"]), body))
-    return body
+def forget(game_id: str) -> None:
+    """Drop a deleted or renamed game."""
+    _states.pop((database(), game_id))
+
+
+def json_answer(game: dict) -> bytes:
+    """The game object as the JSON body of GET /api/games/<id>: serialized once per revision."""
+    state = _states.get((database(), game["id"]))
+    if state is None or state.version != version(game):
+        return current_app.json.response(game).get_data()
+    return state.json

@@ -85,10 +85,16 @@ def for_server(listen: str, interfaces: list[str], extra: list[str]) -> list[str
     return [*from_environment(), *own, *extra]
 
 
+@functools.lru_cache(maxsize=64)
+def answers_to(sent: str | None, names: tuple[str, ...]) -> bool:
+    """Whether a Host header names one of `names`; decided once per header value (every request asks)."""
+    return normal(sent) in _known(names)
+
+
 def check_host():
     """Before anything else: refuse a request whose Host is not one this server answers to."""
     sent = request.headers.get("Host")
-    if normal(sent) in _known(tuple(current_app.config["ALLOWED_HOSTS"])):
+    if answers_to(sent, tuple(current_app.config["ALLOWED_HOSTS"])):
         return None
     named = f"the name “{sent[:80]}”" if sent else "a request that names no host"
     raise UnknownHost(f"This Meldbook does not answer to {named}. Open it at an address it printed when it "

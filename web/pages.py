@@ -4,10 +4,8 @@ from __future__ import annotations
 import io
 import ipaddress
 from datetime import datetime, timezone
-from typing import Callable
 from urllib.parse import urlsplit
 
-import segno
 from flask import Blueprint, Response, flash, redirect, render_template, request, session, url_for
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
@@ -15,7 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from scoring import VARIANTS, Refused, get_variant
 
-from . import actions, derived, numbers, pin, present, security
+from . import actions, numbers, pin, present, shared
 from .database import get_db
 from .network import lan_addresses
 from .numbers import whole_number
@@ -76,43 +74,29 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
             "finish": present.finish_time(game), "undo": just_recorded(game)}
 
 
-TOKEN_SLOT = "\x00csrf\x00"  # stands for this browser's CSRF token in markup kept for every device
+def _made_from(game: dict, view: str) -> tuple:
+    """What the shared scoreboard and pages look like depends on: see web/shared.py."""
+    return game["id"], live_key(game), view, pin.table_unlocked(game)
 
 
-def _shared(template: str, game: dict, view: str, context: Callable[[], dict]) -> str:
-    """Markup that looks the same on every device at this game state, rendered once per state.
-
-    The browser's own CSRF token is left as TOKEN_SLOT; `_own` puts it in.
-    """
-    key = (get_db().path, template, game["id"], live_key(game), view, pin.table_unlocked(game))
-    html = derived.rendered.get(key)
-    if html is None:
-        html = render_template(template, **context(), csrf_token=lambda: TOKEN_SLOT,
-                               csrf_field=lambda: security.csrf_field_for(TOKEN_SLOT))
-        derived.rendered.put(key, html)
-    return html
+def _live(game: dict, view: str) -> list[bytes]:
+    """The scoreboard partial for every device at this state (shared.TOKEN for the CSRF token)."""
+    return shared.markup("_live.html", _made_from(game, view), lambda: live_context(game, view=view))
 
 
-def _own(html: str) -> Markup:
-    return Markup(html.replace(TOKEN_SLOT, security.csrf_token()))
+def live_html(game: dict, view: str = "game", notice: str | None = None) -> bytes:
+    """The scoreboard partial (every device polls it), as the HTML body to send."""
+    if notice:  # words for this device only: not shared
+        return render_template("_live.html", **live_context(game, view=view, notice=notice)).encode()
+    return shared.for_this_device(_live(game, view))
 
 
-def _live(game: dict, view: str) -> str:
-    return _shared("_live.html", game, view, lambda: live_context(game, view=view))
-
-
-def live_html(game: dict, view: str = "game", notice: str | None = None) -> Markup:
-    """The scoreboard partial (every device polls it)."""
-    if notice:
-        return Markup(render_template("_live.html", **live_context(game, view=view, notice=notice)))
-    return _own(_live(game, view))
-
-
-def scoreboard_page(template: str, game: dict, view: str) -> Markup:
-    """The game page or the table display, with the scoreboard partial inside."""
-    if session.get("_flashes"):  # a message for this browser only: not shared
-        return _own(render_template(template, game=game, live=Markup(_live(game, view))))
-    return _own(_shared(template, game, view, lambda: {"game": game, "live": Markup(_live(game, view))}))
+def scoreboard_page(template: str, game: dict, view: str) -> bytes:
+    """The game page or the table display, with the scoreboard partial inside, as the HTML body to send."""
+    if session.get("_flashes"):  # a message for this device only: not shared
+        return render_template(template, game=game, live=Markup(live_html(game, view).decode())).encode()
+    return shared.for_this_device(shared.markup(
+        template, _made_from(game, view), lambda: {"game": game, "live": shared.inside_shared(_live(game, view))}))
 
 
 def after_write(game: dict, notice: str | None = None, status: int = 200):
@@ -198,6 +182,8 @@ def hand_notice(game_id: str):
 @bp.get("/games/<game_id>/qr.svg")
 def qr_code(game_id: str):
     """A QR code that opens this game on another phone at the table."""
+    import segno  # some 10 MB: imported when a QR code is first asked for, not at start
+
     actions.get_game(get_db(), game_id)
     buffer = io.BytesIO()
     segno.make(game_address(game_id), error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,

@@ -81,7 +81,7 @@ def change_player(db, name: str, *, new: object = None, into: object = None,
                 store.new_revision(db, change.game_id)
     if apply:
         for change in changes:
-            derived.forget(db, change.game_id)
+            derived.forget(change.game_id)
     return known[old], new_name, changes
 
 

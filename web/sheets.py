@@ -1,6 +1,8 @@
 """Printable PDFs: a game's score sheet, blank sheets to fill in by pen, a rules card per variant.
 
 Bad ids and parameters answer in the API's JSON error shape (404 / 422), never with a broken PDF.
+The PDF library (reportlab, some 16 MB) is imported on the first PDF asked for, not when the
+server starts: a server that never prints never holds it.
 """
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ from flask import Blueprint, Response, jsonify, request
 
 from scoring import FieldError, Refused, get_variant, new_game
 from scoring.variant import Variant
-from sheets import PAPERS, blank_sheet_pdf, game_sheet_pdf, rules_card_pdf
 
 from . import actions
 from .database import get_db
@@ -33,6 +34,8 @@ def pdf(content: bytes, filename: str) -> Response:
 
 def paper() -> str:
     """?paper=a4 (the default) or letter."""
+    from sheets import PAPERS
+
     value = request.args.get("paper", "a4").strip().lower()
     if value not in PAPERS:
         raise Refused([FieldError("paper", f"paper must be one of {', '.join(PAPERS)} "
@@ -73,12 +76,16 @@ def side_names(variant: Variant) -> list[dict]:
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str):
+    from sheets import game_sheet_pdf
+
     game = actions.get_game(get_db(), game_id)
     return pdf(game_sheet_pdf(game, paper()), f"meldbook-{game['id']}.pdf")
 
 
 @bp.get("/games/<game_id>/blank-sheet.pdf")
 def blank_sheet(game_id: str):
+    from sheets import blank_sheet_pdf
+
     game = actions.get_game(get_db(), game_id)
     size, rows = paper(), hands()
     sides = [{"name": s["name"], "players": s["players"]} for s in game["sides"]]
@@ -88,12 +95,16 @@ def blank_sheet(game_id: str):
 
 @bp.get("/variants/<variant_id>/card.pdf")
 def rules_card(variant_id: str):
+    from sheets import rules_card_pdf
+
     variant = variant_or_404(variant_id)
     return pdf(rules_card_pdf(variant, paper()), f"meldbook-{variant.id}-rules.pdf")
 
 
 @bp.get("/variants/<variant_id>/blank-sheet.pdf")
 def variant_blank_sheet(variant_id: str):
+    from sheets import blank_sheet_pdf
+
     variant = variant_or_404(variant_id)
     size, rows = paper(), hands()
     sides = side_names(variant)

@@ -5,7 +5,7 @@ revision (a hand recorded, corrected or deleted, a rename) is summarized again w
 The whole table is kept in memory under a one-row key of the games table (db.players.state_key),
 so an unchanged database answers from memory after one aggregate query. Ratings replay a variant's
 finished games in the order they finished; when games only finished after the last replay,
-only those are rated.
+only those are rated. The rating library (openskill) is imported when ratings are first needed.
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from db import games as game_store
 from db import players as store
 from db import write
 from scoring import get_variant
-from scoring import ratings as rating
 from scoring.standings import Player, player_key, seatings, summarize, tally
 
 from . import actions, derived
@@ -34,14 +33,14 @@ class Standings:
     ratings: dict[str, dict]
 
 
-_tables = derived.Recent(4)  # database path -> (the state key it was made at, Standings)
-_rated = derived.Recent(16)  # (database path, variant) -> (the finished games rated, in order; ratings)
+_tables = derived.Recent(4)  # database file -> (the state key it was made at, Standings)
+_rated = derived.Recent(16)  # (database file, variant) -> (the finished games rated, in order; ratings)
 
 
 def current(db: sqlite_utils.Database) -> Standings:
     """The standings as the database holds them now."""
     key = store.state_key(db)
-    held = _tables.get(db.path)
+    held = _tables.get(derived.database())
     if held is not None and held[0] == key:
         return held[1]
     versions = store.game_versions(db)
@@ -54,7 +53,7 @@ def current(db: sqlite_utils.Database) -> Standings:
     # kept only when every summary stands for the revision its game had: a game changed meanwhile
     # (or one that could not be summarized) is looked at again on the next request
     if [(game_id, s["revision"]) for game_id, s in summaries.items()] == wanted:
-        _tables.put(db.path, (key, table))
+        _tables.put(derived.database(), (key, table))
     return table
 
 
@@ -62,7 +61,7 @@ def _summarize(stale: list[str], db: sqlite_utils.Database) -> dict[str, dict]:
     """Summaries of games whose kept one is missing or of another revision; kept for next time."""
     made = []
     for game_id in stale:
-        game = derived.get(db, game_store.get_version(db, game_id))
+        game = derived.kept(game_store.get_version(db, game_id))
         if game is None:
             stored = game_store.read_game(db, game_id)
             if stored is None:
@@ -80,6 +79,8 @@ def _summarize(stale: list[str], db: sqlite_utils.Database) -> dict[str, dict]:
 
 
 def _ratings(db: sqlite_utils.Database, summaries: dict, sides: dict) -> dict[str, dict]:
+    from scoring import ratings as rating
+
     finished: dict[str, list] = {}
     for game_id in sorted((g for g, s in summaries.items() if s["finished"]),
                           key=lambda g: (summaries[g]["finished_at"] or "", g)):
@@ -87,19 +88,21 @@ def _ratings(db: sqlite_utils.Database, summaries: dict, sides: dict) -> dict[st
     result = {}
     for variant, order in finished.items():
         done = tuple((g, summaries[g]["revision"]) for g in order)
-        held = _rated.get((db.path, variant))
+        held = _rated.get((derived.database(), variant))
         if held is not None and done[:len(held[0])] == held[0]:
             start, ratings = len(held[0]), dict(held[1])  # only games finished since are new
         else:
             start, ratings = 0, {}
         rating.replay([(sides.get(g, []), summaries[g]["totals"]) for g in order[start:]], ratings)
-        _rated.put((db.path, variant), (done, ratings))
+        _rated.put((derived.database(), variant), (done, ratings))
         result[variant] = ratings
     return result
 
 
 def ratings_of(table: Standings, key: str) -> dict:
     """A player's rating per variant they finished a game of."""
+    from scoring import ratings as rating
+
     return {variant: rating.describe(found[key]) for variant, found in sorted(table.ratings.items()) if key in found}
 
 
