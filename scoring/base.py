@@ -37,6 +37,7 @@ class Field:
     kind: str  # "count", "points" or "flag"
     label: str
     help: str = ""
+    per_unit: bool = True  # a count's score is count × one value (not Pony's sets of four red treys)
 
     def describe(self, max_value: int | None = None) -> dict:
         info = {"name": self.name, "kind": self.kind, "label": self.label, "help": self.help}
