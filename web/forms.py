@@ -203,7 +203,7 @@ def with_hand_limit(values, variant: Variant, layout: str, count: int) -> dict:
     return values
 
 
-def new_game_payload(form, variant: Variant, layout: str, count: int, house_rules: dict) -> dict:
+def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
     """A posted new-game form as API.md's new-game payload; blank options take the variant's defaults."""
     sides = []
     for i in range(count):
@@ -228,7 +228,7 @@ def new_game_payload(form, variant: Variant, layout: str, count: int, house_rule
         options["max_hands"] = number(raw) if raw else None
     if form.get("options.finish_at", "").strip():
         options["finish_at"] = with_offset(form["options.finish_at"].strip(), form.get("options.finish_at_offset", ""))
-    options["house_rules"] = typed_house_rules(form, house_rules)
+    options["house_rules"] = typed_house_rules(form, variant)
     payload = {"variant": variant.id, "sides": sides, "options": options}
     if form.get("pin", "").strip():
         payload["pin"] = form["pin"].strip()
@@ -249,14 +249,14 @@ def with_offset(moment: str, offset: str) -> str:
     return moment + (":00" if len(moment) == 16 else "") + offset
 
 
-def typed_house_rules(form, defaults: dict) -> dict:
+def typed_house_rules(form, variant: Variant) -> dict:
     """The house rules as the form holds them (a blank number is left out: the default applies)."""
     rules: dict[str, Any] = {}
-    for key, default in defaults.items():
-        name = f"options.house_rules.{key}"
-        if isinstance(default, bool):
+    for rule in variant.rules:
+        key, name = rule.key, f"options.house_rules.{rule.key}"
+        if rule.kind == "flag":
             rules[key] = form.get(name) == "on"  # the form always shows every house rule
-        elif isinstance(default, list):
+        elif rule.kind == "tiers":
             rules[key] = [[number(at), number(minimum)] for at, minimum in _typed_tiers(form, name)]
         elif form.get(name, "").strip():
             rules[key] = number(form[name])
@@ -283,8 +283,8 @@ def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, 
     return rows + [("", "")]
 
 
-def new_game_values(game: dict, reseat: bool) -> dict[str, str]:
-    """The form values for 'new game, same players' (Five-person: seats drawn again)."""
+def new_game_values(game: dict, variant: Variant, reseat: bool) -> dict[str, str]:
+    """The form values for 'new game, same players' (`reseat`: seats drawn again)."""
     sides = [dict(s) for s in game["sides"]]
     if reseat:  # drawn once per finished game: a reload, or another phone opening the link, shows the same seats
         random.Random(f"reseat:{game['id']}").shuffle(sides)
@@ -299,9 +299,11 @@ def new_game_values(game: dict, reseat: bool) -> dict[str, str]:
             values[f"options.{key}"] = str(options[key])
     for key, value in options["house_rules"].items():
         name = f"options.house_rules.{key}"
-        if isinstance(value, bool):
+        rule = variant.house_rule(key)
+        kind = rule.kind if rule else None
+        if kind == "flag":
             values.update({name: "on"} if value else {})
-        elif isinstance(value, list):
+        elif kind == "tiers":
             for t, (at, minimum) in enumerate(value):
                 values.update({f"{name}[{t}].at": str(at), f"{name}[{t}].min": str(minimum)})
         else:

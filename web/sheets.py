@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from scoring import FieldError, Refused, get_variant, new_game
+from scoring import VARIANTS, FieldError, Refused, get_variant, new_game
 from scoring.variant import Variant
 from sheets import PAPERS, blank_sheet_pdf, game_sheet_pdf, rules_card_pdf
 
@@ -51,7 +51,7 @@ def hands() -> int:
 def variant_or_404(variant_id: str) -> Variant:
     variant = get_variant(variant_id)
     if variant is None:
-        raise actions.not_found(f"There is no variant “{variant_id}”. Variants are: ponytail, pony, five-person.")
+        raise actions.not_found(f"There is no variant “{variant_id}”. Variants are: {', '.join(VARIANTS)}.")
     return variant
 
 
