@@ -78,6 +78,7 @@ class Pony(Variant):
     fields = FIELDS
     card_values = CARD_VALUES
     card_names = CARD_NAMES
+    valueless_cards = "3 (red or black)"
     target = 50000
     rules = RULES
     canastas = tuple(Canasta(count, word, f"{kind}_canasta", least, surprise, f"surprise_{kind}")

@@ -69,6 +69,7 @@ class Ponytail(Variant):
     fields = FIELDS
     card_values = CARD_VALUES
     card_names = CARD_NAMES
+    valueless_cards = "3 (red or black)"
     target = 50000
     rules = RULES
     canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, least, word) in CANASTAS.items())

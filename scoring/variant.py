@@ -26,6 +26,7 @@ class Variant:
     fields: tuple[Field, ...]
     card_values: dict[str, int]
     card_names: dict[str, str] = {}  # which cards carry each card value, in words (rules card)
+    valueless_cards: str = ""  # cards that carry no card value, in words (rules card): "3 (red or black)"
     target: int
     rules: tuple[HouseRule, ...]
     canastas: tuple[Canasta, ...] = ()

@@ -33,8 +33,8 @@ def _help(variant: Variant, field: str) -> str:
 def card_values(variant: Variant) -> list[tuple[str, str]]:
     """(cards, points each), highest first."""
     rows = [(variant.card_names.get(k, k), num(v)) for k, v in variant.card_values.items()]
-    if variant.uses_decks:
-        rows.append(("3 (red or black)", "no card value"))
+    if variant.valueless_cards:
+        rows.append((variant.valueless_cards, "no card value"))
     return rows
 
 
