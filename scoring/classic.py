@@ -35,7 +35,7 @@ FIELDS = (
           per_unit=False),
     Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
     Field("in_hand", "points", "In-hand points", "Card values of cards left in hand, black threes included"),
-    Field("went_out", "flag", "Went out"),
+    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
     Field("concealed", "flag", "Went out concealed", "Melded the whole hand in one turn, nothing melded before"),
 )
 

@@ -44,7 +44,7 @@ FIELDS = (
     Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker"),
     Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker"),
     Field("kitties", "count", "Kitties picked up"),
-    Field("finished", "flag", "Finished", "Went out"),
+    Field("finished", "flag", "Finished", "Went out", once="Who finished?"),
     Field("melded", "points", "Melded points", "Card values of every card laid down"),
     Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
 )

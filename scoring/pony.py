@@ -55,8 +55,9 @@ FIELDS = (
     Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
     Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
     Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up"),
-    Field("went_out", "flag", "Went out"),
-    Field("failed_going_out", "flag", "Could not go out", "Was given permission to go out and then could not"),
+    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
+    Field("failed_going_out", "flag", "Could not go out", "Was given permission to go out and then could not",
+          pairs_only=True),
 )
 
 COLUMNS = (

@@ -48,8 +48,8 @@ FIELDS = (
     Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
     Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
     Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up"),
-    Field("went_out", "flag", "Went out"),
-    Field("cut_bonus", "flag", "Cut bonus", "Cut exactly 4 hands and 1 card"),
+    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
+    Field("cut_bonus", "flag", "Cut bonus", "Cut exactly 4 hands and 1 card", once="Who earned the cut bonus?"),
 )
 
 COLUMNS = (
