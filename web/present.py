@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 from flask import Flask
 
-from scoring import Variant, get_variant
+from scoring import VARIANTS, Variant, get_variant
 
 CARD_WORDS = {"jokers": ("joker", "jokers"), "twenties": ("twenty", "twenties"), "tens": ("ten", "tens"),
               "fives": ("five", "fives"), "fifteens": ("fifteen", "fifteens")}
@@ -125,6 +125,12 @@ def when(iso: str | None) -> str:
     return moment.strftime("%a %d %b %Y, %H:%M")
 
 
+def variant_names(conj: str) -> str:
+    """Every registered variant's name: 'Ponytail Canasta, Pony Canasta and Classic Canasta'."""
+    names = [v.name for v in VARIANTS.values()]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
+
+
 def input_id(name: str) -> str:
     """An element id from an input name: 'entries[1].melded.tens' -> 'entries-1-melded-tens'."""
     return re.sub(r"[^A-Za-z0-9_]+", "-", name).strip("-")
@@ -133,4 +139,5 @@ def input_id(name: str) -> str:
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
     app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id)
-    app.jinja_env.globals.update(get_variant=get_variant)  # a game's variant declares its own words
+    # a game's variant declares its own words
+    app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names)
