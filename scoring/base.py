@@ -37,6 +37,10 @@ class Field:
     kind: str  # "count", "points" or "flag"
     label: str
     help: str = ""
+    per_unit: bool = True  # a count's score is count × one value (not Pony's sets of four red treys)
+    once: str = ""  # a flag only one side can have in a hand: the form asks this question once ("Who went out?")
+    nobody: str = ""  # what choosing nobody means, for a screen reader (" (the stock ran out)")
+    pairs_only: bool = False  # a flag that exists only for partnerships
 
     def describe(self, max_value: int | None = None) -> dict:
         info = {"name": self.name, "kind": self.kind, "label": self.label, "help": self.help}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, last_side_with, plural
+from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn, points
 from .variant import Variant
 
 CARD_VALUES = {"fifteens": 15, "tens": 10, "fives": 5}
@@ -21,19 +22,21 @@ CANASTAS = {
     "impure_super_canastas": ("impure_super_canasta", 13, 110, "impure super canasta"),
 }
 
-HOUSE_RULES = {
-    "pure_canasta": 100,
-    "impure_canasta": 50,
-    "pure_super_canasta": 500,
-    "impure_super_canasta": 300,
-    "kitty": 50,
-    "finishing": 50,
-    "max_kitties": 2,
+RULES = (
+    HouseRule("pure_canasta", "points", 100, "Pure canasta"),
+    HouseRule("impure_canasta", "points", 50, "Impure canasta"),
+    HouseRule("pure_super_canasta", "points", 500, "Pure super canasta"),
+    HouseRule("impure_super_canasta", "points", 300, "Impure super canasta"),
+    HouseRule("kitty", "points", 50, "Kitty picked up"),
+    HouseRule("finishing", "points", 50, "Finishing"),
+    HouseRule("max_kitties", "count", 2, "Kitties in a deal", "Kitties a deal"),
     # seed 002 and RULES.md §3: a player finishes only with a canasta of their own or their partner's
-    "finish_needs_canasta": True,
-    "opening_minimum": 75,
-    "opening_minimum_reduced": 25,  # with a kitty, when finishing, or when the partner has a canasta
-}
+    HouseRule("finish_needs_canasta", "flag", True, "Finishing needs a canasta (own or partner's)"),
+    HouseRule("opening_minimum", "points", 75, "Opening minimum"),
+    # with a kitty, when finishing, or when the partner has a canasta
+    HouseRule("opening_minimum_reduced", "points", 25, "Reduced opening minimum"),
+)
+HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
     Field("pure_canastas", "count", "Pure canastas", "Seven or more cards, no joker"),
@@ -41,9 +44,19 @@ FIELDS = (
     Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker"),
     Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker"),
     Field("kitties", "count", "Kitties picked up"),
-    Field("finished", "flag", "Finished", "Went out"),
+    Field("finished", "flag", "Finished", "Went out", once="Who finished?"),
     Field("melded", "points", "Melded points", "Card values of every card laid down"),
     Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
+)
+
+COLUMNS = (
+    SheetColumn("P", "count", "pure_canastas"), SheetColumn("I", "count", "impure_canastas"),
+    SheetColumn("SP", "count", "pure_super_canastas", optional=True),
+    SheetColumn("SI", "count", "impure_super_canastas", optional=True),
+    SheetColumn("Kit", "count", "kitties"), SheetColumn("Fin", "flag", "finished"),
+    SheetColumn("Meld", "points", "melded"), SheetColumn("Left", "points", "in_hand"),
+    SheetColumn("Own", "own", legend="own score for the deal"),
+    SheetColumn("Deal", "score", legend="deal score: own + partner's own"), TOTAL,
 )
 
 
@@ -65,7 +78,16 @@ class FivePerson(Variant):
     card_values = CARD_VALUES
     card_names = CARD_NAMES
     target = 4000
-    house_rules = HOUSE_RULES
+    rules = RULES
+    canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, _, least, word) in CANASTAS.items())
+    columns = COLUMNS
+    seating = Seating(seat_word="seat", redraw_seats=True,
+                      solo_help="Type the five players in seat order, clockwise; or type them in any order and draw seats.",
+                      partners_help="Your partner sits two seats after you and adds their score to yours; your "
+                                    "rentrap, two seats before you, earns yours.")
+    round_word = "deal"
+    part_labels = {"finishing": "Finishing", "kitties": "Kitties", "own_score": "Own score",
+                   "partner_share": "Partner's share"}
     uses_decks = False
     decks_note = "One 110-card pack: two 52-card packs and 6 jokers"
     describe_sides = {"individuals": {"sides": [5, 5], "players_per_side": 1}}
@@ -80,6 +102,31 @@ class FivePerson(Variant):
         return {"pure_canastas": PACK_CARDS // 7, "impure_canastas": PACK_CARDS // 7,
                 "pure_super_canastas": PACK_CARDS // 13, "impure_super_canastas": PACK_CARDS // 13,
                 "kitties": options["house_rules"]["max_kitties"], "melded": PACK_POINTS, "in_hand": PACK_POINTS}
+
+    def partners(self, names: list[str]) -> list[dict]:
+        """Each seat's partner (two seats on) and rentrap (two seats back), once all five are seated."""
+        if len(names) != SEATS:
+            return []
+        return [{"player": names[i], "partner": names[partner(i)], "rentrap": names[rentrap(i)]} for i in range(SEATS)]
+
+    def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        return super().bonus_rows(rules) + [
+            (f"Kitty picked up (at most {rules['max_kitties']} a deal)", f"+{points(rules['kitty'])} each"),
+            ("Finishing (going out)", f"+{points(rules['finishing'])}"),
+            ("Super canasta (13-card sequence, at least 115 melded points; 110 with a joker): "
+             "its bonus replaces the canasta bonus", ""),
+            ("Deal score: your own score + your partner's (two seats on)", "")]
+
+    def going_out_text(self, rules: dict) -> str:
+        if rules["finish_needs_canasta"]:
+            return ("To finish, the player or their partner (two seats after) must have a canasta. "
+                    "At most one player finishes a deal.")
+        return "A player may finish without a canasta. At most one player finishes a deal."
+
+    def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
+        return ([("Opening minimum", points(rules["opening_minimum"])),
+                 ("With a kitty, when finishing, or when the partner has a canasta",
+                  points(rules["opening_minimum_reduced"]))], "")
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         rules = options["house_rules"]
@@ -151,8 +198,7 @@ class FivePerson(Variant):
         k = hands_played % SEATS
         return {"dealer": names[k], "pony_dealer": None, "cutter": None, "first_player": names[(k + 1) % SEATS],
                 "seats": names,
-                "partners": [{"player": names[i], "partner": names[partner(i)], "rentrap": names[rentrap(i)]}
-                             for i in range(SEATS)]}
+                "partners": self.partners(names)}
 
 
 VARIANT = FivePerson()

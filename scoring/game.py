@@ -25,7 +25,7 @@ def new_game(variant: Variant | None, payload: Any) -> tuple[list[dict], dict]:
     unknown = sorted(set(payload) - {"variant", "sides", "options", "pin"})
     errors = [FieldError(k, f"'{k}' is not part of a new game; send variant, sides and options.") for k in unknown]
     if variant is None:
-        raise Refused(errors + [FieldError("variant", "Choose a variant: ponytail, pony or five-person.")])
+        raise Refused(errors + [FieldError("variant", f"Choose a variant: {_listed(list(_variant_ids()))}.")])
     pin_error = _pin(payload.get("pin"))
     errors += [pin_error] if pin_error else []
     sides, side_errors = _sides(payload.get("sides"))
@@ -39,6 +39,15 @@ def new_game(variant: Variant | None, payload: Any) -> tuple[list[dict], dict]:
     if errors:
         raise Refused(errors)
     return sides, options
+
+
+def _variant_ids():
+    from . import VARIANTS  # the registry imports this module: look it up when asked
+    return VARIANTS
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:

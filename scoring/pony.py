@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, meld_minimum, plural
+from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
@@ -16,25 +17,29 @@ CANASTAS = {
     "black": ("black_canastas", "surprise_black", 50, "black"),
 }
 
-HOUSE_RULES = {
-    "wild_canasta": 2500,
-    "sevens_canasta": 2500,
-    "natural_canasta": 500,
-    "black_canasta": 300,
-    "surprise_wild": 500,
-    "surprise_sevens": 500,
-    "surprise_natural": 300,
-    "surprise_black": 100,
-    "red_trey": 100,
-    "red_trey_set": 1000,  # what each complete set of four red treys counts instead of 4 × 100
-    "black_trey": 100,
-    "going_out": 100,
-    "failed_going_out": 100,
-    "unpicked_pony_counts": True,
-    "min_meld": 50,
-    "min_meld_tiers": [[15000, 90], [30000, 120]],
-    "failed_meld_step": 10,
-}
+RULES = (
+    HouseRule("wild_canasta", "points", 2500, "Wild canasta"),
+    HouseRule("sevens_canasta", "points", 2500, "Sevens canasta"),
+    HouseRule("natural_canasta", "points", 500, "Natural canasta"),
+    HouseRule("black_canasta", "points", 300, "Black canasta"),
+    HouseRule("surprise_wild", "points", 500, "Surprise wild, extra", "Surprise wild extra"),
+    HouseRule("surprise_sevens", "points", 500, "Surprise sevens, extra", "Surprise sevens extra"),
+    HouseRule("surprise_natural", "points", 300, "Surprise natural, extra", "Surprise natural extra"),
+    HouseRule("surprise_black", "points", 100, "Surprise black, extra", "Surprise black extra"),
+    HouseRule("red_trey", "points", 100, "Red trey", "Red trey, each"),
+    # what each complete set of four red treys counts instead of 4 × 100
+    HouseRule("red_trey_set", "points", 1000, "Set of four red treys"),
+    HouseRule("black_trey", "points", 100, "Black trey, left in hand (minus)", "Black trey in hand, each"),
+    HouseRule("going_out", "points", 100, "Going out"),
+    HouseRule("failed_going_out", "points", 100, "Could not go out (minus)", "Could not go out after asking"),
+    HouseRule("unpicked_pony_counts", "flag", True, "An unpicked pony counts against the side",
+              "Unpicked pony counts against"),
+    HouseRule("min_meld", "points", 50, "Initial meld minimum"),
+    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], "Higher minimums", "Meld minimum tiers"),
+    HouseRule("failed_meld_step", "points", 10, "Failed initial meld raises the minimum by",
+              "Failed meld raises minimum by"),
+)
+HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
     Field("wild_canastas", "count", "Wild canastas", "Only jokers and 2s"),
@@ -45,13 +50,25 @@ FIELDS = (
     Field("surprise_sevens", "count", "…of them surprise sevens", "Laid down whole from the hand"),
     Field("surprise_natural", "count", "…of them surprise natural", "Laid down whole from the hand"),
     Field("surprise_black", "count", "…of them surprise black", "Laid down whole from the hand"),
-    Field("red_treys", "count", "Red treys", "100 each; every set of four 1,000"),
+    Field("red_treys", "count", "Red treys", "100 each; every set of four 1,000", per_unit=False),
     Field("black_treys", "count", "Black treys", "Left in hand"),
     Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
     Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
     Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up"),
-    Field("went_out", "flag", "Went out"),
-    Field("failed_going_out", "flag", "Could not go out", "Was given permission to go out and then could not"),
+    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
+    Field("failed_going_out", "flag", "Could not go out", "Was given permission to go out and then could not",
+          pairs_only=True),
+)
+
+COLUMNS = (
+    SheetColumn("W", "count", "wild_canastas", surprise="surprise_wild"),
+    SheetColumn("7s", "count", "sevens_canastas", surprise="surprise_sevens"),
+    SheetColumn("N", "count", "natural_canastas", surprise="surprise_natural"),
+    SheetColumn("B", "count", "black_canastas", surprise="surprise_black"),
+    SheetColumn("R3", "count", "red_treys"), SheetColumn("B3", "count", "black_treys"),
+    SheetColumn("Meld", "points", "melded"), SheetColumn("Left", "points", "in_hand"),
+    SheetColumn("Pony", "points", "unpicked_pony", optional=True, counted_by="unpicked_pony_counts"), SheetColumn("Out", "flag", "went_out"),
+    SheetColumn("Fail", "flag", "failed_going_out", optional=True), SCORE, TOTAL,
 )
 
 
@@ -62,8 +79,14 @@ class Pony(Variant):
     fields = FIELDS
     card_values = CARD_VALUES
     card_names = CARD_NAMES
+    valueless_cards = "3 (red or black)"
     target = 50000
-    house_rules = HOUSE_RULES
+    rules = RULES
+    canastas = tuple(Canasta(count, word, f"{kind}_canasta", least, surprise, f"surprise_{kind}")
+                     for kind, (count, surprise, least, word) in CANASTAS.items())
+    columns = COLUMNS
+    part_labels = {"going_out": "Going out", "failed_going_out": "Could not go out"}
+    finish_time_note = "or, if the table sets a finish time, when it has passed (the round in play is finished first)"
     describe_sides = {"individuals": {"sides": [2, 16], "players_per_side": 1},
                       "partnerships": {"sides": [2, 8], "players_per_side": 2}}
     decks_note = "Two decks for each player"
@@ -93,6 +116,16 @@ class Pony(Variant):
         bounds.update(red_treys=2 * d, black_treys=2 * d, melded=DECK_POINTS * d, in_hand=DECK_POINTS * d,
                       unpicked_pony=DECK_POINTS * d)
         return bounds
+
+    def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        return super().bonus_rows(rules) + [
+            ("Red trey laid down", f"+{points(rules['red_trey'])} each"),
+            ("Each complete set of four red treys", f"{points(rules['red_trey_set'])} instead"),
+            ("Black trey left in hand", f"\u2212{points(rules['black_trey'])} each"),
+            ("Going out", f"+{points(rules['going_out'])}"),
+            ("Asked permission to go out, then could not (partners; taken even if the side goes out "
+             "later in the round)", f"\u2212{points(rules['failed_going_out'])}"),
+            ("Pony never picked up", "minus its points" if rules["unpicked_pony_counts"] else "not counted")]
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         # a side may both fail after permission and go out later in the round (RULES.md §2): no check ties them

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, meld_minimum, plural
+from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
@@ -21,19 +22,21 @@ CANASTA_NAMES = {f: f"{word} canasta" for f, word in CANASTA_WORDS.items()}
 
 INDIVIDUAL_MAX_HANDS = 4  # the hand limit of a game of players alone, unless the table changes it
 
-HOUSE_RULES = {
-    "natural_canasta": 500,
-    "dirty_canasta": 300,
-    "sevens_canasta": 5000,
-    "wild_canasta": 2500,
-    "red_three": 100,
-    "black_three": 100,
-    "going_out": 200,
-    "cut_bonus": 100,
-    "unpicked_pony_counts": True,
-    "min_meld": 50,
-    "min_meld_tiers": [[15000, 90], [30000, 120]],
-}
+RULES = (
+    HouseRule("natural_canasta", "points", 500, "Natural canasta"),
+    HouseRule("dirty_canasta", "points", 300, "Dirty canasta"),
+    HouseRule("sevens_canasta", "points", 5000, "Sevens canasta"),
+    HouseRule("wild_canasta", "points", 2500, "Wild canasta"),
+    HouseRule("red_three", "points", 100, "Red three", "Red three, each"),
+    HouseRule("black_three", "points", 100, "Black three, left in hand (minus)", "Black three in hand, each"),
+    HouseRule("going_out", "points", 200, "Going out"),
+    HouseRule("cut_bonus", "points", 100, "Cut bonus"),
+    HouseRule("unpicked_pony_counts", "flag", True, "An unpicked pony counts against the side",
+              "Unpicked pony counts against"),
+    HouseRule("min_meld", "points", 50, "Initial meld minimum"),
+    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], "Higher minimums", "Meld minimum tiers"),
+)
+HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
     Field("natural_canastas", "count", "Natural canastas", "Seven cards, no wild card (red)"),
@@ -45,8 +48,17 @@ FIELDS = (
     Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
     Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
     Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up"),
-    Field("went_out", "flag", "Went out"),
-    Field("cut_bonus", "flag", "Cut bonus", "Cut exactly 4 hands and 1 card"),
+    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
+    Field("cut_bonus", "flag", "Cut bonus", "Cut exactly 4 hands and 1 card", once="Who earned the cut bonus?"),
+)
+
+COLUMNS = (
+    SheetColumn("N", "count", "natural_canastas"), SheetColumn("D", "count", "dirty_canastas"),
+    SheetColumn("7s", "count", "sevens_canastas"), SheetColumn("W", "count", "wild_canastas"),
+    SheetColumn("R3", "count", "red_threes"), SheetColumn("B3", "count", "black_threes"),
+    SheetColumn("Meld", "points", "melded"), SheetColumn("Left", "points", "in_hand"),
+    SheetColumn("Pony", "points", "unpicked_pony", optional=True, counted_by="unpicked_pony_counts"), SheetColumn("Out", "flag", "went_out"),
+    SheetColumn("Cut", "flag", "cut_bonus", optional=True), SCORE, TOTAL,
 )
 
 
@@ -57,8 +69,12 @@ class Ponytail(Variant):
     fields = FIELDS
     card_values = CARD_VALUES
     card_names = CARD_NAMES
+    valueless_cards = "3 (red or black)"
     target = 50000
-    house_rules = HOUSE_RULES
+    rules = RULES
+    canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, least, word) in CANASTAS.items())
+    columns = COLUMNS
+    part_labels = {"going_out": "Going out", "cut_bonus": "Cut bonus"}
     describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
                       "individuals": {"sides": [2, 6], "players_per_side": 1}}
     decks_note = "6 decks for two partnerships, 8 for three; playing alone, 6 plus one for each player above four"
@@ -90,6 +106,14 @@ class Ponytail(Variant):
         return {"natural_canastas": 54 * d // 7, "dirty_canastas": min(6 * d, 54 * d // 7), "sevens_canastas": 4 * d // 7,
                 "wild_canastas": 6 * d // 7, "red_threes": 2 * d, "black_threes": 2 * d,
                 "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d, "unpicked_pony": DECK_POINTS * d}
+
+    def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        cut = next(f.help for f in FIELDS if f.name == "cut_bonus").lower()
+        return super().bonus_rows(rules) + [
+            ("Red three laid down", f"+{points(rules['red_three'])} each"),
+            ("Black three left in hand", f"\u2212{points(rules['black_three'])} each"),
+            ("Going out", f"+{points(rules['going_out'])}"), (f"Cut bonus: {cut}", f"+{points(rules['cut_bonus'])}"),
+            ("Pony never picked up", "minus its points" if rules["unpicked_pony_counts"] else "not counted")]
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         errors = deck_limits(entries, options["decks"], red="red_threes", black="black_threes",

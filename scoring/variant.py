@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from .base import Field, FieldError, SideScore
+from .declare import Canasta, HouseRule, Seating, SheetColumn, points
 from .entries import parse_entries, whole_number
 
 NAME_MAX = 40
@@ -15,7 +16,8 @@ class Variant:
     """A variant's rules as data plus the small functions that apply them.
 
     A subclass sets the class attributes and implements check_sides, check_hand,
-    score_hand and dealing; everything else here is common to all variants.
+    score_hand and dealing; everything else here is common to all variants. The declarations
+    (rules, canastas, columns, seating, the rules-card text) are all the pages and PDFs know of it.
     """
 
     id: str
@@ -24,10 +26,25 @@ class Variant:
     fields: tuple[Field, ...]
     card_values: dict[str, int]
     card_names: dict[str, str] = {}  # which cards carry each card value, in words (rules card)
+    valueless_cards: str = ""  # cards that carry no card value, in words (rules card): "3 (red or black)"
     target: int
-    house_rules: dict[str, Any]
+    rules: tuple[HouseRule, ...]
+    canastas: tuple[Canasta, ...] = ()
+    columns: tuple[SheetColumn, ...] = ()  # a side's block on a score sheet
+    seating: Seating = Seating()
+    round_word: str = "hand"  # what one round of play is called ("deal" in Five-person)
+    part_labels: dict[str, str] = {}  # hand-score parts that are no entry field: "going_out" → "Going out"
+    finish_time_note: str = ""  # on the rules card, when a finish time is part of the usual rules
     uses_decks: bool = True
     has_failed_melds: bool = False  # Pony: a short initial meld raises the minimum for the hand
+
+    @property
+    def house_rules(self) -> dict[str, Any]:
+        """Each house rule's default."""
+        return {r.key: r.default for r in self.rules}
+
+    def house_rule(self, key: str) -> HouseRule | None:
+        return next((r for r in self.rules if r.key == key), None)
 
     # -- sides and options -------------------------------------------------------------
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
@@ -108,12 +125,12 @@ class Variant:
             if key not in rules:
                 errors.append(FieldError(where, f"'{key}' is not a house rule of {self.name}. "
                                                 f"House rules are: {', '.join(self.house_rules)}."))
-            elif isinstance(rules[key], bool):
+            elif self.house_rule(key).kind == "flag":
                 if not isinstance(value, bool):
                     errors.append(FieldError(where, f"House rule '{key}' must be true or false."))
                 else:
                     rules[key] = value
-            elif isinstance(rules[key], list):
+            elif self.house_rule(key).kind == "tiers":
                 tiers, err = _tiers(value, where)
                 if err:
                     errors.append(err)
@@ -147,6 +164,35 @@ class Variant:
     def field_bounds(self, options: dict) -> dict[str, int]:
         """The largest value each count or points field can take at this table."""
         return {}
+
+    def partners(self, names: list[str]) -> list[dict]:
+        """Per seat, whose score a player shares ({"player", "partner", "rentrap"}); none in most variants."""
+        return []
+
+    # -- the rules card, in the variant's words ------------------------------------------
+    def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        """Every part of a hand score besides the canasta bonuses: (what, points)."""
+        return [("Melded points (canasta cards included)", "plus"), ("Points left in hand", "minus")]
+
+    def going_out_text(self, rules: dict) -> str:
+        """What a side needs before it may go out."""
+        words = [c.word for c in self.canastas]
+        return (f"To go out a side needs at least one canasta of each kind: {', '.join(words[:-1])} and {words[-1]}. "
+                "At most one side goes out; a hand may also end when the stock runs out.")
+
+    def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
+        """(score before the hand, initial-meld minimum) rows from min_meld and min_meld_tiers, and a note."""
+        tiers = sorted(rules["min_meld_tiers"])
+        bounds = [t for t, _ in tiers]
+        rows = [(f"below {points(bounds[0])}" if bounds else "any score", points(rules["min_meld"]))]
+        for i, (threshold, minimum) in enumerate(tiers):
+            upto = f" to {points(bounds[i + 1] - 5)}" if i + 1 < len(bounds) else " and up"
+            rows.append((f"{points(threshold)}{upto}", points(minimum)))
+        note = "Negative scores use the lowest minimum."
+        if self.has_failed_melds:
+            note += (f" A side that lays down too little and cannot mend it takes the meld back; its minimum rises by "
+                     f"{points(rules['failed_meld_step'])} for the rest of the hand, for each such failure.")
+        return rows, note
 
     def describe(self) -> dict:
         """The variant as GET /api/variants shows it."""

@@ -1,4 +1,4 @@
-"""The columns a side gets on a score sheet, per variant, and how they fit on the page.
+"""The columns a side gets on a score sheet (each variant declares them), and how they fit on the page.
 
 A sheet has one row per hand and one block of columns per side. A played sheet tries portrait,
 then leaves out columns nobody ever used, then turns to landscape, then sets the entries a step
@@ -10,7 +10,7 @@ into Score), and stacks bands of sides on the same page when even that is too wi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Iterator
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -38,9 +38,10 @@ class Column:
     head: str
     kind: str  # count | points | flag | own | score | total
     field: str | None = None
-    surprise: str | None = None  # Pony: how many of them were surprise canastas, shown in brackets
+    surprise: str | None = None  # how many of them were surprise canastas, shown in brackets
     optional: bool = False  # may be left off a played game's sheet when nothing was ever entered there
     legend: str = ""
+    counted_by: str | None = None  # a flag house rule saying whether this part counts at all
 
     def cell(self, entry: dict, score: dict) -> str:
         """The text of this column for one side in one played hand (blank for nothing)."""
@@ -62,35 +63,9 @@ class Column:
         return not self.optional or any(self.cell(e, s) for h in hands for e, s in zip(h["entries"], h["scores"]))
 
 
-def _c(head, kind, field=None, **kw) -> Column:
-    return Column(head, kind, field, **kw)
-
-
-SCORE = _c("Score", "score", legend="the hand's score (every part added)")
-TOTAL = _c("Total", "total", legend="running total")
-COLUMNS = {
-    "ponytail": [_c("N", "count", "natural_canastas"), _c("D", "count", "dirty_canastas"),
-                 _c("7s", "count", "sevens_canastas"), _c("W", "count", "wild_canastas"),
-                 _c("R3", "count", "red_threes"), _c("B3", "count", "black_threes"),
-                 _c("Meld", "points", "melded"), _c("Left", "points", "in_hand"),
-                 _c("Pony", "points", "unpicked_pony", optional=True), _c("Out", "flag", "went_out"),
-                 _c("Cut", "flag", "cut_bonus", optional=True), SCORE, TOTAL],
-    "pony": [_c("W", "count", "wild_canastas", surprise="surprise_wild"),
-             _c("7s", "count", "sevens_canastas", surprise="surprise_sevens"),
-             _c("N", "count", "natural_canastas", surprise="surprise_natural"),
-             _c("B", "count", "black_canastas", surprise="surprise_black"),
-             _c("R3", "count", "red_treys"), _c("B3", "count", "black_treys"),
-             _c("Meld", "points", "melded"), _c("Left", "points", "in_hand"),
-             _c("Pony", "points", "unpicked_pony", optional=True), _c("Out", "flag", "went_out"),
-             _c("Fail", "flag", "failed_going_out", optional=True), SCORE, TOTAL],
-    "five-person": [_c("P", "count", "pure_canastas"), _c("I", "count", "impure_canastas"),
-                    _c("SP", "count", "pure_super_canastas", optional=True),
-                    _c("SI", "count", "impure_super_canastas", optional=True),
-                    _c("Kit", "count", "kitties"), _c("Fin", "flag", "finished"),
-                    _c("Meld", "points", "melded"), _c("Left", "points", "in_hand"),
-                    _c("Own", "own", legend="own score for the deal"),
-                    _c("Deal", "score", legend="deal score: own + partner's own"), TOTAL],
-}
+def columns_of(variant: Variant) -> list[Column]:
+    """A side's block on this variant's sheets, as its scoring module declares it."""
+    return [Column(**asdict(c)) for c in variant.columns]
 
 
 def legend(variant: Variant, columns: list[Column], options: dict, pen: bool) -> list[str]:
@@ -101,10 +76,10 @@ def legend(variant: Variant, columns: list[Column], options: dict, pen: bool) ->
         words = c.legend or labels[c.field].lower()
         if c.surprise:
             words += " (of them surprise)"
-        if c.field == "unpicked_pony" and not options["house_rules"].get("unpicked_pony_counts", True):
+        if c.counted_by and not options["house_rules"].get(c.counted_by, True):
             words += ", not counted at this table"
         items.append(f"{c.head} {words}")
-    left_out = [labels[c.field].lower() for c in COLUMNS[variant.id] if c not in columns]
+    left_out = [labels[c.field].lower() for c in columns_of(variant) if c not in columns]
     into = next(c.head for c in columns if c.kind in SCORES)
     if left_out and pen and len(left_out) > 3:
         items.append(f"every other part of the hand is counted into {into}")
@@ -156,7 +131,7 @@ def _stretched(wide: bool, size: float, columns: list[Column], widths: list[floa
 def plan(variant: Variant, sides: int, paper: str, hands: list[dict]) -> Plan:
     """A played sheet: the first layout that fits across: portrait, fewer columns, landscape, smaller
     entries, then bands of sides."""
-    every = COLUMNS[variant.id]
+    every = columns_of(variant)
     used = [c for c in every if c.used(hands)]
     big, small = INK_SIZES
     tries = [(False, big, every), (False, big, used), (True, big, every), (True, big, used), (True, small, used)]
@@ -188,7 +163,7 @@ def pen_plans(variant: Variant, sides: int, paper: str) -> Iterator[Plan]:
     last = None
     for grade in (ROOMY, TIGHT):
         for count in range(1, min(sides, MAX_PEN_BANDS) + 1):
-            for columns in _pen_levels(COLUMNS[variant.id]):
+            for columns in _pen_levels(columns_of(variant)):
                 widths = _widths(columns, PEN_HEAD, [], grade)
                 for wide in (False, True):
                     last = (wide, PEN_HEAD, columns, widths, _bands(sides, count))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from scoring import five_person, get_variant
+from scoring import get_variant
 from scoring.variant import Variant
 
 from . import columns as cols
@@ -52,11 +52,10 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
 
 
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
-    """Each side's name and players; Five-person players also show whose score they share."""
+    """Each side's name and players, and whose score a player shares where the variant has partners by seat."""
     out = [{"name": s["name"], "players": s["players"]} for s in sides]
-    if variant.id == five_person.VARIANT.id and len(sides) == five_person.SEATS:
-        for i, s in enumerate(out):
-            s["note"] = f"partner {sides[five_person.partner(i)]['name']}"
+    for s, seat in zip(out, variant.partners([s["name"] for s in sides])):
+        s["note"] = f"partner {seat['partner']}"
     return out
 
 

@@ -107,7 +107,7 @@ def test_variants_list(client):
     r = client.get("/api/variants")
     assert r.status_code == 200
     variants = {v["id"]: v for v in r.get_json()}
-    assert set(variants) == {"ponytail", "pony", "five-person"}
+    assert set(variants) == {"ponytail", "pony", "five-person", "classic"}
     expected = {
         "ponytail": ["natural_canastas", "dirty_canastas", "sevens_canastas", "wild_canastas", "red_threes",
                      "black_threes", "melded", "in_hand", "unpicked_pony", "went_out", "cut_bonus"],
@@ -116,8 +116,9 @@ def test_variants_list(client):
                  "in_hand", "unpicked_pony", "went_out", "failed_going_out"],
         "five-person": ["pure_canastas", "impure_canastas", "pure_super_canastas", "impure_super_canastas",
                         "kitties", "finished", "melded", "in_hand"],
+        "classic": ["natural_canastas", "mixed_canastas", "red_threes", "melded", "in_hand", "went_out", "concealed"],
     }
-    flags = {"went_out", "cut_bonus", "failed_going_out", "finished"}
+    flags = {"went_out", "cut_bonus", "failed_going_out", "finished", "concealed"}
     for vid, names in expected.items():
         v = variants[vid]
         assert v["name"]

@@ -6,7 +6,7 @@ from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
 def test_variants_describe_fields_with_kinds_and_bounds(client):
     variants = client.get("/api/variants").get_json()
-    assert [v["id"] for v in variants] == ["ponytail", "pony", "five-person"]
+    assert [v["id"] for v in variants] == ["ponytail", "pony", "five-person", "classic"]
     ponytail = variants[0]
     assert ponytail["options"]["target"] == 50000
     assert ponytail["options"]["house_rules"]["unpicked_pony_counts"] is True
@@ -37,7 +37,8 @@ def test_variants_show_the_hand_limit_of_each_seating(client):
     variants = {v["id"]: v for v in client.get("/api/variants").get_json()}
     limits = {v: {kind: shape["max_hands"] for kind, shape in variants[v]["sides"].items()} for v in variants}
     assert limits == {"ponytail": {"partnerships": None, "individuals": 4},
-                      "pony": {"individuals": None, "partnerships": None}, "five-person": {"individuals": None}}
+                      "pony": {"individuals": None, "partnerships": None}, "five-person": {"individuals": None},
+                      "classic": {"partnerships": None, "individuals": None}}
     assert variants["ponytail"]["options"]["max_hands"] is None  # the options of the usual seating: partnerships
 
 

@@ -73,7 +73,7 @@ def test_a_side_of_two_without_a_name_is_called_after_its_players():
                       "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di", "sides[1].name": "Them",
                       "pin": " 0427 "})
     variant = get_variant("ponytail")
-    payload = forms.new_game_payload(form, variant, "pairs", 2, variant.house_rules)
+    payload = forms.new_game_payload(form, variant, "pairs", 2)
     assert payload["sides"] == [{"name": "Ann & Bob", "players": ["Ann", "Bob"]},
                                 {"name": "Them", "players": ["Cy", "Di"]}]
     assert payload["pin"] == "0427"

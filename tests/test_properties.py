@@ -47,7 +47,8 @@ def hands_for(variant, sides):
     return plausible | exact | near | JSON_VALUES
 
 
-GAME_SHAPES = {"ponytail": (PONYTAIL_PAIRS, 2), "pony": (PONY_THREE, 3), "five-person": (FIVE, 5)}
+GAME_SHAPES = {"ponytail": (PONYTAIL_PAIRS, 2), "pony": (PONY_THREE, 3), "five-person": (FIVE, 5),
+               "classic": ({**PONYTAIL_PAIRS, "variant": "classic"}, 2)}
 
 
 def are_field_errors(errors):

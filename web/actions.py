@@ -18,7 +18,7 @@ from werkzeug.http import parse_etags
 from db import games as store
 from db import write
 from db.pin_hash import hash_pin
-from scoring import FieldError, Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring import VARIANTS, FieldError, Refused, derive_game, get_variant, new_game, prepare_hand
 from scoring.game import HandRecord, now_utc, to_store
 from scoring.variant import Variant
 
@@ -346,7 +346,8 @@ def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: An
             raise not_found(f"There is no side {side} in this game.")
         _check_revision(variant, stored, revision)
         if not variant.has_failed_melds:
-            raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only Pony Canasta raises "
+            raising = " and ".join(v.name for v in VARIANTS.values() if v.has_failed_melds)
+            raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only {raising} raises "
                                             "the minimum after a failed initial meld.")])
         if _derive(variant, stored)["finished"]:
             raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)

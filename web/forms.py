@@ -14,8 +14,7 @@ from scoring import FieldError, Variant
 
 from .numbers import parse
 
-# Flags only one side can have in a hand: chosen once per hand, across the sides.
-ONE_PER_HAND = ("went_out", "cut_bonus", "finished")
+# A flag only one side can have in a hand (a field declared with `once`) is chosen once, across the sides.
 NOBODY = "none"
 # A count is one tap on a chip (0 to 4), or "5+" and the number typed in the box beside it.
 # The chips are radios named "<input name>:chip"; the box keeps the input's own name, so a form posted
@@ -69,11 +68,11 @@ def field_name(side: int, field: str) -> str:
 
 
 def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
-    """Per side, the per-side flags the form offers (Pony's permission penalty only for partnerships)."""
+    """Per side, the per-side flags the form offers (a flag for partnerships only, to sides of two)."""
     shown = {}
     for i, side in enumerate(sides):
-        shown[i] = [f.name for f in variant.fields if f.kind == "flag" and f.name not in ONE_PER_HAND
-                    and not (f.name == "failed_going_out" and len(side["players"]) < 2)]
+        shown[i] = [f.name for f in variant.fields if f.kind == "flag" and not f.once
+                    and not (f.pairs_only and len(side["players"]) < 2)]
     return shown
 
 
@@ -85,7 +84,7 @@ def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
         for f in variant.fields:
             name = field_name(i, f.name)
             if f.kind == "flag":
-                entry[f.name] = (form.get(f.name) == str(i)) if f.name in ONE_PER_HAND else (form.get(name) == "on")
+                entry[f.name] = (form.get(f.name) == str(i)) if f.once else (form.get(name) == "on")
             elif f.kind == "points" and form.get(f"{name}:mode") == "count":
                 entry[f.name] = {card: number(form.get(f"{name}.{card}")) for card in variant.card_values}
             elif f.kind == "count" and form.get(f"{name}:chip") in CHIPS:
@@ -105,7 +104,7 @@ def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:
         for f in variant.fields:
             name, value = field_name(i, f.name), entry.get(f.name)
             if f.kind == "flag":
-                if value and f.name in ONE_PER_HAND:
+                if value and f.once:
                     values[f.name] = str(i)
                 elif value:
                     values[name] = "on"
@@ -124,7 +123,7 @@ def place_errors(errors: list[FieldError], shown: set[str]) -> tuple[dict[str, l
     for err in errors:
         name = err.field or ""
         m = re.fullmatch(r"entries\[\d+\]\.(\w+)", name)
-        if m and m[1] in ONE_PER_HAND:
+        if m and name not in shown and m[1] in shown:  # a flag chosen once per hand: its one input
             name = m[1]
         if name in shown:
             at.setdefault(name, []).append(err.message)
@@ -135,7 +134,7 @@ def place_errors(errors: list[FieldError], shown: set[str]) -> tuple[dict[str, l
 
 def hand_inputs(variant: Variant, sides: list[dict]) -> set[str]:
     """The names of every input the hand form shows, for place_errors."""
-    names = set(ONE_PER_HAND)
+    names = {f.name for f in variant.fields if f.once}
     flags = shown_flags(variant, sides)
     for i in range(len(sides)):
         for f in variant.fields:
@@ -203,7 +202,7 @@ def with_hand_limit(values, variant: Variant, layout: str, count: int) -> dict:
     return values
 
 
-def new_game_payload(form, variant: Variant, layout: str, count: int, house_rules: dict) -> dict:
+def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
     """A posted new-game form as API.md's new-game payload; blank options take the variant's defaults."""
     sides = []
     for i in range(count):
@@ -228,7 +227,7 @@ def new_game_payload(form, variant: Variant, layout: str, count: int, house_rule
         options["max_hands"] = number(raw) if raw else None
     if form.get("options.finish_at", "").strip():
         options["finish_at"] = with_offset(form["options.finish_at"].strip(), form.get("options.finish_at_offset", ""))
-    options["house_rules"] = typed_house_rules(form, house_rules)
+    options["house_rules"] = typed_house_rules(form, variant)
     payload = {"variant": variant.id, "sides": sides, "options": options}
     if form.get("pin", "").strip():
         payload["pin"] = form["pin"].strip()
@@ -249,14 +248,14 @@ def with_offset(moment: str, offset: str) -> str:
     return moment + (":00" if len(moment) == 16 else "") + offset
 
 
-def typed_house_rules(form, defaults: dict) -> dict:
+def typed_house_rules(form, variant: Variant) -> dict:
     """The house rules as the form holds them (a blank number is left out: the default applies)."""
     rules: dict[str, Any] = {}
-    for key, default in defaults.items():
-        name = f"options.house_rules.{key}"
-        if isinstance(default, bool):
+    for rule in variant.rules:
+        key, name = rule.key, f"options.house_rules.{rule.key}"
+        if rule.kind == "flag":
             rules[key] = form.get(name) == "on"  # the form always shows every house rule
-        elif isinstance(default, list):
+        elif rule.kind == "tiers":
             rules[key] = [[number(at), number(minimum)] for at, minimum in _typed_tiers(form, name)]
         elif form.get(name, "").strip():
             rules[key] = number(form[name])
@@ -283,8 +282,8 @@ def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, 
     return rows + [("", "")]
 
 
-def new_game_values(game: dict, reseat: bool) -> dict[str, str]:
-    """The form values for 'new game, same players' (Five-person: seats drawn again)."""
+def new_game_values(game: dict, variant: Variant, reseat: bool) -> dict[str, str]:
+    """The form values for 'new game, same players' (`reseat`: seats drawn again)."""
     sides = [dict(s) for s in game["sides"]]
     if reseat:  # drawn once per finished game: a reload, or another phone opening the link, shows the same seats
         random.Random(f"reseat:{game['id']}").shuffle(sides)
@@ -299,9 +298,11 @@ def new_game_values(game: dict, reseat: bool) -> dict[str, str]:
             values[f"options.{key}"] = str(options[key])
     for key, value in options["house_rules"].items():
         name = f"options.house_rules.{key}"
-        if isinstance(value, bool):
+        rule = variant.house_rule(key)
+        kind = rule.kind if rule else None
+        if kind == "flag":
             values.update({name: "on"} if value else {})
-        elif isinstance(value, list):
+        elif kind == "tiers":
             for t, (at, minimum) in enumerate(value):
                 values.update({f"{name}[{t}].at": str(at), f"{name}[{t}].min": str(minimum)})
         else:

@@ -73,7 +73,7 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     payload = forms.hand_payload(values, variant, game["sides"])
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
                    general=general, notice=notice, flags=forms.shown_flags(variant, game["sides"]),
-                   one_per_hand=[f for f in variant.fields if f.name in forms.ONE_PER_HAND],
+                   one_per_hand=[f for f in variant.fields if f.once],
                    nobody=forms.NOBODY, count_chip=forms.count_chip, short_label=forms.short_label,
                    conflict=conflict, key=key or form_key(values),
                    posted=request.method == "POST", **preview(game, variant, payload))

@@ -1,7 +1,13 @@
 """The OpenAPI 3.1 description of the JSON API (API.md), served at /api/openapi.json."""
 from __future__ import annotations
 
+import copy
+
 from flask import Blueprint, jsonify
+
+from scoring import VARIANTS
+
+from .openapi_variants import entry_schema, house_rules_schema, schema_name
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
@@ -32,7 +38,7 @@ SCHEMAS = {
     "FieldError": obj({"field": nullable("string"), "message": STR}, closed=True),
     "Error": obj({"errors": {"type": "array", "minItems": 1, "items": ref("FieldError")}},
                  {"game": ref("Game")}),
-    "Variant": obj({"id": {"enum": ["ponytail", "pony", "five-person"]}, "name": STR, "summary": STR,
+    "Variant": obj({"id": {"enum": []}, "name": STR, "summary": STR,
                     "options": ref("Options"),
                     "sides": {"type": "object", "description": "each seating shape (partnerships, individuals): "
                                                               "sides [fewest, most], players_per_side, and max_hands, "
@@ -61,7 +67,7 @@ SCHEMAS = {
                     "start_score": {"type": "integer", "minimum": -1000000, "maximum": 1000000, "default": 0,
                                     "description": "the side's total on paper when the game began there"}},
                    closed=True),
-    "NewGame": obj({"variant": {"enum": ["ponytail", "pony", "five-person"]},
+    "NewGame": obj({"variant": {"enum": []},
                     "sides": {"type": "array", "minItems": 1, "maxItems": 16, "items": ref("NewSide")}},
                    {"options": ref("NewOptions"),
                     "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
@@ -250,22 +256,34 @@ PATHS.update({
                       "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER, "422": _error("into is this same player, unknown, or sat at a game with it")}}},
 })
 
-DOCUMENT = {
-    "openapi": "3.1.0",
-    "info": {"title": "Meldbook", "version": "1",
-             "description": "Canasta score keeping for Ponytail, Pony and Five-person Canasta. Every error answer "
-                            "is {\"errors\": [{\"field\", \"message\"}]}; a refused request stores nothing. "
-                            "Writes may send If-Match with the game's revision; games made with a PIN need "
-                            "X-Table-PIN to change. On every route: a request naming a Host this server does "
-                            "not answer to gets 400; a method the route does not have gets 405 with Allow; a "
-                            "write that cannot get the busy database within 5 s gets 503 with Retry-After; a "
-                            "damaged or read-only database file gets 503 and a full disk 507, in words."},
-    "paths": PATHS,
-    "components": {"schemas": SCHEMAS},
-}
+def document() -> dict:
+    """The whole description, with every registered variant's id, entry fields and house rules."""
+    schemas = copy.deepcopy(SCHEMAS)
+    ids = list(VARIANTS)
+    schemas["Variant"]["properties"]["id"]["enum"] = ids
+    schemas["NewGame"]["properties"]["variant"]["enum"] = ids
+    for variant in VARIANTS.values():
+        schemas[schema_name(variant, "Entry")] = entry_schema(variant)
+        schemas[schema_name(variant, "HouseRules")] = house_rules_schema(variant)
+    schemas["Entry"]["anyOf"] = [ref(schema_name(v, "Entry")) for v in VARIANTS.values()]
+    schemas["NewOptions"]["properties"]["house_rules"]["anyOf"] = [ref(schema_name(v, "HouseRules"))
+                                                                   for v in VARIANTS.values()]
+    names = ", ".join(v.name for v in VARIANTS.values())
+    info = {"title": "Meldbook", "version": "1",
+            "description": f"Canasta score keeping for {names}. Every error answer "
+                           "is {\"errors\": [{\"field\", \"message\"}]}; a refused request stores nothing. "
+                           "Writes may send If-Match with the game's revision; games made with a PIN need "
+                           "X-Table-PIN to change. On every route: a request naming a Host this server does "
+                           "not answer to gets 400; a method the route does not have gets 405 with Allow; a "
+                           "write that cannot get the busy database within 5 s gets 503 with Retry-After; a "
+                           "damaged or read-only database file gets 503 and a full disk 507, in words."}
+    return {"openapi": "3.1.0", "info": info, "paths": PATHS, "components": {"schemas": schemas}}
+
+
+DOCUMENT = document()  # as the server starts; a variant registered later shows in document()
 
 
 @bp.get("/openapi.json")
 def openapi_document():
     """The OpenAPI 3.1 description of this API."""
-    return jsonify(DOCUMENT)
+    return jsonify(document())

@@ -7,42 +7,10 @@ from datetime import datetime, timezone
 
 from flask import Flask
 
-from scoring import Variant
-
-# Parts of a hand score that are not entry fields of their own.
-PART_LABELS = {
-    "going_out": "Going out",
-    "cut_bonus": "Cut bonus",
-    "failed_going_out": "Could not go out",
-    "finishing": "Finishing",
-    "kitties": "Kitties",
-    "own_score": "Own score",
-    "partner_share": "Partner's share",
-}
-
-# Count fields whose score is not simply count × one value (Pony: a set of four red treys counts 1,000).
-NOT_PER_UNIT = {"red_treys"}
+from scoring import VARIANTS, Variant, get_variant
 
 CARD_WORDS = {"jokers": ("joker", "jokers"), "twenties": ("twenty", "twenties"), "tens": ("ten", "tens"),
               "fives": ("five", "fives"), "fifteens": ("fifteen", "fifteens")}
-
-HOUSE_RULE_LABELS = {
-    "natural_canasta": "Natural canasta", "dirty_canasta": "Dirty canasta", "sevens_canasta": "Sevens canasta",
-    "wild_canasta": "Wild canasta", "black_canasta": "Black canasta",
-    "surprise_wild": "Surprise wild, extra", "surprise_sevens": "Surprise sevens, extra",
-    "surprise_natural": "Surprise natural, extra", "surprise_black": "Surprise black, extra",
-    "red_three": "Red three", "black_three": "Black three, left in hand (minus)",
-    "red_trey": "Red trey", "red_trey_set": "Set of four red treys", "black_trey": "Black trey, left in hand (minus)",
-    "going_out": "Going out", "cut_bonus": "Cut bonus", "failed_going_out": "Could not go out (minus)",
-    "unpicked_pony_counts": "An unpicked pony counts against the side",
-    "min_meld": "Initial meld minimum", "min_meld_tiers": "Higher minimums",
-    "failed_meld_step": "Failed initial meld raises the minimum by",
-    "pure_canasta": "Pure canasta", "impure_canasta": "Impure canasta", "pure_super_canasta": "Pure super canasta",
-    "impure_super_canasta": "Impure super canasta", "kitty": "Kitty picked up", "finishing": "Finishing",
-    "max_kitties": "Kitties in a deal", "finish_needs_canasta": "Finishing needs a canasta (own or partner's)",
-    "opening_minimum": "Opening minimum", "opening_minimum_reduced": "Reduced opening minimum",
-}
-
 
 @dataclass(frozen=True)
 class Line:
@@ -77,20 +45,21 @@ def card_count_text(counts: dict, card_values: dict[str, int]) -> str:
 
 def part_label(variant: Variant, key: str) -> str:
     field = next((f for f in variant.fields if f.name == key), None)
-    return field.label if field else PART_LABELS.get(key, key.replace("_", " ").capitalize())
+    return field.label if field else variant.part_labels.get(key, key.replace("_", " ").capitalize())
 
 
 def breakdown_lines(variant: Variant, entry: dict, parts: dict[str, int]) -> list[Line]:
     """The non-zero parts of a side's hand score, each with how it came about."""
-    kinds = {f.name: f.kind for f in variant.fields}
+    fields = {f.name: f for f in variant.fields}
     lines = []
     for key, value in parts.items():
         given = entry.get(key)
-        kind = kinds.get(key)
+        field = fields.get(key)
+        kind = field.kind if field else None
         if not value:
             continue
         detail = ""
-        if kind == "count" and isinstance(given, int) and given and key not in NOT_PER_UNIT and value % given == 0:
+        if kind == "count" and isinstance(given, int) and given and field.per_unit and value % given == 0:
             detail = f"{given} × {num(abs(value) // given)}"  # the sign shows on the value
         elif kind == "count" and given:
             detail = f"{given}"
@@ -156,6 +125,12 @@ def when(iso: str | None) -> str:
     return moment.strftime("%a %d %b %Y, %H:%M")
 
 
+def variant_names(conj: str) -> str:
+    """Every registered variant's name: 'Ponytail Canasta, Pony Canasta and Classic Canasta'."""
+    names = [v.name for v in VARIANTS.values()]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
+
+
 def input_id(name: str) -> str:
     """An element id from an input name: 'entries[1].melded.tens' -> 'entries-1-melded-tens'."""
     return re.sub(r"[^A-Za-z0-9_]+", "-", name).strip("-")
@@ -164,4 +139,5 @@ def input_id(name: str) -> str:
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
     app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id)
-    app.jinja_env.globals.update(house_rule_label=lambda key: HOUSE_RULE_LABELS.get(key, key.replace("_", " ")))
+    # a game's variant declares its own words
+    app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names)

@@ -7,7 +7,6 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from scoring import VARIANTS, Refused, get_variant
-from scoring.five_person import SEATS, partner, rentrap
 
 from . import actions, forms, pin
 from .database import get_db
@@ -27,11 +26,11 @@ def variant_or_404(variant_id: str):
 
 
 def seating(variant, values, count: int) -> list[dict]:
-    """Five-person: each seat's partner and rentrap, from the names as seated now."""
-    if variant.id != "five-person":
-        return []
-    names = [(values.get(f"sides[{i}].players[0]") or f"Seat {i + 1}").strip() for i in range(count)]
-    return [{"player": names[i], "partner": names[partner(i)], "rentrap": names[rentrap(i)]} for i in range(SEATS)]
+    """Where the variant pairs players by seat (Five-person): each seat's partner and rentrap, from the names as
+    seated now."""
+    word = variant.seating.seat_word.capitalize()
+    names = [(values.get(f"sides[{i}].players[0]") or f"{word} {i + 1}").strip() for i in range(count)]
+    return variant.partners(names)
 
 
 def form_page(variant, values, layout: str, count: int, *, errors=(), status: int = 200, drawn: bool = False):
@@ -49,7 +48,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     allowed = forms.layouts(variant)
     rules = defaults["house_rules"]
     # the box stays open while it holds changes, so a table sees them kept when the seating changes
-    typed = forms.typed_house_rules(values, rules) if values else {}
+    typed = forms.typed_house_rules(values, variant) if values else {}
     changed = any(value != rules[key] for key, value in typed.items())
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
@@ -57,7 +56,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
                    drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
                    rules_open=changed or any(k.startswith("options.house_rules") for k in at),
                    tiers={key: forms.tier_rows(values, key, default, bool(values))
-                          for key, default in defaults["house_rules"].items() if isinstance(default, list)})
+                          for key, default in defaults["house_rules"].items() if variant.house_rule(key).kind == "tiers"})
     if is_htmx():
         return render_block("new_game.html", "game_form", **context), status
     return render_template("new_game.html", **context), status
@@ -76,8 +75,8 @@ def new_game(variant_id: str):
     if request.args.get("from"):
         previous = actions.get_game(get_db(), request.args["from"])
         if previous["variant"] == variant.id:
-            drawn = variant.id == "five-person"  # the table re-seats for every new game
-            values = forms.new_game_values(previous, reseat=drawn)
+            drawn = variant.seating.redraw_seats  # the table re-seats for every new game
+            values = forms.new_game_values(previous, variant, reseat=drawn)
     layout, count = forms.read_layout(values, variant)
     return form_page(variant, values, layout, count, drawn=drawn)
 
@@ -92,7 +91,7 @@ def create_game(variant_id: str):
         return form_page(variant, forms.draw_seats(request.form, count), layout, count, drawn=True)
     if change:
         return form_page(variant, request.form, layout, count)
-    payload = forms.new_game_payload(request.form, variant, layout, count, variant.house_rules)
+    payload = forms.new_game_payload(request.form, variant, layout, count)
     try:
         game = actions.create_game(get_db(), payload)
     except Refused as err:
@@ -107,6 +106,6 @@ def blank_sheet(variant_id: str):
     """A blank score sheet with the names typed so far, to score by pen."""
     variant = variant_or_404(variant_id)
     layout, count = forms.read_layout(request.form, variant)
-    payload = forms.new_game_payload(request.form, variant, layout, count, variant.house_rules)
+    payload = forms.new_game_payload(request.form, variant, layout, count)
     names = [s["name"] for s in payload["sides"] if s["name"]]
     return redirect(url_for("sheets.variant_blank_sheet", variant_id=variant.id, hands=12, side=names), 303)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from scoring import FieldError, Refused, get_variant, new_game
+from scoring import VARIANTS, FieldError, Refused, get_variant, new_game
 from scoring.variant import Variant
 
 from . import actions
@@ -54,7 +54,7 @@ def hands() -> int:
 def variant_or_404(variant_id: str) -> Variant:
     variant = get_variant(variant_id)
     if variant is None:
-        raise actions.not_found(f"There is no variant “{variant_id}”. Variants are: ponytail, pony, five-person.")
+        raise actions.not_found(f"There is no variant “{variant_id}”. Variants are: {', '.join(VARIANTS)}.")
     return variant
 
 

@@ -11,8 +11,9 @@ from playwright.sync_api import Page, expect
 
 from .table import record, type_points
 
-VARIANTS = ("ponytail", "pony", "five-person")
+VARIANTS = ("ponytail", "pony", "five-person", "classic")
 NAMES = {"ponytail": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+         "classic": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
          "pony": [{"name": n, "players": [n]} for n in ("Pat", "Quin", "Ros")],
          "five-person": [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")]}
 PIN = "0427"

@@ -1,0 +1,76 @@
+"""A variant that exists only in the tests: registered by a fixture, it proves the pages, PDFs and API
+render any variant from its declarations alone (nothing outside scoring/ knows its id or its words)."""
+from __future__ import annotations
+
+from scoring.base import Field, FieldError, SideScore, meld_minimum
+from scoring.declare import SCORE, TOTAL, Canasta, HouseRule, Seating, SheetColumn
+from scoring.variant import Variant, seats
+
+FIELDS = (
+    Field("long_canastas", "count", "Long canastas", "Nine cards of one rank"),
+    Field("short_canastas", "count", "Short canastas", "Five cards of one rank"),
+    Field("melded", "points", "Melded points", "Every card on the table"),
+    Field("bell_rung", "flag", "Rang the bell", "First to say 'bell'"),
+)
+
+
+class Toy(Variant):
+    id = "toy-test"
+    name = "Toy Canasta"
+    summary = "A test-only variant: 2 to 4 players alone, long and short canastas, a bell; to 1,000."
+    fields = FIELDS
+    card_values = {"pips": 5, "faces": 10}
+    card_names = {"pips": "2 to 9", "faces": "10 to K"}
+    target = 1000
+    uses_decks = False
+    rules = (
+        HouseRule("long_canasta", "points", 700, "Long canasta bonus"),
+        HouseRule("short_canasta", "points", 200, "Short canasta bonus"),
+        HouseRule("bell", "points", 50, "Ringing the bell"),
+        HouseRule("bells_a_round", "count", 1, "Bells a round"),
+        HouseRule("bell_counts", "flag", True, "The bell counts"),
+        HouseRule("min_meld", "points", 30, "Opening meld"),
+        HouseRule("min_meld_tiers", "tiers", [[600, 60]], "Bigger opening melds"),
+    )
+    canastas = (Canasta("long_canastas", "long", "long_canasta", 45), Canasta("short_canastas", "short", "short_canasta", 25))
+    columns = (SheetColumn("Lg", "count", "long_canastas"), SheetColumn("Sh", "count", "short_canastas"),
+               SheetColumn("Meld", "points", "melded"), SheetColumn("Bell", "flag", "bell_rung"), SCORE, TOTAL)
+    seating = Seating(seat_word="chair", solo_help="Sit anywhere; the bell decides.")
+    round_word = "round"
+    part_labels = {"bell": "Bell bonus"}
+    describe_sides = {"individuals": {"sides": [2, 4], "players_per_side": 1}}
+
+    def check_sides(self, sides: list[dict]) -> list[FieldError]:
+        if 2 <= len(sides) <= 4 and all(len(s["players"]) == 1 for s in sides):
+            return []
+        return [FieldError("sides", "Toy Canasta is played by 2 to 4 players alone.")]
+
+    def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        rung = [i for i, e in enumerate(entries) if e["bell_rung"]]
+        limit = options["house_rules"]["bells_a_round"]
+        return [FieldError(f"entries[{i}].bell_rung", f"Only {limit} bell a round.") for i in rung[limit:]]
+
+    def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
+        r = options["house_rules"]
+        return [SideScore(i, {"long_canastas": e["long_canastas"] * r["long_canasta"],
+                              "short_canastas": e["short_canastas"] * r["short_canasta"], "melded": e["melded"],
+                              "bell": r["bell"] if e["bell_rung"] and r["bell_counts"] else 0})
+                for i, e in enumerate(entries)]
+
+    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
+        return meld_minimum(total, options["house_rules"]["min_meld"], options["house_rules"]["min_meld_tiers"])
+
+    def dealing(self, sides: list[dict], hands_played: int) -> dict:
+        order = [p for _, p in seats(sides)]
+        k = hands_played % len(order)
+        return {"dealer": order[k], "pony_dealer": None, "cutter": None, "first_player": order[(k + 1) % len(order)],
+                "seats": order}
+
+    def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        return super().bonus_rows(rules) + [("Ringing the bell first", f"+{rules['bell']}")]
+
+    def going_out_text(self, rules: dict) -> str:
+        return "Nobody goes out: a round ends when the bell rings."
+
+
+VARIANT = Toy()
