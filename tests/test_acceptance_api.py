@@ -4,7 +4,7 @@ Every expected number is computed by hand from RULES.md (the arithmetic is writt
 """
 from __future__ import annotations
 
-from tests.conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from tests.helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
 from .acceptance_helpers import pairs, alone, ponytail, post_hand, ok_hand, get_game, scores, PT_H1, PT_H2
 

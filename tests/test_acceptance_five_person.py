@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import FIVE
+from tests.helpers import FIVE
 
 from .acceptance_helpers import alone, ok_hand, scores, hand_totals, assert_refused, check_breakdowns
 

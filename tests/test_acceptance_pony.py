@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import FIVE, PONY_THREE
+from tests.helpers import FIVE, PONY_THREE
 
 from .acceptance_helpers import (
     pairs, alone, pony, ok_hand, get_game, scores, mins, hand_totals, assert_refused, check_breakdowns,

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
 from .pages import HAND_1_THEM, HAND_1_US, Doc, hand_form, post, token  # noqa: F401 (used by other modules too)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PONYTAIL_PAIRS
+from .helpers import PONYTAIL_PAIRS
 from .test_pages import Doc, post
 
 TIERS = "options.house_rules.min_meld_tiers"

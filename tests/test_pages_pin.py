@@ -1,7 +1,7 @@
 """The table PIN as a player meets it in the pages: the creator is not asked again, a watcher is told how to join."""
 from __future__ import annotations
 
-from .conftest import PONYTAIL_PAIRS
+from .helpers import PONYTAIL_PAIRS
 from .test_pages import Doc, post
 
 PIN = "0427"

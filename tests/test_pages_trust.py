@@ -7,7 +7,7 @@ import pytest
 
 from web import forms, pages
 
-from .conftest import FIVE
+from .helpers import FIVE
 from .pages import HAND_1_THEM, HAND_1_US, Doc, hand_form, post
 
 

@@ -1,7 +1,7 @@
 """Small wording on the scoreboard that players read at a glance."""
 from __future__ import annotations
 
-from .conftest import PONY_THREE
+from .helpers import PONY_THREE
 from .test_pages import Doc
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint
 
 from web.pin import hash_pin, pin_matches
 
-from .conftest import PONY_THREE, PONYTAIL_PAIRS
+from .helpers import PONY_THREE, PONYTAIL_PAIRS
 
 TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
 
