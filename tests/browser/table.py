@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+ONE_PER_HAND = ("went_out", "cut_bonus", "finished")  # a choice of one side (or nobody) for the hand
+
 
 def input_id(side: int, field: str, card: str | None = None) -> str:
     return f"entries-{side}-{field}" + (f"-{card}" if card else "")
@@ -85,3 +87,30 @@ def side_score(page: Page, name: str):
 
 def record(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Record hand {number}").click()
+
+
+def enter(page: Page, side: int, entry: dict, *, skip: tuple = ()) -> None:
+    """Enter one side's entry as API.md writes it (tests/examples.py): a count by its chips, points typed,
+    card counts on the card counter, who went out (cut, finished) chosen, a per-side flag ticked."""
+    for field, wanted in entry.items():
+        if field in skip:
+            continue
+        if field in ONE_PER_HAND:
+            if wanted:
+                choose(page, field, side)
+        elif wanted is True:
+            page.locator(f"#{input_id(side, field)}").check()
+        elif isinstance(wanted, dict):
+            count_cards(page, side, field, **wanted)
+        elif page.locator(f'label[for="{input_id(side, field)}-chip-0"]').count():
+            tap(page, side, field, wanted)
+        elif wanted is not False:
+            type_points(page, side, field, wanted)
+
+
+def points(number: int, sign: bool = False) -> str:
+    """A number as the pages write it: 10,330 (with sign: +10,330, −415 with a true minus)."""
+    text = f"{abs(number):,}"
+    if number < 0:
+        return "\u2212" + text
+    return ("+" if sign else "") + text
