@@ -2,7 +2,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, TABLET, Page
+from .devices import PHONE, TABLET, Page
 from .table import choose, record, side_score, tap, type_points, value
 
 pytestmark = pytest.mark.browser

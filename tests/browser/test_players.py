@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREENSHOTS
+from .devices import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 

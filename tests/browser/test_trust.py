@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.server import Server
 
-from .conftest import PHONE, Page
+from .devices import PHONE, Page
 from .table import record, side_score, tap, type_points, value
 
 pytestmark = pytest.mark.browser
