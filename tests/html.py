@@ -1,0 +1,349 @@
+"""A page as a player (or a screen reader) finds things on it: by role and accessible name, by label.
+
+Built on the standard library's html.parser: the page becomes a tree of `Element`s, and lookups work like
+Playwright's locators — `doc.heading("Hand 2")`, `doc.button("Record hand 1")`, `doc.field("Play to").value`,
+`doc.group("Partnership 1").field("Player 2")`, `doc.table_rows("Final scores")`, `doc.alert().text`.
+A name is matched exactly (spaces normalised) or, given a compiled regex, searched. A lookup that finds
+nothing (or more than one where one is wanted) fails with the names that are there, so a test reads
+"the page has a button named X", and fails when it has not.
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+INLINE = {"a", "abbr", "b", "bdi", "cite", "code", "data", "em", "i", "kbd", "label", "mark", "q", "s", "small",
+          "strong", "sub", "sup", "time", "u", "var"}
+UNSEEN = {"script", "style", "template", "head", "title"}
+LANDMARKS = {"main": "main", "nav": "navigation", "header": "banner", "footer": "contentinfo", "aside": "complementary"}
+INPUT_ROLES = {"checkbox": "checkbox", "radio": "radio", "submit": "button", "button": "button", "reset": "button",
+               "number": "spinbutton", "range": "slider", "hidden": None, "image": "button"}
+FIELD_ROLES = ("textbox", "checkbox", "radio", "combobox", "spinbutton", "slider", "listbox", "searchbox")
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+class Element:
+    def __init__(self, tag: str, attrs: dict, parent: Element | None, root: Doc | None = None):
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list[Element | str] = []
+        self.root: Doc = root if root is not None else parent.root
+
+    def __repr__(self):
+        return f"<{self.tag} role={self.role!r} name={self.name!r}>"
+
+    # ------------------------------------------------------------------ what it is
+    def get(self, attr: str, default=None):
+        return self.attrs.get(attr, default)
+
+    @property
+    def hidden(self) -> bool:
+        return "hidden" in self.attrs or (self.get("type") == "hidden" and self.tag == "input")
+
+    @property
+    def role(self) -> str | None:
+        if self.get("role"):
+            return self.get("role").split()[0]
+        tag = self.tag
+        if tag == "a":
+            return "link" if "href" in self.attrs else None
+        if re.fullmatch(r"h[1-6]", tag):
+            return "heading"
+        if tag == "input":
+            return INPUT_ROLES.get(self.get("type", "text"), "textbox")
+        if tag in ("button", "summary"):
+            return "button"
+        if tag == "textarea":
+            return "textbox"
+        if tag == "select":
+            return "listbox" if "multiple" in self.attrs else "combobox"
+        if tag == "section":
+            return "region" if self.get("aria-label") or self.get("aria-labelledby") else None
+        if tag == "form":
+            return "form" if self.get("aria-label") or self.get("aria-labelledby") else None
+        return {"fieldset": "group", "table": "table", "tr": "row", "td": "cell", "th": "columnheader",
+                "ul": "list", "ol": "list", "li": "listitem", "img": "img", "dialog": "dialog", "output": "status",
+                "progress": "progressbar", "nav": "navigation", "main": "main", "details": "group",
+                "header": "banner" if self.parent and self.parent.tag == "body" else None,
+                "footer": "contentinfo" if self.parent and self.parent.tag == "body" else None}.get(tag)
+
+    @property
+    def level(self) -> int | None:
+        if self.get("aria-level"):
+            return int(self.get("aria-level"))
+        return int(self.tag[1]) if re.fullmatch(r"h[1-6]", self.tag) else None
+
+    @property
+    def text(self) -> str:
+        """What is read out of it: its text, image alternatives included, hidden parts left out."""
+        return squash(self._text())
+
+    def _text(self) -> str:
+        parts = []
+        for child in self.children:
+            if isinstance(child, str):
+                parts.append(child)
+            elif not (child.hidden or child.tag in UNSEEN):
+                inner = child.get("alt", "") if child.tag == "img" else child._text()
+                parts.append(inner if child.tag in INLINE else f" {inner} ")  # blocks (and spans, often laid out apart) read apart
+        return "".join(parts)
+
+    @property
+    def name(self) -> str:
+        """The accessible name, as a screen reader would announce it (the common cases of the ARIA rules)."""
+        if self.get("aria-labelledby"):
+            return squash(" ".join(self.root.by_id(i).text for i in self.get("aria-labelledby").split()
+                                   if self.root.by_id(i) is not None))
+        if self.get("aria-label"):
+            return squash(self.get("aria-label"))
+        if self.tag in ("input", "select", "textarea", "progress", "output"):
+            if self.tag == "input" and self.get("type") in ("submit", "button", "reset"):
+                return squash(self.get("value", ""))
+            labels = [lab.text for lab in self.labels]
+            if labels:
+                return squash(" ".join(labels))
+            return squash(self.get("title", "") or self.get("placeholder", ""))
+        if self.tag == "fieldset":
+            legend = next((c for c in self.elements() if c.tag == "legend"), None)
+            return legend.text if legend else ""
+        if self.tag == "table":
+            caption = next((c for c in self.elements() if c.tag == "caption"), None)
+            return caption.text if caption else ""
+        if self.tag == "img":
+            return squash(self.get("alt", ""))
+        if self.role in ("link", "button", "heading", "cell", "columnheader", "listitem", "status", "alert", "row"):
+            return self.text
+        return squash(self.get("title", ""))
+
+    @property
+    def labels(self) -> list[Element]:
+        found = list(self.root.label_for.get(self.get("id"), [])) if self.get("id") else []
+        up = self.parent
+        while up is not None:
+            if up.tag == "label" and up not in found:
+                found.append(up)
+            up = up.parent
+        return found
+
+    @property
+    def description(self) -> str:
+        """The texts aria-describedby points at (help and error messages of a field)."""
+        return squash(" ".join(self.root.by_id(i).text for i in self.get("aria-describedby", "").split()
+                               if self.root.by_id(i) is not None))
+
+    @property
+    def value(self) -> str | None:
+        if self.tag == "textarea":
+            return "".join(c for c in self.children if isinstance(c, str))
+        if self.tag == "select":
+            chosen = [o for o in self.walk() if o.tag == "option" and "selected" in o.attrs]
+            return chosen[0].get("value", chosen[0].text) if chosen else None
+        return self.get("value", "" if self.tag == "input" else None)
+
+    @property
+    def checked(self) -> bool:
+        return "checked" in self.attrs
+
+    @property
+    def invalid(self) -> bool:
+        return self.get("aria-invalid") == "true"
+
+    # ------------------------------------------------------------------ finding inside it
+    def elements(self):
+        return (c for c in self.children if isinstance(c, Element))
+
+    def walk(self):
+        for child in self.elements():
+            yield child
+            yield from child.walk()
+
+    def all(self, role: str, name: str | re.Pattern | None = None, *, visible: bool = True, **props) -> list[Element]:
+        """Every element of this role (and name), in page order; hidden ones only with visible=False."""
+        found = []
+        for e in self.walk():
+            if visible and e.hidden:
+                continue
+            if e.role != role or (name is not None and not matches(e.name, name)):
+                continue
+            if all(getattr(e, k) == v for k, v in props.items()):
+                found.append(e)
+        if visible:
+            found = [e for e in found if not any(a.hidden for a in e.ancestors())]
+        return found
+
+    def one(self, role: str, name: str | re.Pattern | None = None, **props) -> Element:
+        found = self.all(role, name, **props)
+        if len(found) != 1:
+            there = [e.name for e in self.all(role)]
+            raise AssertionError(f"{len(found)} {role}(s) named {name!r}{props or ''}; the {role}s there: {there}")
+        return found[0]
+
+    def ancestors(self):
+        up = self.parent
+        while up is not None:
+            yield up
+            up = up.parent
+
+    def heading(self, name, level: int | None = None) -> Element:
+        return self.one("heading", name, **({"level": level} if level else {}))
+
+    def button(self, name) -> Element:
+        return self.one("button", name)
+
+    def link(self, name) -> Element:
+        return self.one("link", name)
+
+    def group(self, name) -> Element:
+        found = self.all("group", name) + self.all("radiogroup", name)
+        if len(found) != 1:
+            raise AssertionError(f"{len(found)} groups named {name!r}; there: {[e.name for e in self.all('group')]}")
+        return found[0]
+
+    def under(self, heading, level: int | None = None) -> Element:
+        """The block a heading titles (the heading's parent): the place to look for its fields and buttons."""
+        return self.heading(heading, level).parent
+
+    def labelled(self, label) -> Element:
+        """The one element given this name by aria-label, aria-labelledby or a label (Playwright's get_by_label)."""
+        found = [e for e in self.walk() if not e.hidden and matches(e.name, label)
+                 and (e.get("aria-label") or e.get("aria-labelledby") or e.labels)]
+        if len(found) != 1:
+            raise AssertionError(f"{len(found)} elements labelled {label!r}")
+        return found[0]
+
+    def region(self, name) -> Element:
+        return self.one("region", name)
+
+    def landmark(self, role: str, name=None) -> Element:
+        return self.one(role, name)
+
+    def field(self, label, role: str | None = None) -> Element:
+        """The form field with this label (label for=id, a label around it, aria-label or aria-labelledby)."""
+        roles = (role,) if role else FIELD_ROLES
+        found = [e for r in roles for e in self.all(r, label)]
+        if len(found) != 1:
+            there = [e.name for r in FIELD_ROLES for e in self.all(r)]
+            raise AssertionError(f"{len(found)} fields labelled {label!r}; the fields there: {there}")
+        return found[0]
+
+    def table(self, name) -> Element:
+        return self.one("table", name)
+
+    def cells(self) -> list[list[str]]:
+        """The text of each cell of each row of this table (header rows included)."""
+        return [[cell.text for cell in row.walk() if cell.tag in ("td", "th")]
+                for row in self.walk() if row.tag == "tr"]
+
+    def table_rows(self, name) -> list[list[str]]:
+        return self.table(name).cells()
+
+    def items(self, name=None) -> list[str]:
+        """The text of each item of the list (by its name, or the only list here)."""
+        the_list = self if self.role == "list" else self.one("list", name)
+        return [li.text for li in the_list.elements() if li.tag == "li"]
+
+    def alert(self, name=None) -> Element:
+        return self.one("alert", name)
+
+    def status(self, name=None) -> Element:
+        return self.one("status", name)
+
+    def by_text(self, text, tag: str | None = None) -> list[Element]:
+        """The innermost elements whose own text is (or, given a regex, contains) this text."""
+        hits = [e for e in self.walk() if (tag is None or e.tag == tag) and not e.hidden and matches(e.text, text)]
+        return [e for e in hits if not any(d in hits for d in e.walk())]
+
+
+def matches(have: str, want: str | re.Pattern) -> bool:
+    return bool(want.search(have)) if isinstance(want, re.Pattern) else have == squash(want)
+
+
+class Doc(Element, HTMLParser):
+    """A whole page (or an htmx fragment) read into a tree of Elements."""
+
+    def __init__(self, html: str):
+        HTMLParser.__init__(self, convert_charrefs=True)
+        Element.__init__(self, "#document", {}, None, root=self)
+        self._ids: dict[str, Element] = {}
+        self.label_for: dict[str, list[Element]] = {}
+        self._open: list[Element] = [self]
+        self.feed(html)
+        self.close()
+
+    def by_id(self, element_id: str) -> Element | None:
+        return self._ids.get(element_id)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = {k: ("" if v is None else v) for k, v in attrs}
+        if tag in ("p", "li", "tr", "td", "th", "option") and self._open[-1].tag == tag:
+            self._open.pop()  # an implied end tag
+        element = Element(tag, attrs, self._open[-1])
+        self._open[-1].children.append(element)
+        if attrs.get("id"):
+            self._ids.setdefault(attrs["id"], element)
+        if tag == "label" and attrs.get("for"):
+            self.label_for.setdefault(attrs["for"], []).append(element)
+        if tag not in VOID:
+            self._open.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self._open.pop()
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self._open) - 1, 0, -1):
+            if self._open[depth].tag == tag:
+                del self._open[depth:]
+                return
+
+    def handle_data(self, data):
+        self._open[-1].children.append(data)
+
+    # ------------------------------------------------------------------ by id and name (older tests, other branches)
+    def text(self, element_id: str | None = None) -> str:  # type: ignore[override]
+        """The text of the element with this id (of the whole page without one)."""
+        return Element.text.fget(self if element_id is None else self._ids[element_id])
+
+    @property
+    def values(self) -> dict[str, str]:
+        """Value of every named text input, as the page holds it."""
+        return {e.get("name"): e.value for e in self.walk()
+                if e.tag == "input" and e.get("type") not in ("radio", "checkbox") and e.get("name")}
+
+    @property
+    def checked(self) -> dict[str, str]:  # type: ignore[override]
+        """The value of the checked radio or checkbox, by name."""
+        return {e.get("name"): e.get("value", "on") for e in self.walk()
+                if e.tag == "input" and e.get("type") in ("radio", "checkbox") and e.checked}
+
+    @property
+    def rows(self) -> dict[str, list[list[str]]]:
+        """Cell texts of each table with an id, by id."""
+        return {e.get("id"): e.cells() for e in self.walk() if e.tag == "table" and e.get("id")}
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """The text of every element with an id, by id."""
+        return {i: e.text for i, e in self._ids.items()}
+
+    @property
+    def links(self) -> list[str]:
+        return [e.get("href") for e in self.walk() if e.tag == "a" and e.get("href")]
+
+    @property
+    def tags(self) -> dict[str, dict]:
+        return {i: {"tag": e.tag, **e.attrs} for i, e in self._ids.items()}
+
+    def form_values(self) -> dict[str, str]:
+        """Every named form value as the browser would post it (checked radios and checkboxes only)."""
+        out = {}
+        for e in self.walk():
+            if e.tag in ("input", "select", "textarea") and e.get("name"):
+                if e.get("type") in ("radio", "checkbox") and not e.checked:
+                    continue
+                out[e.get("name")] = e.value if e.get("type") not in ("radio", "checkbox") else e.get("value", "on")
+        return out
