@@ -88,7 +88,7 @@ class Element:
                 parts.append(child)
             elif not (child.hidden or child.tag in UNSEEN):
                 inner = child.get("alt", "") if child.tag == "img" else child._text()
-                parts.append(inner if child.tag in INLINE else f" {inner} ")  # blocks (and spans, often laid out apart) read apart
+                parts.append(inner if child.tag in INLINE else f" {inner} ")  # blocks and spans read apart
         return "".join(parts)
 
     @property
