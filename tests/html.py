@@ -13,7 +13,7 @@ import re
 from html.parser import HTMLParser
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-INLINE = {"a", "abbr", "b", "bdi", "cite", "code", "data", "em", "i", "kbd", "label", "mark", "q", "s", "small",
+INLINE = {"a", "abbr", "b", "bdi", "cite", "code", "data", "em", "i", "kbd", "label", "mark", "q", "s", "small", "span",
           "strong", "sub", "sup", "time", "u", "var"}
 UNSEEN = {"script", "style", "template", "head", "title"}
 LANDMARKS = {"main": "main", "nav": "navigation", "header": "banner", "footer": "contentinfo", "aside": "complementary"}
@@ -82,13 +82,17 @@ class Element:
         return squash(self._text())
 
     def _text(self) -> str:
-        parts = []
+        parts, after_element = [], False
         for child in self.children:
             if isinstance(child, str):
                 parts.append(child)
+                after_element = False
             elif not (child.hidden or child.tag in UNSEEN):
                 inner = child.get("alt", "") if child.tag == "img" else child._text()
-                parts.append(inner if child.tag in INLINE else f" {inner} ")  # blocks and spans read apart
+                # blocks read apart; inline elements run on with the text around them, but two side by side
+                # (items laid out apart, like a side's name and its score) read apart too
+                parts.append(f"{' ' if after_element else ''}{inner}" if child.tag in INLINE else f" {inner} ")
+                after_element = True
         return "".join(parts)
 
     @property
@@ -205,6 +209,13 @@ class Element:
     def under(self, heading, level: int | None = None) -> Element:
         """The block a heading titles (the heading's parent): the place to look for its fields and buttons."""
         return self.heading(heading, level).parent
+
+    def block(self, label) -> Element:
+        """The block a label (or legend) heads (its parent), e.g. a points field with its card counter."""
+        found = [e for e in self.walk() if e.tag in ("label", "legend") and matches(e.text, label)]
+        if len(found) != 1:
+            raise AssertionError(f"{len(found)} labels {label!r}")
+        return found[0].parent
 
     def labelled(self, label) -> Element:
         """The one element given this name by aria-label, aria-labelledby or a label (Playwright's get_by_label)."""
