@@ -152,6 +152,18 @@ class Element:
         return "checked" in self.attrs
 
     @property
+    def form(self) -> Element | None:
+        """The form a field or button belongs to (its form attribute, or the form around it)."""
+        if self.get("form"):
+            return self.root.by_id(self.get("form"))
+        return next((a for a in self.ancestors() if a.tag == "form"), None)
+
+    @property
+    def action(self) -> str | None:
+        """Where pressing this button sends its form (formaction, or the form's action)."""
+        return self.get("formaction") or (self.form.get("action") if self.form is not None else None)
+
+    @property
     def invalid(self) -> bool:
         return self.get("aria-invalid") == "true"
 
