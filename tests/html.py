@@ -152,6 +152,13 @@ class Element:
         return "checked" in self.attrs
 
     @property
+    def expanded(self) -> bool:
+        """Whether a disclosure is open: a details' summary, or aria-expanded."""
+        if self.tag == "summary":
+            return "open" in self.parent.attrs
+        return self.get("aria-expanded") == "true"
+
+    @property
     def form(self) -> Element | None:
         """The form a field or button belongs to (its form attribute, or the form around it)."""
         if self.get("form"):
