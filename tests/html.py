@@ -275,6 +275,16 @@ class Element:
         the_list = self if self.role == "list" else self.one("list", name)
         return [li.text for li in the_list.elements() if li.tag == "li"]
 
+    def terms(self) -> dict[str, str]:
+        """Each term of the description lists here (dt) with its description (dd)."""
+        pairs, term = {}, None
+        for e in self.walk():
+            if e.tag == "dt":
+                term = e.text
+            elif e.tag == "dd" and term is not None:
+                pairs[term] = e.text
+        return pairs
+
     def alert(self, name=None) -> Element:
         return self.one("alert", name)
 

@@ -41,3 +41,9 @@ def read(response) -> Doc:
 
 def hand_form(client, game):
     return read(client.get(url(client.application, "hands.new_hand", game_id=game["id"])))
+
+
+def inline_code(page: Doc) -> list:
+    """Elements the Content-Security-Policy would refuse: inline scripts, style attributes, on… handlers."""
+    return [e for e in page.walk() if (e.tag == "script" and "src" not in e.attrs) or "style" in e.attrs
+            or any(a.startswith("on") for a in e.attrs)]
