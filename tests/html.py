@@ -133,10 +133,14 @@ class Element:
         return found
 
     @property
+    def descriptions(self) -> list[str]:
+        """Each text aria-describedby points at, in order (a field's help, then its error message)."""
+        return [self.root.by_id(i).text for i in self.get("aria-describedby", "").split()
+                if self.root.by_id(i) is not None]
+
+    @property
     def description(self) -> str:
-        """The texts aria-describedby points at (help and error messages of a field)."""
-        return squash(" ".join(self.root.by_id(i).text for i in self.get("aria-describedby", "").split()
-                               if self.root.by_id(i) is not None))
+        return " ".join(self.descriptions)
 
     @property
     def value(self) -> str | None:

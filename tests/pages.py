@@ -47,3 +47,10 @@ def inline_code(page: Doc) -> list:
     """Elements the Content-Security-Policy would refuse: inline scripts, style attributes, on… handlers."""
     return [e for e in page.walk() if (e.tag == "script" and "src" not in e.attrs) or "style" in e.attrs
             or any(a.startswith("on") for a in e.attrs)]
+
+
+def error_page(response, heading: str = "That did not work") -> list[str]:
+    """An error page in words: it is headed `heading`; returns what it says (its lead paragraphs)."""
+    main = read(response).landmark("main")
+    assert main.heading(heading, level=1)
+    return [p.text for p in main.elements() if p.tag == "p" and "lead" in p.get("class", "").split()]
