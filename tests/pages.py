@@ -35,8 +35,8 @@ def url(app, endpoint: str, **values) -> str:
 
 
 def read(response) -> Doc:
-    """A response's page as a Doc."""
-    return Doc(response.get_data(as_text=True))
+    """A response's page (or a page's HTML) as a Doc."""
+    return Doc(response if isinstance(response, str) else response.get_data(as_text=True))
 
 
 def hand_form(client, game):
