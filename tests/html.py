@@ -54,8 +54,8 @@ class Element:
             return "heading"
         if tag == "input":
             return INPUT_ROLES.get(self.get("type", "text"), "textbox")
-        if tag in ("button", "summary"):
-            return "button"
+        if tag == "button":
+            return "button"  # a details' summary has no role (as in Playwright): see disclosure()
         if tag == "textarea":
             return "textbox"
         if tag == "select":
@@ -118,7 +118,8 @@ class Element:
             return caption.text if caption else ""
         if self.tag == "img":
             return squash(self.get("alt", ""))
-        if self.role in ("link", "button", "heading", "cell", "columnheader", "listitem", "status", "alert", "row"):
+        if self.role in ("link", "button", "heading", "cell", "columnheader", "listitem", "status", "alert", "row") \
+                or self.tag == "summary":
             return self.text
         return squash(self.get("title", ""))
 
@@ -157,9 +158,9 @@ class Element:
 
     @property
     def expanded(self) -> bool:
-        """Whether a disclosure is open: a details' summary, or aria-expanded."""
-        if self.tag == "summary":
-            return "open" in self.parent.attrs
+        """Whether a disclosure is open: a details element (or its summary), or aria-expanded."""
+        if self.tag in ("details", "summary"):
+            return "open" in (self if self.tag == "details" else self.parent).attrs
         return self.get("aria-expanded") == "true"
 
     @property
@@ -246,6 +247,15 @@ class Element:
                  and (e.get("aria-label") or e.get("aria-labelledby") or e.labels)]
         if len(found) != 1:
             raise AssertionError(f"{len(found)} elements labelled {label!r}")
+        return found[0]
+
+    def disclosure(self, summary) -> Element:
+        """The details element (a group) whose summary reads `summary`: a hand under Hands, a preview."""
+        found = [e for e in self.all("group") if e.tag == "details"
+                 and any(c.tag == "summary" and matches(c.text, summary) for c in e.elements())]
+        if len(found) != 1:
+            there = [c.text for e in self.all("group") for c in e.elements() if c.tag == "summary"]
+            raise AssertionError(f"{len(found)} disclosures {summary!r}; the summaries there: {there}")
         return found[0]
 
     def region(self, name) -> Element:

@@ -159,9 +159,9 @@ def test_the_preview_names_each_part_of_the_score(app, client, make_game):
     assert list(parts) == ["#preview-side-0", "#preview-side-1", "#preview-bar", "#preview-problems",
                            "#count-entries-1-melded"]
     us, them = parts["#preview-side-0"], parts["#preview-side-1"]
-    assert us.button("Us this hand +10,330")
+    assert us.by_text("Us this hand +10,330", tag="summary")  # the summary of the side's preview
     assert us.items()[:2] == ["Natural canastas 1 × 500 +500", "Dirty canastas 2 × 300 +600"]
-    assert them.button("Them this hand +1,355")
+    assert them.by_text("Them this hand +1,355", tag="summary")
     assert "Melded points 4 jokers × 50 + 22 twenties × 20 +640" in them.items()
     assert parts["#preview-bar"].items() == ["Us +10,330", "Them +1,355"]
     assert parts["#preview-problems"].text == ""

@@ -23,7 +23,7 @@ def tier_rows(doc: Doc) -> list[tuple[str, str]]:
 
 
 def house_rules_open(doc: Doc) -> bool:
-    return doc.button("House rules (Ponytail Canasta defaults filled in)").expanded
+    return doc.disclosure("House rules (Ponytail Canasta defaults filled in)").expanded
 
 
 def new_game(client):

@@ -47,7 +47,7 @@ def test_another_device_sees_the_game_is_locked_and_where_to_unlock(app, make_ga
     assert scores.all("link", re.compile("^Record hand")) == []
     # watchers still see every hand and total
     assert scores.labelled("Us total").text == "300"
-    assert scores.region("Hands").button("Hand 1 Us +300 300 Them 0 0")
+    assert scores.region("Hands").disclosure("Hand 1 Us +300 300 Them 0 0")
     hand_form = read(client.get(hand_page))
     assert hand_form.by_text(NOTICE, tag="p")
     assert hand_form.link("enter the table PIN").get("href") == url(app, "pin.unlock", game_id=game["id"],
