@@ -1,7 +1,9 @@
 """What players do at the table, as Playwright steps: start a game, tap count chips, type or count card points, record."""
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import re
+
+from playwright.sync_api import Locator, Page, expect
 
 ONE_PER_HAND = ("went_out", "cut_bonus", "finished")  # a choice of one side (or nobody) for the hand
 
@@ -75,7 +77,7 @@ def start_game(page: Page, variant_name: str, players: list, *, target: int | No
         else:
             page.locator(f"#sides-{i}-players-0").fill(who)
     if target is not None:
-        page.locator("#options-target").fill(str(target))
+        page.get_by_label("Play to").fill(str(target))
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
     return page.url
@@ -114,3 +116,29 @@ def points(number: int, sign: bool = False) -> str:
     if number < 0:
         return "\u2212" + text
     return ("+" if sign else "") + text
+
+
+def preview(page: Page, side_name: str) -> Locator:
+    """The hand form's live preview of one side: "Us this hand +10,330" and the breakdown under it."""
+    return page.get_by_role("group").filter(has_text=re.compile(rf"^\s*{re.escape(side_name)} this hand"))
+
+
+def side_card(page: Page, name: str) -> Locator:
+    """A side on the scoreboard: its name, players, total, next meld."""
+    return page.get_by_role("listitem").filter(has=page.get_by_role("heading", name=name, exact=True))
+
+
+def game_over(page: Page) -> Locator:
+    """The "Game over" result on the scores page."""
+    return page.get_by_role("status").filter(has=page.get_by_role("heading", name="Game over"))
+
+
+def hand_in_history(page: Page, number: int) -> Locator:
+    """A recorded hand under Hands (a disclosure: its summary opens its breakdown)."""
+    hands = page.get_by_role("region", name="Hands")
+    return hands.get_by_role("group").filter(has_text=re.compile(rf"^\s*Hand {number}\b"))
+
+
+def open_hand(page: Page, number: int) -> None:
+    """Tap a recorded hand's summary to show its breakdown and what can be done with it."""
+    hand_in_history(page, number).get_by_text(f"Hand {number}", exact=True).first.click()
