@@ -142,3 +142,10 @@ def hand_in_history(page: Page, number: int) -> Locator:
 def open_hand(page: Page, number: int) -> None:
     """Tap a recorded hand's summary to show its breakdown and what can be done with it."""
     hand_in_history(page, number).get_by_text(f"Hand {number}", exact=True).first.click()
+
+
+def conflict(page: Page, title: str) -> Locator:
+    """The choice a phone is given when the game changed under it: an alert headed `title`."""
+    alert = page.get_by_role("alert").filter(has=page.get_by_role("heading", name=title, exact=True))
+    expect(alert).to_be_visible()
+    return alert
