@@ -50,13 +50,17 @@ def test_every_response_carries_the_headers(client, path):
 def test_pages_carry_the_headers(client, make_game):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    headers_are_strict(client.get(f"/games/{game['id']}/unlock"))
+    headers_are_strict(client.get(unlock_page(client, game)))
 
 
-@pytest.mark.parametrize("path", ["/", "/games/new", "/games/new/ponytail", "/games/{id}", "/games/{id}/hands/new",
-                                  "/games/{id}/table", "/games/{id}/sheet.pdf", "/games/{id}/qr.svg"])
-def test_ui_pages_carry_the_headers(client, make_game, path):
-    response = client.get(path.format(id=make_game()["id"]))
+@pytest.mark.parametrize("endpoint, values", [
+    ("pages.home", {}), ("setup.choose_variant", {}), ("setup.new_game", {"variant_id": "ponytail"}),
+    ("pages.game", {"game_id": None}), ("hands.new_hand", {"game_id": None}), ("pages.table", {"game_id": None}),
+    ("sheets.game_sheet", {"game_id": None}), ("pages.qr_code", {"game_id": None})],
+    ids=["home", "choose variant", "new game", "game", "hand form", "table", "sheet", "qr"])
+def test_ui_pages_carry_the_headers(client, make_game, endpoint, values):
+    game_id = make_game()["id"]
+    response = client.get(url(client.application, endpoint, **{k: v or game_id for k, v in values.items()}))
     assert response.status_code == 200
     headers_are_strict(response)
 
@@ -274,10 +278,11 @@ def test_the_csrf_token_only_counts_with_its_own_cookie(client, make_game):
     # double submit: the form's token must be the one in this browser's cookie
     game = make_game()
     client.set_cookie("meldbook_csrf", "a" * 43)
-    refused = client.post(f"/games/{game['id']}/end", data={"csrf_token": "b" * 43})
+    end_game = url(client.application, "pages.end_game", game_id=game["id"])
+    refused = client.post(end_game, data={"csrf_token": "b" * 43})
     assert refused.status_code == 400
     assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is False
-    accepted = client.post(f"/games/{game['id']}/end", data={"csrf_token": "a" * 43})
+    accepted = client.post(end_game, data={"csrf_token": "a" * 43})
     assert accepted.status_code == 303
     assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is True
 
