@@ -106,7 +106,7 @@ def test_a_stranger_cannot_lock_out_another_client(app, client, clock, game):
 def test_an_unlocked_device_is_never_affected(app, clock, game):
     table = app.test_client()
     table.set_cookie("meldbook_csrf", TOKEN)
-    unlocked = table.post(f"/games/{game['id']}/unlock", data={"pin": PIN, "csrf_token": TOKEN},
+    unlocked = table.post(url(app, "pin.unlock", game_id=game["id"]), data={"pin": PIN, "csrf_token": TOKEN},
                           environ_base=STRANGER)
     assert unlocked.status_code == 303
     stranger = app.test_client()  # same address, no session: a guesser on the same network
