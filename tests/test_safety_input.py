@@ -9,7 +9,7 @@ import re
 import pytest
 
 from .faults import PONYTAIL, csrf_token
-from .pages import error_page, read
+from .pages import error_page, read, url
 
 HUGE = "9" * 5000
 BIG = "9" * 30
@@ -33,7 +33,7 @@ def test_blank_sheet_rows_must_be_a_plain_whole_number(client, game, sheet, quer
 
 @pytest.mark.parametrize("query", ["²", "1.5", BIG, HUGE, "-1", "0"])
 def test_earlier_hands_refuses_what_is_no_hand_number(client, game, query):
-    response = client.get(f"/games/{game}/hands/earlier", query_string={"before": query})
+    response = client.get(url(client.application, "pages.earlier_hands", game_id=game), query_string={"before": query})
     assert response.status_code == 422
     [said] = error_page(response)
     assert said.startswith("before must be a whole number")
@@ -88,7 +88,8 @@ def test_a_revision_up_to_2_to_the_53_is_a_revision(client, game):
 
 
 def test_a_page_form_revision_beyond_a_revision_is_refused_in_words(client, game):
-    response = client.post(f"/games/{game}/end", data={"csrf_token": csrf_token(client), "revision": BIG},
+    response = client.post(url(client.application, "pages.end_game", game_id=game),
+                           data={"csrf_token": csrf_token(client), "revision": BIG},
                            headers={"HX-Request": "true"})
     assert response.status_code == 422
     notice = read(response).region("Scores").status(re.compile("^revision must be a game revision: a whole number"))
@@ -144,8 +145,8 @@ def test_a_method_a_route_does_not_have_is_405_with_allow(client, game, method, 
 
 @pytest.mark.parametrize("number", ["²", "١٢", BIG, HUGE, "1_000", "5e2"])
 def test_page_form_numbers_are_refused_at_their_field(client, game, number):
-    response = client.post(f"/games/{game}/hands/new", data={"csrf_token": csrf_token(client),
-                                                             "entries[0].melded": number})
+    response = client.post(url(client.application, "hands.record_hand", game_id=game),
+                           data={"csrf_token": csrf_token(client), "entries[0].melded": number})
     assert response.status_code == 422
     melded = read(response).region(re.compile("^Us ")).field("Melded points, Us, in points")
     assert melded.invalid and melded.value == number
