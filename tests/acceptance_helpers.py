@@ -3,6 +3,8 @@ played black-box through Flask's test client, every expected number computed by 
 RULES.md (the arithmetic written next to it)."""
 from __future__ import annotations
 
+from .examples import PONYTAIL
+
 
 # --------------------------------------------------------------------------- helpers
 
@@ -78,15 +80,8 @@ def check_breakdowns(hand):
         assert sum(s["breakdown"].values()) == s["total"], s
 
 
-# RULES.md §6 worked example, hand 1.
-PT_H1 = [{"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1,
-          "red_threes": 3, "melded": 1230, "went_out": True},
-         {"natural_canastas": 1, "dirty_canastas": 1, "red_threes": 2, "cut_bonus": True,
-          "melded": 640, "in_hand": 185, "black_threes": 2}]
-# RULES.md §6 worked example, hand 2.
-PT_H2 = [{"natural_canastas": 2, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
-          "red_threes": 1, "melded": 1455, "went_out": True},
-         {"melded": 220, "in_hand": 410, "black_threes": 1, "unpicked_pony": 125}]
+# RULES.md §6 worked example, hands 1 and 2 (tests/examples.py).
+PT_H1, PT_H2 = (hand.entries for hand in PONYTAIL.hands)
 # Hand 3: A went out; B deep in the red.
 PT_H3 = [{"natural_canastas": 1, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
           "red_threes": 2, "melded": 1500, "went_out": True},

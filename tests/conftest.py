@@ -17,11 +17,7 @@ def client(app):
     return app.test_client()
 
 
-PONYTAIL_PAIRS = {"variant": "ponytail",
-                  "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
-PONY_THREE = {"variant": "pony", "sides": [{"name": "P1", "players": ["P1"]}, {"name": "P2", "players": ["P2"]},
-                                           {"name": "P3", "players": ["P3"]}]}
-FIVE = {"variant": "five-person", "sides": [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")]}
+from tests.helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS  # noqa: F401 (tests import them from tests.helpers)
 
 
 @pytest.fixture

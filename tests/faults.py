@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import sqlite3
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from .pages import token
 from .server import ROOT, free_port
 
 PONYTAIL = {"variant": "ponytail",
@@ -25,8 +25,7 @@ PONYTAIL = {"variant": "ponytail",
 
 def csrf_token(client) -> str:
     """The CSRF token a page gives this test client (and the cookie that goes with it)."""
-    page = client.get("/").get_data(as_text=True)
-    return re.search(r'<meta name="csrf-token" content="([^"]+)"', page)[1]
+    return token(client)
 
 
 def start_refused(db_path: Path, *extra: str) -> subprocess.CompletedProcess:

@@ -1,7 +1,14 @@
-"""Small shared helpers for the engine tests: a game's sides and options as the engine sees them."""
+"""Small shared helpers: the usual games' bodies for POST /api/games, and a game's sides and options as the
+engine sees them."""
 from __future__ import annotations
 
-from scoring import get_variant, new_game
+from scoring import get_variant, new_game, prepare_hand
+
+PONYTAIL_PAIRS = {"variant": "ponytail",
+                  "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
+PONY_THREE = {"variant": "pony", "sides": [{"name": "P1", "players": ["P1"]}, {"name": "P2", "players": ["P2"]},
+                                           {"name": "P3", "players": ["P3"]}]}
+FIVE = {"variant": "five-person", "sides": [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")]}
 
 
 def setup(variant_id: str, sides: list[list[str]], **options):
@@ -20,3 +27,10 @@ def totals(variant, options, entries):
     parsed, errors = variant.parse_hand({"entries": entries}, len(entries))
     assert not errors, errors
     return [s.total for s in variant.score_hand(parsed, options)]
+
+
+def example_scores(example, number: int):
+    """The engine's SideScores for hand `number` (from 1) of a worked example (tests/examples.py), checks and all."""
+    variant, sides, options = setup(example.variant, example.players, **example.options)
+    entries = prepare_hand(variant, options, sides, example.hands[number - 1].payload)
+    return variant, options, variant.score_hand(entries, options)

@@ -1,67 +1,56 @@
 """Helpers for page tests through Flask's test client: read a page as a player sees it, post a form."""
 from __future__ import annotations
 
-import re
-from html.parser import HTMLParser
+from flask import url_for
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+from .examples import PONYTAIL, form_fields
+from .html import Doc  # noqa: F401 (the one HTML reader; page tests import it from here too)
 
-HAND_1_US = {"entries[0].natural_canastas": "1", "entries[0].dirty_canastas": "2", "entries[0].sevens_canastas": "1",
-             "entries[0].wild_canastas": "1", "entries[0].red_threes": "3", "entries[0].melded": "1,230",
-             "went_out": "0"}
-HAND_1_THEM = {"entries[1].natural_canastas": "1", "entries[1].dirty_canastas": "1", "entries[1].red_threes": "2",
-               "cut_bonus": "1", "entries[1].melded:mode": "count", "entries[1].melded.jokers": "4",
-               "entries[1].melded.twenties": "22", "entries[1].in_hand": "185", "entries[1].black_threes": "2"}
-
-
-class Doc(HTMLParser):
-    """Just enough of a page to check what a player sees: text by element id, form values by name."""
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.open: list[str | None] = []
-        self.texts: dict[str, str] = {}
-        self.values: dict[str, str] = {}
-        self.checked: dict[str, str] = {}
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "input":
-            if a.get("type") in ("radio", "checkbox"):
-                if "checked" in a:
-                    self.checked[a["name"]] = a.get("value", "on")
-            else:
-                self.values[a.get("name")] = a.get("value", "")
-        self.handle_data(" ")  # elements apart read apart: table cells, list items
-        if tag in VOID:
-            return
-        self.open.append(a.get("id"))
-        if a.get("id"):
-            self.texts[a["id"]] = ""
-
-    def handle_endtag(self, tag):
-        if tag not in VOID and self.open:
-            self.open.pop()
-
-    def handle_data(self, data):
-        for element_id in self.open:
-            if element_id:
-                self.texts[element_id] += data
-
-    def text(self, element_id: str) -> str:
-        return " ".join(self.texts[element_id].split())
+# RULES.md §6 hand 1 (tests/examples.py) as a phone posts it: Us's melded typed with a thousands comma,
+# Them's 640 melded counted card by card (4 jokers, 22 twenties)
+_HAND_1 = form_fields(PONYTAIL.hands[0].entries)
+HAND_1_US = {k: v for k, v in _HAND_1.items() if k.startswith("entries[0].")} | {"went_out": "0",
+                                                                                  "entries[0].melded": "1,230"}
+HAND_1_THEM = {k: v for k, v in _HAND_1.items() if k.startswith("entries[1].") and k != "entries[1].melded"} | {
+    "cut_bonus": "1", "entries[1].melded:mode": "count", "entries[1].melded.jokers": "4",
+    "entries[1].melded.twenties": "22"}
+assert PONYTAIL.hands[0].entries[0]["melded"] == 1230 and 4 * 50 + 22 * 20 == PONYTAIL.hands[0].entries[1]["melded"]
 
 
 def token(client) -> str:
-    page = client.get("/").get_data(as_text=True)
-    return re.search(r'<meta name="csrf-token" content="([^"]+)"', page)[1]
+    """The CSRF token the pages carry (in their csrf-token meta element)."""
+    home = read(client.get("/"))
+    return next(e.get("content") for e in home.walk() if e.tag == "meta" and e.get("name") == "csrf-token")
 
 
-def post(client, url, data=None, htmx=False):
+def post(client, path, data=None, htmx=False):
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(url, data={"csrf_token": token(client), **(data or {})}, headers=headers)
+    return client.post(path, data={"csrf_token": token(client), **(data or {})}, headers=headers)
+
+
+def url(app, endpoint: str, **values) -> str:
+    """The path of a page of the app, as Flask builds it (url_for), so tests follow the routes."""
+    with app.test_request_context():
+        return url_for(endpoint, **values)
+
+
+def read(response) -> Doc:
+    """A response's page (or a page's HTML) as a Doc."""
+    return Doc(response if isinstance(response, str) else response.get_data(as_text=True))
 
 
 def hand_form(client, game):
-    return Doc(client.get(f"/games/{game['id']}/hands/new").get_data(as_text=True))
+    return read(client.get(url(client.application, "hands.new_hand", game_id=game["id"])))
+
+
+def inline_code(page: Doc) -> list:
+    """Elements the Content-Security-Policy would refuse: inline scripts, style attributes, on… handlers."""
+    return [e for e in page.walk() if (e.tag == "script" and "src" not in e.attrs) or "style" in e.attrs
+            or any(a.startswith("on") for a in e.attrs)]
+
+
+def error_page(response, heading: str = "That did not work") -> list[str]:
+    """An error page in words: it is headed `heading`; returns what it says (its lead paragraphs)."""
+    main = read(response).landmark("main")
+    assert main.heading(heading, level=1)
+    return [p.text for p in main.elements() if p.tag == "p" and "lead" in p.get("class", "").split()]

@@ -1,13 +1,7 @@
-"""Shared helpers of the players tests: games played through the API, pages read by element id."""
+"""Shared helpers of the players tests: games played through the API."""
 from __future__ import annotations
 
-import re
-from html.parser import HTMLParser
-
-from .pages import post, token  # noqa: F401 (page forms post with the CSRF token, as in tests/pages.py)
-
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-        "circle", "line", "polyline"}
+from .pages import Doc, post, token  # noqa: F401 (the one HTML reader, tests/html.py; forms post with the token)
 
 # a Ponytail hand the first side wins: 500 + 500 = 1,000 against 300 + 300 = 600
 WIN_FIRST = [{"natural_canastas": 1, "melded": 500}, {"dirty_canastas": 1, "melded": 300}]
@@ -48,58 +42,3 @@ def listed(client) -> dict:
     r = client.get("/api/players")
     assert r.status_code == 200
     return {p["name"]: p for p in r.get_json()}
-
-
-class Doc(HTMLParser):
-    """A page as a player reads it: text by element id, rows of tables by id, links."""
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.open: list[str | None] = []
-        self.texts: dict[str, str] = {}
-        self.tags: dict[str, dict] = {}
-        self.rows: dict[str, list[list[str]]] = {}
-        self.links: list[str] = []
-        self._table: str | None = None
-        self._cell: list[str] | None = None
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "a" and a.get("href"):
-            self.links.append(a["href"])
-        if tag == "table":
-            self._table = a.get("id")
-            if self._table:
-                self.rows[self._table] = []
-        if tag == "tr" and self._table:
-            self.rows[self._table].append([])
-        if tag in ("td", "th") and self._table:
-            self._cell = []
-        self.handle_data(" ")
-        if a.get("id"):
-            self.tags[a["id"]] = {"tag": tag, **a}
-        if tag in VOID:
-            return
-        self.open.append(a.get("id"))
-        if a.get("id"):
-            self.texts[a["id"]] = ""
-
-    def handle_endtag(self, tag):
-        if tag in ("td", "th") and self._table and self._cell is not None:
-            self.rows[self._table][-1].append(" ".join("".join(self._cell).split()))
-            self._cell = None
-        if tag == "table":
-            self._table = None
-        if tag not in VOID and self.open:
-            self.open.pop()
-
-    def handle_data(self, data):
-        if self._cell is not None:
-            self._cell.append(data)
-        for element_id in self.open:
-            if element_id:
-                self.texts[element_id] += data
-
-    def text(self, element_id: str) -> str:
-        return " ".join(self.texts[element_id].split())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import PONY_THREE
+from tests.helpers import PONY_THREE
 
 from .acceptance_helpers import ok_hand, get_game, scores, hand_totals, assert_refused, PT_H1
 

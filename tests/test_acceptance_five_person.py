@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import FIVE
+from tests.helpers import FIVE
 
+from .examples import FIVE_PERSON
 from .acceptance_helpers import alone, ok_hand, scores, hand_totals, assert_refused, check_breakdowns
 
 
 # --------------------------------------------------------------------------- Five-person
 
-FIVE_WORKED = [
+WORKED = FIVE_PERSON.hands[0]  # RULES.md §6 (tests/examples.py)
+# The same own scores (420, -35, 210, 95, -120) reached by other entries:
+OTHER_WAY = [
     {"finished": True, "pure_canastas": 1, "kitties": 1, "melded": 220},  # 220 + 50 + 50 + 100 = 420
     {"melded": 40, "in_hand": 75},                                        # 40 - 75 = -35
     {"impure_canastas": 1, "kitties": 1, "melded": 110},                  # 110 + 50 + 50 = 210
@@ -21,15 +24,16 @@ FIVE_WORKED = [
     {"in_hand": 120}]                                                     # -120
 
 
-def test_five_person_worked_example(client, make_game):
-    g = make_game(FIVE)
+@pytest.mark.parametrize("entries", [WORKED.entries, OTHER_WAY], ids=["RULES.md §6", "other entries"])
+def test_five_person_worked_example(client, make_game, entries):
+    g = make_game(FIVE_PERSON.game)
     assert g["options"]["target"] == 4000
-    b = ok_hand(client, g["id"], FIVE_WORKED)
-    # partner = seat + 2 mod 5:
-    # 0: 420 + 210 = 630; 1: -35 + 95 = 60; 2: 210 + (-120) = 90; 3: 95 + 420 = 515; 4: -120 + (-35) = -155
-    assert hand_totals(b["hand"]) == [630, 60, 90, 515, -155]
+    b = ok_hand(client, g["id"], entries)
+    # partner = seat + 2 mod 5: 630, 60, 90, 515, -155 as RULES.md §6 works them out
+    assert [s["own"] for s in b["hand"]["scores"]] == WORKED.own
+    assert hand_totals(b["hand"]) == WORKED.totals
     check_breakdowns(b["hand"])
-    assert scores(b["game"]) == [630, 60, 90, 515, -155]
+    assert scores(b["game"]) == WORKED.running
 
 
 def test_five_person_super_canastas_and_target(client, make_game):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import FIVE, PONY_THREE
+from tests.helpers import FIVE, PONY_THREE
 
+from .examples import PONY
 from .acceptance_helpers import (
     pairs, alone, pony, ok_hand, get_game, scores, mins, hand_totals, assert_refused, check_breakdowns,
 )
@@ -15,24 +16,20 @@ from .acceptance_helpers import (
 
 # --------------------------------------------------------------------------- Pony
 
-PONY_WORKED = [
-    {"wild_canastas": 1, "surprise_wild": 1, "sevens_canastas": 1, "natural_canastas": 2, "black_canastas": 1,
-     "red_treys": 5, "melded": 1610, "went_out": True},
-    {"natural_canastas": 1, "red_treys": 3, "melded": 540, "in_hand": 230, "black_treys": 1},
-    {"in_hand": 300, "black_treys": 2}]
+# RULES.md §6's worked example (tests/examples.py) for P1 and P2; here P3 has 300 in hand and 2 black treys
+WORKED = PONY.hands[0]
+PONY_WORKED = [*WORKED.entries[:2], {"in_hand": 300, "black_treys": 2}]
 
 
 def test_pony_individuals_worked_example(client, make_game):
-    g = make_game(PONY_THREE)
+    g = make_game(PONY.game)
     assert g["options"]["decks"] == 6  # two decks per player
     b = ok_hand(client, g["id"], PONY_WORKED)
-    # P1 = 2500 + 500 (surprise wild) + 2500 + 2*500 + 300 + 1100 (5 treys) + 100 + 1610 = 9,610
-    # P2 = 500 + 300 + 540 - 230 - 100 = 1,010
-    # P3 = -300 - 2*100 = -500
-    assert hand_totals(b["hand"]) == [9610, 1010, -500]
+    # P1 9,610 and P2 1,010 as RULES.md §6 works them out; P3 = -300 - 2*100 = -500
+    assert hand_totals(b["hand"]) == [*WORKED.totals[:2], -500]
     check_breakdowns(b["hand"])
-    assert scores(b["game"]) == [9610, 1010, -500]
-    assert mins(b["game"]) == [50, 50, 50]
+    assert scores(b["game"]) == [*WORKED.running[:2], -500]
+    assert mins(b["game"]) == WORKED.minimums
 
 
 def test_pony_red_trey_sets(client, make_game):

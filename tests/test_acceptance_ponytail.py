@@ -4,6 +4,7 @@ Every expected number is computed by hand from RULES.md (the arithmetic is writt
 """
 from __future__ import annotations
 
+from .examples import PONYTAIL
 from .acceptance_helpers import (
     post_hand, ok_hand, get_game, scores, mins, hand_totals, check_breakdowns, PT_H1, PT_H2, PT_H3,
     PT_H4, PT_H5,
@@ -23,22 +24,15 @@ def play_ponytail_game(client, make_game):
 def test_ponytail_pairs_full_game_to_50000(client, make_game):
     gid = play_ponytail_game(client, make_game)
 
-    b = ok_hand(client, gid, PT_H1)
-    # A = 500 + 2*300 + 5000 + 2500 + 3*100 + 200 + 1230 = 10,330
-    # B = 500 + 300 + 2*100 + 100 (cut) + 640 - 185 - 2*100 = 1,355
-    assert hand_totals(b["hand"]) == [10330, 1355]
-    assert b["hand"]["number"] == 1
-    check_breakdowns(b["hand"])
-    assert scores(b["game"]) == [10330, 1355]
-    assert mins(b["game"]) == [50, 50]  # both below 15,000
-
-    b = ok_hand(client, gid, PT_H2)
-    # A = 2*500 + 300 + 5000 + 2500 + 100 + 200 + 1455 = 10,555 -> 10,330 + 10,555 = 20,885
-    # B = 220 - 410 - 100 - 125 (unpicked pony counts, default ON) = -415 -> 1,355 - 415 = 940
-    assert hand_totals(b["hand"]) == [10555, -415]
-    check_breakdowns(b["hand"])
-    assert scores(b["game"]) == [20885, 940]
-    assert mins(b["game"]) == [90, 50]  # 15,000..29,995 -> 90; below 15,000 -> 50
+    # hands 1 and 2 are RULES.md §6's worked example (tests/examples.py, the arithmetic there):
+    # 10,330 and 1,355, then 20,885 (minimum 90) and 940
+    for number, (entries, expected) in enumerate(zip((PT_H1, PT_H2), PONYTAIL.hands), start=1):
+        b = ok_hand(client, gid, entries)
+        assert b["hand"]["number"] == number
+        assert hand_totals(b["hand"]) == expected.totals
+        check_breakdowns(b["hand"])
+        assert scores(b["game"]) == expected.running
+        assert mins(b["game"]) == expected.minimums
 
     b = ok_hand(client, gid, PT_H3)
     # A = 500 + 300 + 5000 + 2500 + 200 + 200 + 1500 = 10,200 -> 20,885 + 10,200 = 31,085

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import PONYTAIL_PAIRS
+from tests.helpers import PONYTAIL_PAIRS
 
 from .acceptance_helpers import (
     pairs, alone, ponytail, post_hand, ok_hand, get_game, scores, mins, hand_totals, assert_refused,

@@ -1,7 +1,7 @@
 """The JSON API of API.md through Flask's test client: games, variants and errors."""
 import pytest
 
-from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
 
 def test_variants_describe_fields_with_kinds_and_bounds(client):

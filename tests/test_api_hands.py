@@ -1,10 +1,11 @@
 """Recording, correcting and deleting hands through the API; the game state derived from them."""
 import pytest
 
-from .conftest import FIVE, PONY_THREE
-from .test_scoring_five_person import WORKED as FIVE_WORKED
-from .test_scoring_pony import WORKED_P1, WORKED_P2
-from .test_scoring_ponytail import WORKED_A1, WORKED_A2, WORKED_B1, WORKED_B2
+from .examples import EXAMPLES, FIVE_PERSON, PONYTAIL, nonzero
+from .helpers import PONY_THREE
+
+(WORKED_A1, WORKED_B1), (WORKED_A2, WORKED_B2) = (hand.entries for hand in PONYTAIL.hands)
+HAND_1, HAND_2 = PONYTAIL.hands
 
 
 def post_hand(client, game, entries, **kwargs):
@@ -15,20 +16,24 @@ def scores(game):
     return [(s["score"], s["next_min_meld"]) for s in game["sides"]]
 
 
-def test_worked_ponytail_game(client, make_game):
-    game = make_game()
-    first = post_hand(client, game, [WORKED_A1, WORKED_B1])
-    assert first.status_code == 201
-    hand = first.get_json()["hand"]
-    assert hand["number"] == 1
-    assert [(s["side"], s["total"]) for s in hand["scores"]] == [(0, 10330), (1, 1355)]
-    assert all(sum(s["breakdown"].values()) == s["total"] for s in hand["scores"])
-    assert scores(first.get_json()["game"]) == [(10330, 50), (1355, 50)]
-    second = post_hand(client, game, [WORKED_A2, WORKED_B2]).get_json()
-    assert second["hand"]["number"] == 2
-    assert scores(second["game"]) == [(20885, 90), (940, 50)]
-    assert [s["running_total"] for s in second["hand"]["scores"]] == [20885, 940]
-    assert second["game"]["finished"] is False
+@pytest.mark.parametrize("example", EXAMPLES, ids=str)
+def test_worked_examples(client, make_game, example):
+    """RULES.md §6 (tests/examples.py) through the API: every hand's totals, breakdown, running totals, minimums."""
+    game = make_game(example.game)
+    for number, expected in enumerate(example.hands, start=1):
+        response = post_hand(client, game, expected.entries)
+        assert response.status_code == 201, response.get_json()
+        hand, game = response.get_json()["hand"], response.get_json()["game"]
+        assert hand["number"] == number
+        assert [s["side"] for s in hand["scores"]] == list(range(len(example.sides)))
+        assert [s["total"] for s in hand["scores"]] == expected.totals
+        assert [nonzero(s["breakdown"]) for s in hand["scores"]] == expected.parts
+        assert all(sum(s["breakdown"].values()) == s["total"] for s in hand["scores"])
+        assert [s["running_total"] for s in hand["scores"]] == expected.running
+        assert scores(game) == list(zip(expected.running, expected.minimums))
+        if expected.own is not None:
+            assert [s["own"] for s in hand["scores"]] == expected.own
+        assert game["finished"] is False
 
 
 def test_hand_entries_come_back_complete_and_as_entered(client, make_game):
@@ -42,20 +47,9 @@ def test_hand_entries_come_back_complete_and_as_entered(client, make_game):
     assert hand["scores"][0]["total"] == 355
 
 
-def test_worked_pony_hand(client, make_game):
-    game = make_game(PONY_THREE)
-    answer = post_hand(client, game, [WORKED_P1, WORKED_P2, {}]).get_json()
-    assert [s["total"] for s in answer["hand"]["scores"]] == [9610, 1010, 0]
-
-
-def test_worked_five_person_deal(client, make_game):
-    game = make_game(FIVE)
-    answer = post_hand(client, game, FIVE_WORKED).get_json()
-    totals = answer["hand"]["scores"]
-    assert [s["total"] for s in totals] == [630, 60, 90, 515, -155]
-    assert [s["own"] for s in totals] == [420, -35, 210, 95, -120]
-    assert totals[3]["breakdown"] == {"own_score": 95, "partner_share": 420}
-    assert [s["next_min_meld"] for s in answer["game"]["sides"]] == [75] * 5
+def test_five_person_deal_names_partners_and_rentraps(client, make_game):
+    game = make_game(FIVE_PERSON.game)
+    answer = post_hand(client, game, FIVE_PERSON.hands[0].entries).get_json()
     partners = answer["game"]["dealing"]["partners"]
     assert partners[4] == {"player": "Eve", "partner": "Ben", "rentrap": "Cleo"}
 
@@ -79,9 +73,10 @@ def test_replace_hand_recomputes_later_totals(client, make_game):
                           json={"entries": [WORKED_A1, WORKED_B1 | {"cut_bonus": False}]})
     assert response.status_code == 200
     body = response.get_json()
-    assert body["hand"]["number"] == 1 and body["hand"]["scores"][1]["total"] == 1255
-    assert scores(body["game"]) == [(20885, 90), (840, 50)]
-    assert body["game"]["hands"][1]["scores"][1]["running_total"] == 840
+    assert body["hand"]["number"] == 1 and body["hand"]["scores"][1]["total"] == HAND_1.totals[1] - 100
+    # RULES.md §6's totals after hand 2, less B's 100 cut bonus
+    assert scores(body["game"]) == [(HAND_2.running[0], 90), (HAND_2.running[1] - 100, 50)]
+    assert body["game"]["hands"][1]["scores"][1]["running_total"] == HAND_2.running[1] - 100
 
 
 def test_replace_refused_keeps_the_old_hand(client, make_game):
@@ -90,7 +85,7 @@ def test_replace_refused_keeps_the_old_hand(client, make_game):
     response = client.put(f"/api/games/{game['id']}/hands/1", json={"entries": [{"melded": 7}, {}]})
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["field"] == "entries[0].melded"
-    assert client.get(f"/api/games/{game['id']}").get_json()["sides"][0]["score"] == 10330
+    assert client.get(f"/api/games/{game['id']}").get_json()["sides"][0]["score"] == HAND_1.totals[0]
 
 
 def test_delete_hand_moves_later_hands_up(client, make_game):
@@ -101,7 +96,7 @@ def test_delete_hand_moves_later_hands_up(client, make_game):
     assert response.status_code == 200
     after = response.get_json()
     assert [h["number"] for h in after["hands"]] == [1]
-    assert scores(after) == [(10555, 50), (-415, 50)]
+    assert scores(after) == [(HAND_2.totals[0], 50), (HAND_2.totals[1], 50)]  # hand 2 alone: both below 15,000
 
 
 @pytest.mark.parametrize("method, path", [
@@ -122,7 +117,7 @@ def test_reaching_the_target_finishes_the_game(client, make_game):
     post_hand(client, game, [WORKED_A1, WORKED_B1])
     done = post_hand(client, game, [WORKED_A2, WORKED_B2]).get_json()["game"]
     assert done["finished"] is True
-    assert done["winner"] == [0] and done["margin"] == 20885 - 940
+    assert done["winner"] == [0] and done["margin"] == HAND_2.running[0] - HAND_2.running[1]
     assert done["dealing"] is None
     refused = post_hand(client, game, [{}, {}])
     assert refused.status_code == 409

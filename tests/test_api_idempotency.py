@@ -5,7 +5,7 @@ A repeat of the request with the same key for the same game answers what the fir
 """
 import pytest
 
-from .conftest import PONYTAIL_PAIRS
+from .helpers import PONYTAIL_PAIRS
 
 A1 = {"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1, "red_threes": 3,
       "melded": 1230, "went_out": True}

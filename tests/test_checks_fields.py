@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from tests.helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
 PAIRS = PONYTAIL_PAIRS["sides"]
 

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from .conftest import PONY_THREE, PONYTAIL_PAIRS
+from .helpers import PONY_THREE, PONYTAIL_PAIRS
 
 PIN = "2580"
 BIG = "x" * (70 * 1024)

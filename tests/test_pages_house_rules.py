@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PONYTAIL_PAIRS
-from .test_pages import Doc, post
+from .helpers import PONYTAIL_PAIRS
+from .html import Doc
+from .pages import post, read, url
 
 TIERS = "options.house_rules.min_meld_tiers"
 NAMES = {"sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy",
@@ -14,56 +15,65 @@ THREE_TIERS = {f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90", f"{TIERS}[1].
 
 
 def tier_rows(doc: Doc) -> list[tuple[str, str]]:
-    rows, t = [], 0
-    while f"{TIERS}[{t}].at" in doc.values:
-        rows.append((doc.values[f"{TIERS}[{t}].at"], doc.values[f"{TIERS}[{t}].min"]))
-        t += 1
-    return rows
+    """Each row of the "Higher minimums" house rule: (from a score of, the minimum is)."""
+    tiers = doc.group("Higher minimums")
+    at, least = tiers.all("textbox", "From a score of"), tiers.all("textbox", "the minimum is")
+    assert len(at) == len(least)
+    return [(a.value, m.value) for a, m in zip(at, least)]
+
+
+def house_rules_open(doc: Doc) -> bool:
+    return doc.disclosure("House rules (Ponytail Canasta defaults filled in)").expanded
+
+
+def new_game(client):
+    return url(client.application, "setup.new_game", variant_id="ponytail")
 
 
 def test_the_form_offers_the_defaults_and_an_empty_row_to_add_a_tier(client):
-    doc = Doc(client.get("/games/new/ponytail").get_data(as_text=True))
+    doc = read(client.get(new_game(client)))
     assert tier_rows(doc) == [("15000", "90"), ("30000", "120"), ("", "")]
+    assert not house_rules_open(doc)
 
 
 def test_a_third_tier_typed_in_the_empty_row_is_kept(client):
-    response = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", **NAMES, **THREE_TIERS})
+    response = post(client, new_game(client), {"layout": "pairs", "count": "2", **NAMES, **THREE_TIERS})
     assert response.status_code == 303
     game = client.get("/api" + response.headers["Location"]).get_json()
     assert game["options"]["house_rules"]["min_meld_tiers"] == [[15000, 90], [30000, 120], [40000, 150]]
 
 
 def test_an_emptied_row_drops_its_tier(client):
-    response = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", **NAMES,
-                                                    f"{TIERS}[0].at": "", f"{TIERS}[0].min": "",
-                                                    f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120"})
+    response = post(client, new_game(client), {"layout": "pairs", "count": "2", **NAMES,
+                                               f"{TIERS}[0].at": "", f"{TIERS}[0].min": "",
+                                               f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120"})
     game = client.get("/api" + response.headers["Location"]).get_json()
     assert game["options"]["house_rules"]["min_meld_tiers"] == [[30000, 120]]
 
 
 def test_changing_the_seating_keeps_every_tier_and_the_rules_open(client):
     for change in ("more", "solo"):
-        response = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", "change": change, **NAMES,
-                                                        **THREE_TIERS, "options.house_rules.red_three": "150"},
+        response = post(client, new_game(client), {"layout": "pairs", "count": "2", "change": change, **NAMES,
+                                                   **THREE_TIERS, "options.house_rules.red_three": "150"},
                         htmx=True)
-        html = response.get_data(as_text=True)
-        assert tier_rows(Doc(html)) == [("15000", "90"), ("30000", "120"), ("40000", "150"), ("", "")]
-        assert '<details class="house-rules" open>' in html
+        doc = read(response)
+        assert tier_rows(doc) == [("15000", "90"), ("30000", "120"), ("40000", "150"), ("", "")]
+        assert house_rules_open(doc) and doc.field("Red three").value == "150"
 
 
 def test_untouched_rules_stay_folded_when_the_seating_changes(client):
-    doc_html = post(client, "/games/new/ponytail", {"layout": "pairs", "count": "2", "change": "solo",
-                                                    f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90",
-                                                    f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120",
-                                                    "options.house_rules.unpicked_pony_counts": "on"},
-                    htmx=True).get_data(as_text=True)
-    assert '<details class="house-rules">' in doc_html
+    doc = read(post(client, new_game(client), {"layout": "pairs", "count": "2", "change": "solo",
+                                               f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90",
+                                               f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120",
+                                               "options.house_rules.unpicked_pony_counts": "on"}, htmx=True))
+    assert not house_rules_open(doc)
+    assert doc.field("An unpicked pony counts against the side").checked
 
 
 def test_same_players_again_keeps_all_the_tiers_of_the_last_game(client):
     rules = {"min_meld_tiers": [[10000, 70], [20000, 90], [30000, 120]]}
     game = client.post("/api/games", json={**PONYTAIL_PAIRS, "options": {"house_rules": rules}}).get_json()
-    doc = Doc(client.get(f"/games/new/ponytail?from={game['id']}").get_data(as_text=True))
+    doc = read(client.get(url(client.application, "setup.new_game", variant_id="ponytail", **{"from": game["id"]})))
     assert tier_rows(doc) == [("10000", "70"), ("20000", "90"), ("30000", "120"), ("", "")]
 
 
@@ -85,12 +95,12 @@ ALONE = {"sides[0].players[0]": "Ann", "sides[1].players[0]": "Cy"}
 ], ids=["§1 pairs→alone", "§1 alone→pairs", "§1 alone, one more", "§1 typed 7 kept", "§1 typed 6 kept",
         "§1 emptied kept", "§1 emptied→pairs"])
 def test_the_hand_limit_box_follows_the_seating_until_the_table_types_in_it(client, posted, shown):
-    html = post(client, "/games/new/ponytail", posted, htmx=True).get_data(as_text=True)
-    assert Doc(html).values[LIMIT] == shown
+    doc = read(post(client, new_game(client), posted, htmx=True))
+    assert doc.group("Options").field("Hand limit").value == shown
 
 
 def test_a_fresh_form_shows_no_limit_for_the_usual_seating(client):
-    assert Doc(client.get("/games/new/ponytail").get_data(as_text=True)).values[LIMIT] == ""
+    assert read(client.get(new_game(client))).group("Options").field("Hand limit").value == ""
 
 
 @pytest.mark.parametrize("posted, limit", [
@@ -102,7 +112,7 @@ def test_a_fresh_form_shows_no_limit_for_the_usual_seating(client):
     ({"layout": "pairs", **NAMES, LIMIT: "5"}, 5),
 ], ids=["§1 alone 4", "§1 alone 9", "§1 alone emptied", "§1 alone no box", "§1 pairs empty", "§1 pairs 5"])
 def test_the_hand_limit_as_started(client, posted, limit):
-    response = post(client, "/games/new/ponytail", {"count": "2", **ALONE, **posted})
+    response = post(client, new_game(client), {"count": "2", **ALONE, **posted})
     assert response.status_code == 303
     game = client.get("/api" + response.headers["Location"]).get_json()
     assert game["options"]["max_hands"] == limit

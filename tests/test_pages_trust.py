@@ -7,12 +7,25 @@ import pytest
 
 from web import forms, pages
 
-from .conftest import FIVE
-from .pages import HAND_1_THEM, HAND_1_US, Doc, hand_form, post
+from .helpers import FIVE
+from .html import Doc
+from .pages import HAND_1_THEM, HAND_1_US, hand_form, post, read, url
 
 
 def game_of(client, game):
     return client.get(f"/api/games/{game['id']}").get_json()
+
+
+def page(client, endpoint, **values) -> str:
+    return url(client.application, endpoint, **values)
+
+
+def record(client, game) -> str:
+    return page(client, "hands.record_hand", game_id=game["id"])
+
+
+def game_page(client, game) -> Doc:
+    return read(client.get(page(client, "pages.game", game_id=game["id"])))
 
 
 def form_fields(form: Doc) -> dict:
@@ -29,8 +42,8 @@ def test_each_drawn_hand_form_has_its_own_key(client, make_game):
 def test_the_same_form_sent_twice_records_one_hand(client, make_game):
     game = make_game()
     fields = {**form_fields(hand_form(client, game)), **HAND_1_US, **HAND_1_THEM}
-    first = post(client, f"/games/{game['id']}/hands/new", fields)
-    again = post(client, f"/games/{game['id']}/hands/new", fields)
+    first = post(client, record(client, game), fields)
+    again = post(client, record(client, game), fields)
     assert (first.status_code, again.status_code) == (303, 303)
     assert game_of(client, game)["hands_played"] == 1
 
@@ -39,12 +52,14 @@ def test_a_sent_form_changed_afterwards_offers_a_choice_instead_of_a_second_hand
     # the answer to the first send was lost; the player changed a number and sent again
     game = make_game()
     fields = {**form_fields(hand_form(client, game)), **HAND_1_US}
-    post(client, f"/games/{game['id']}/hands/new", fields)
-    response = post(client, f"/games/{game['id']}/hands/new", {**fields, "entries[0].melded": "1,300"})
+    post(client, record(client, game), fields)
+    response = post(client, record(client, game), {**fields, "entries[0].melded": "1,300"})
     assert response.status_code == 409
-    doc = Doc(response.get_data(as_text=True))
-    assert doc.text("conflict-title") == "This phone already recorded hand 1, with other entries"
-    assert doc.values["entries[0].melded"] == "1,300"
+    doc = read(response)
+    conflict = doc.alert("This phone already recorded hand 1, with other entries")
+    assert conflict.under("Hand 1 as it is recorded").items() == ["Us +10,330", "Them 0"]
+    assert conflict.under("What you typed (kept below)").items() == ["Us +10,400", "Them 0"]
+    assert doc.region("Us Ann & Bob").field("Melded points, Us, in points").value == "1,300"
     assert doc.values["idempotency_key"] != fields["idempotency_key"]  # the next send is a new request
     assert game_of(client, game)["hands_played"] == 1
 
@@ -53,9 +68,10 @@ def test_replace_from_a_conflict_corrects_the_other_phones_hand(client, make_gam
     game = make_game()
     form = hand_form(client, game)
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
-    conflict = Doc(post(client, f"/games/{game['id']}/hands/new",
-                        {**form_fields(form), "entries[0].melded": "75"}).get_data(as_text=True))
-    replaced = post(client, f"/games/{game['id']}/hands/1/edit", {**conflict.values, "entries[0].melded": "75"})
+    conflict = read(post(client, record(client, game), {**form_fields(form), "entries[0].melded": "75"}))
+    replace = conflict.alert().button("Replace hand 1 with mine")
+    assert replace.action == page(client, "hands.replace_hand", game_id=game["id"], number=1)
+    replaced = post(client, replace.action, {**conflict.values, "entries[0].melded": "75"})
     assert replaced.status_code == 303
     assert [h["scores"][0]["total"] for h in game_of(client, game)["hands"]] == [75]
 
@@ -63,14 +79,17 @@ def test_replace_from_a_conflict_corrects_the_other_phones_hand(client, make_gam
 def test_undo_takes_back_the_hand_just_recorded(client, make_game):
     game = make_game()
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
-    page = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
-    assert page.text("live").startswith("Hand 1 was just recorded. Undo hand 1")
+    scores = game_page(client, game).region("Scores")
+    undo_bar = scores.status("Hand 1 was just recorded. Undo hand 1")
+    undo = undo_bar.button("Undo hand 1")
+    assert undo.action == page(client, "hands.undo_hand", game_id=game["id"], number=1)
     revision = game_of(client, game)["revision"]
-    response = post(client, f"/games/{game['id']}/hands/1/undo", {"revision": revision})
+    response = post(client, undo.action, {"revision": revision})
     assert response.status_code == 303
     assert game_of(client, game)["hands"] == []
-    after = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
-    assert "Hand 1 was taken back; the totals are as they were before it." in after.text("main")
+    after = game_page(client, game)
+    assert after.status("Hand 1 was taken back; the totals are as they were before it.")
+    assert after.region("Scores").all("button", "Undo hand 1") == []
 
 
 def test_undo_after_another_change_is_refused_and_changes_nothing(client, make_game):
@@ -78,10 +97,10 @@ def test_undo_after_another_change_is_refused_and_changes_nothing(client, make_g
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
     shown = game_of(client, game)["revision"]
     client.put(f"/api/games/{game['id']}/hands/1", json={"entries": [{"melded": 60}, {}]})
-    response = post(client, f"/games/{game['id']}/hands/1/undo", {"revision": shown})
+    response = post(client, page(client, "hands.undo_hand", game_id=game["id"], number=1), {"revision": shown})
     assert response.status_code == 303
-    page = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
-    assert "Hand 1 was not taken back: the game changed since it was recorded." in page.text("main")
+    assert game_page(client, game).status("Hand 1 was not taken back: the game changed since it was recorded. "
+                                          "If it is wrong, open it under Hands and delete or correct it.")
     assert [h["scores"][0]["total"] for h in game_of(client, game)["hands"]] == [60]
 
 
@@ -108,7 +127,7 @@ def test_the_finish_time_carries_the_phones_offset(typed, offset, stored):
 
 
 def test_a_new_game_form_sends_the_finish_time_with_the_phones_offset(client):
-    response = post(client, "/games/new/ponytail", {
+    response = post(client, page(client, "setup.create_game", variant_id="ponytail"), {
         "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob",
         "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di",
         "options.finish_at": "2026-11-23T21:30", "options.finish_at_offset": "-08:00"})
@@ -119,22 +138,22 @@ def test_a_new_game_form_sends_the_finish_time_with_the_phones_offset(client):
 
 
 def names_seated(doc: Doc) -> list[str]:
-    return [doc.values[f"sides[{i}].players[0]"] for i in range(5)]
+    return [doc.group("Who plays").field(f"Seat {i}").value for i in range(1, 6)]
 
 
 def test_a_resent_seat_draw_shows_the_same_seats_and_a_new_tap_draws_again(client):
-    form = Doc(client.get("/games/new/five-person").get_data(as_text=True))
+    five = page(client, "setup.new_game", variant_id="five-person")
+    form = read(client.get(five))
     fields = {"layout": "solo", "count": "5", "seat_draw": form.values["seat_draw"], "change": "draw",
               **{f"sides[{i}].players[0]": n for i, n in enumerate(("Asha", "Ben", "Cleo", "Dev", "Eve"))}}
-    first = Doc(post(client, "/games/new/five-person", fields).get_data(as_text=True))
-    resent = Doc(post(client, "/games/new/five-person", fields).get_data(as_text=True))
+    first = read(post(client, five, fields))
+    resent = read(post(client, five, fields))
     assert names_seated(first) == names_seated(resent)
     assert sorted(names_seated(first)) == ["Asha", "Ben", "Cleo", "Dev", "Eve"]
     draws = set()
     current = first
     for _ in range(6):  # each tap draws anew from what is on the form
-        current = Doc(post(client, "/games/new/five-person",
-                           {**fields, "seat_draw": current.values["seat_draw"]}).get_data(as_text=True))
+        current = read(post(client, five, {**fields, "seat_draw": current.values["seat_draw"]}))
         draws.add(tuple(names_seated(current)))
     assert len(draws) > 1
 
@@ -142,9 +161,10 @@ def test_a_resent_seat_draw_shows_the_same_seats_and_a_new_tap_draws_again(clien
 def test_new_seats_for_the_next_game_are_drawn_once(client, make_game):
     game = make_game(FIVE)
     client.post(f"/api/games/{game['id']}/end")
-    url = f"/games/new/five-person?from={game['id']}"
-    assert names_seated(Doc(client.get(url).get_data(as_text=True))) == \
-        names_seated(Doc(client.get(url).get_data(as_text=True)))
+    again = page(client, "setup.new_game", variant_id="five-person", **{"from": game["id"]})
+    first = read(client.get(again))
+    assert first.status("Seats drawn at random. Sit down in this order, clockwise.")
+    assert names_seated(first) == names_seated(read(client.get(again)))
 
 
 @pytest.mark.parametrize("recorded_at, finished", [

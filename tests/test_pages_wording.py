@@ -1,13 +1,16 @@
 """Small wording on the scoreboard that players read at a glance."""
 from __future__ import annotations
 
-from .conftest import PONY_THREE
-from .test_pages import Doc
+import re
+
+from .helpers import PONY_THREE
+from .pages import read, url
 
 
-def test_a_three_way_tie_reads_as_a_list_and_a_finished_game_asks_for_no_hand(client, make_game):
+def test_a_three_way_tie_reads_as_a_list_and_a_finished_game_asks_for_no_hand(app, client, make_game):
     game = make_game(PONY_THREE)
     client.post(f"/api/games/{game['id']}/end")
-    doc = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
-    assert "P1, P2 and P3 share the win with 0." in doc.text("live")
-    assert "No hands yet." in doc.text("live") and "Record hand 1" not in doc.text("live")
+    scores = read(client.get(url(app, "pages.game", game_id=game["id"]))).region("Scores")
+    assert scores.status(re.compile("^Game over")).by_text("P1, P2 and P3 share the win with 0.", tag="p")
+    assert scores.region("Hands").by_text("No hands yet.")
+    assert scores.all("link", re.compile("^Record hand")) == []

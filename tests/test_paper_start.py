@@ -1,13 +1,16 @@
 """A game begun on paper: start_score counts in totals, meld minimums and the end of the game."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scoring import Refused, derive_game, new_game
 from scoring.game import HandRecord
 from scoring.ponytail import VARIANT as PONYTAIL
 
-from .player_helpers import WIN_FIRST, Doc, post
+from .pages import read, url
+from .player_helpers import WIN_FIRST, post
 
 
 def sides(*starts):
@@ -69,13 +72,16 @@ def test_export_and_import_carry_the_start_score(app, client, tmp_path):
 def test_the_new_game_form_takes_a_starting_score_per_side(client):
     form = {"layout": "pairs", "count": "2", "sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob",
             "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di", "sides[0].start_score": "12,340"}
-    doc = Doc(client.get("/games/new/ponytail").get_data(as_text=True))
-    assert doc.tags["sides-0-start_score"]["tag"] == "input"
-    r = post(client, "/games/new/ponytail", {**form, "sides[1].start_score": "lots"})
+    new_game = url(client.application, "setup.new_game", variant_id="ponytail")
+    doc = read(client.get(new_game))
+    assert doc.field("Starting score (from paper), partnership 1").value == ""
+    r = post(client, new_game, {**form, "sides[1].start_score": "lots"})
     assert r.status_code == 422
-    doc = Doc(r.get_data(as_text=True))
-    assert doc.text("sides-1-start_score-error") == "Side 2's starting score must be a whole number, not text."
-    r = post(client, "/games/new/ponytail", form)
+    refused = read(r).field("Starting score (from paper), partnership 2")
+    assert refused.value == "lots" and refused.invalid
+    assert refused.description == "Side 2's starting score must be a whole number, not text."
+    assert read(r).field("Starting score (from paper), partnership 1").value == "12,340"
+    r = post(client, new_game, form)
     assert r.status_code == 303
     game = client.get("/api" + r.headers["Location"]).get_json()
     assert [s["score"] for s in game["sides"]] == [12340, 0]
@@ -83,7 +89,9 @@ def test_the_new_game_form_takes_a_starting_score_per_side(client):
 
 def test_the_game_page_shows_the_brought_forward_row(client):
     game = client.post("/api/games", json={"variant": "ponytail", "sides": sides(12340, None)}).get_json()
-    doc = Doc(client.get(f"/games/{game['id']}").get_data(as_text=True))
-    assert doc.text("brought-forward").startswith("Brought forward Us 12,340 Them 0")
+    hands = read(client.get(url(client.application, "pages.game", game_id=game["id"]))).region("Hands")
+    assert hands.by_text("Brought forward Us 12,340 Them 0", tag="p")
+    assert hands.by_text("Scored on paper before this game was kept here.", tag="p")
     plain = client.post("/api/games", json={"variant": "ponytail", "sides": sides(None, None)}).get_json()
-    assert "brought-forward" not in Doc(client.get(f"/games/{plain['id']}").get_data(as_text=True)).texts
+    hands = read(client.get(url(client.application, "pages.game", game_id=plain["id"]))).region("Hands")
+    assert hands.by_text(re.compile("Brought forward")) == []

@@ -6,7 +6,8 @@ from flask import Blueprint
 
 from web.pin import hash_pin, pin_matches
 
-from .conftest import PONY_THREE, PONYTAIL_PAIRS
+from .helpers import PONY_THREE, PONYTAIL_PAIRS
+from .pages import read, token, url
 
 TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
 
@@ -25,9 +26,13 @@ def stored_pin_hash(app, game_id):
         return conn.execute("SELECT pin_hash FROM games WHERE id = ?", [game_id]).fetchone()[0]
 
 
+def page(client, endpoint, **values) -> str:
+    return url(client.application, endpoint, **values)
+
+
 def unlock(client, game_id, pin, **form):
     client.set_cookie("meldbook_csrf", TOKEN)
-    return client.post(f"/games/{game_id}/unlock", data={"pin": pin, "csrf_token": TOKEN, **form})
+    return client.post(page(client, "pin.unlock", game_id=game_id), data={"pin": pin, "csrf_token": TOKEN, **form})
 
 
 def test_hash_is_salted_scrypt_and_checks_only_the_right_pin():
@@ -107,21 +112,27 @@ def test_wrong_pins_are_limited_per_game(app, client, pin_game):
 
 
 def test_unlock_page_asks_for_the_pin(client, pin_game):
-    page = client.get(f"/games/{pin_game['id']}/unlock")
-    assert page.status_code == 200
-    text = page.get_data(as_text=True)
-    assert 'name="pin"' in text and 'name="csrf_token"' in text and "Us · Them" in text
+    response = client.get(page(client, "pin.unlock", game_id=pin_game["id"]))
+    assert response.status_code == 200
+    doc = read(response)
+    assert doc.heading("Enter the table PIN", level=1) and doc.by_text("Us · Them", tag="p")
+    pin = doc.field("PIN (4 to 8 digits)")
+    assert pin.get("name") == "pin" and pin.get("type") == "password"
+    assert doc.button("Unlock").action == page(client, "pin.unlock", game_id=pin_game["id"])
+    assert "csrf_token" in {e.get("name") for e in pin.form.walk()}
+    assert doc.link("Just watch").get("href") == page(client, "pages.game", game_id=pin_game["id"])
 
 
 def test_wrong_pin_on_the_unlock_page(client, pin_game):
     response = unlock(client, pin_game["id"], "1111")
-    assert response.status_code == 403 and "not this table&#39;s PIN" in response.get_data(as_text=True)
+    assert response.status_code == 403 and "not this table's PIN" in read(response).alert().text
     assert client.post(f"/api/games/{pin_game['id']}/end").status_code == 403
 
 
 def test_unlocked_session_may_change_the_game(client, app, pin_game):
-    response = unlock(client, pin_game["id"], PIN, next=f"/games/{pin_game['id']}")
-    assert response.status_code == 303 and response.headers["Location"] == f"/games/{pin_game['id']}"
+    game_page = page(client, "pages.game", game_id=pin_game["id"])
+    response = unlock(client, pin_game["id"], PIN, next=game_page)
+    assert response.status_code == 303 and response.headers["Location"] == game_page
     assert client.post(f"/api/games/{pin_game['id']}/end").status_code == 200
     stranger = app.test_client()
     other = stranger.put(f"/api/games/{pin_game['id']}/hands/1", json={"entries": [{}, {}]})
@@ -131,15 +142,17 @@ def test_unlocked_session_may_change_the_game(client, app, pin_game):
 @pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:x"])
 def test_unlock_never_redirects_off_site(client, pin_game, target):
     response = unlock(client, pin_game["id"], PIN, next=target)
-    assert response.headers["Location"] == f"/games/{pin_game['id']}"
+    assert response.headers["Location"] == page(client, "pages.game", game_id=pin_game["id"])
 
 
 def test_unlock_of_unknown_game(client):
-    assert client.get("/games/nosuchgame/unlock").status_code == 404
+    response = client.get(page(client, "pin.unlock", game_id="nosuchgame"))
+    assert response.status_code == 404
+    assert read(response).by_text("There is no game with id “nosuchgame”.", tag="p")
 
 
 def test_unlock_page_needs_the_csrf_token(client, pin_game):
-    response = client.post(f"/games/{pin_game['id']}/unlock", data={"pin": PIN})
+    response = client.post(page(client, "pin.unlock", game_id=pin_game["id"]), data={"pin": PIN})
     assert response.status_code == 400
     assert client.post(f"/api/games/{pin_game['id']}/end").status_code == 403
 
@@ -163,69 +176,71 @@ def page_write(app):
 
 def test_page_write_goes_to_the_unlock_page(page_write, client, pin_game):
     client.set_cookie("meldbook_csrf", TOKEN)
-    url = f"/games/{pin_game['id']}/pin-test-write"
-    plain = client.post(url, data={"csrf_token": TOKEN}, headers={"Referer": f"http://localhost/games/{pin_game['id']}/hands/new"})
+    write = page(client, "pin_test_pages.write", game_id=pin_game["id"])
+    hand_form = page(client, "hands.new_hand", game_id=pin_game["id"])
+    plain = client.post(write, data={"csrf_token": TOKEN}, headers={"Referer": f"http://localhost{hand_form}"})
     assert plain.status_code == 303
-    assert plain.headers["Location"].startswith(f"/games/{pin_game['id']}/unlock?next=")
-    assert "hands/new" in plain.headers["Location"]
-    htmx = client.post(url, headers={"X-CSRF-Token": TOKEN, "HX-Request": "true"})
-    assert htmx.status_code == 200 and htmx.headers["HX-Redirect"].startswith(f"/games/{pin_game['id']}/unlock")
+    assert plain.headers["Location"] == page(client, "pin.unlock", game_id=pin_game["id"], next=hand_form)
+    htmx = client.post(write, headers={"X-CSRF-Token": TOKEN, "HX-Request": "true"})
+    unlocking = page(client, "pin.unlock", game_id=pin_game["id"])
+    assert htmx.status_code == 200 and htmx.headers["HX-Redirect"].startswith(unlocking)
     assert page_write == []
     unlock(client, pin_game["id"], PIN)
-    assert client.post(url, data={"csrf_token": TOKEN}).get_data(as_text=True) == "written"
+    assert client.post(write, data={"csrf_token": TOKEN}).get_data(as_text=True) == "written"
 
 
 def test_page_write_to_a_game_without_pin_is_not_gated(page_write, client, make_game):
     game = make_game()
     client.set_cookie("meldbook_csrf", TOKEN)
-    assert client.post(f"/games/{game['id']}/pin-test-write", data={"csrf_token": TOKEN}).status_code == 200
+    write = page(client, "pin_test_pages.write", game_id=game["id"])
+    assert client.post(write, data={"csrf_token": TOKEN}).status_code == 200
 
 
-def page_token(client):
-    page = client.get("/").get_data(as_text=True)
-    return page.split('<meta name="csrf-token" content="')[1].split('"')[0]
-
-
-@pytest.mark.parametrize("path", ["/hands/new", "/hands/1/edit", "/hands/1/delete", "/sides/0/failed-meld", "/end",
-                                  "/delete"])
-def test_the_ui_page_writes_ask_for_the_pin(client, pin_game, path):
-    url = f"/api/games/{pin_game['id']}"
-    client.post(url + "/hands", json={"entries": [{}, {}]}, headers={"X-Table-PIN": PIN})
-    before = client.get(url).get_json()
-    form = {"csrf_token": page_token(client), "revision": str(before["revision"]), "entries[0].melded": "50"}
-    response = client.post(f"/games/{pin_game['id']}{path}", data=form,
-                           headers={"Referer": f"http://localhost/games/{pin_game['id']}"})
+@pytest.mark.parametrize("endpoint, values", [
+    ("hands.record_hand", {}), ("hands.replace_hand", {"number": 1}), ("hands.delete_hand", {"number": 1}),
+    ("pages.failed_meld", {"side": 0}), ("pages.end_game", {}), ("pages.delete_game", {})],
+    ids=["record", "correct", "delete hand", "failed meld", "end", "delete game"])
+def test_the_ui_page_writes_ask_for_the_pin(client, pin_game, endpoint, values):
+    api = f"/api/games/{pin_game['id']}"
+    client.post(api + "/hands", json={"entries": [{}, {}]}, headers={"X-Table-PIN": PIN})
+    before = client.get(api).get_json()
+    form = {"csrf_token": token(client), "revision": str(before["revision"]), "entries[0].melded": "50"}
+    write, game_page = page(client, endpoint, game_id=pin_game["id"], **values), page(client, "pages.game",
+                                                                                      game_id=pin_game["id"])
+    response = client.post(write, data=form, headers={"Referer": f"http://localhost{game_page}"})
     assert response.status_code == 303
-    assert response.headers["Location"] == f"/games/{pin_game['id']}/unlock?next=/games/{pin_game['id']}"
-    assert client.get(url).get_json() == before
-    htmx = client.post(f"/games/{pin_game['id']}{path}", data=form, headers={"HX-Request": "true"})
-    assert htmx.headers["HX-Redirect"].startswith(f"/games/{pin_game['id']}/unlock")
-    assert client.get(url).get_json() == before
+    assert response.headers["Location"] == page(client, "pin.unlock", game_id=pin_game["id"], next=game_page)
+    assert client.get(api).get_json() == before
+    htmx = client.post(write, data=form, headers={"HX-Request": "true"})
+    assert htmx.headers["HX-Redirect"].startswith(page(client, "pin.unlock", game_id=pin_game["id"]))
+    assert client.get(api).get_json() == before
 
 
 def test_after_unlocking_the_hand_form_records(client, pin_game):
     unlock(client, pin_game["id"], PIN)
-    form = {"csrf_token": page_token(client), "revision": str(pin_game["revision"]), "entries[0].melded": "50"}
-    response = client.post(f"/games/{pin_game['id']}/hands/new", data=form)
-    assert response.status_code == 303 and response.headers["Location"] == f"/games/{pin_game['id']}"
+    form = {"csrf_token": token(client), "revision": str(pin_game["revision"]), "entries[0].melded": "50"}
+    response = client.post(page(client, "hands.record_hand", game_id=pin_game["id"]), data=form)
+    assert response.status_code == 303
+    assert response.headers["Location"] == page(client, "pages.game", game_id=pin_game["id"])
     assert client.get(f"/api/games/{pin_game['id']}").get_json()["hands_played"] == 1
 
 
 def test_watchers_may_use_the_live_preview(client, pin_game):
-    response = client.post(f"/games/{pin_game['id']}/hands/preview",
-                           data={"csrf_token": page_token(client), "entries[0].melded": "50"})
+    response = client.post(page(client, "hands.preview_hand", game_id=pin_game["id"]),
+                           data={"csrf_token": token(client), "entries[0].melded": "50"})
     assert response.status_code == 200
 
 
 @pytest.mark.parametrize("pin, status", [("12", 422), ("12ab", 422), ("123456789", 422), ("4321", 303), ("", 303)])
 def test_the_new_game_form_takes_a_pin(client, pin, status):
-    response = client.post("/games/new/ponytail", data={
-        "csrf_token": page_token(client), "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann",
+    response = client.post(page(client, "setup.create_game", variant_id="ponytail"), data={
+        "csrf_token": token(client), "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann",
         "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di", "pin": pin})
     assert response.status_code == status
     games = client.get("/api/games").get_json()
     if status == 422:
-        assert games == [] and "4 to 8 digits" in response.get_data(as_text=True)
+        field = read(response).field("Table PIN")
+        assert games == [] and field.invalid and "4 to 8 digits" in field.description
     else:
         game = client.get(f"/api/games/{games[0]['id']}").get_json()
         assert game["has_pin"] is bool(pin)

@@ -14,6 +14,7 @@ import pytest
 import web.pin
 
 from .cli_helpers import HAND, PAIRS
+from .pages import read, url
 from .server import Server
 
 PIN = "0427"
@@ -105,7 +106,7 @@ def test_a_stranger_cannot_lock_out_another_client(app, client, clock, game):
 def test_an_unlocked_device_is_never_affected(app, clock, game):
     table = app.test_client()
     table.set_cookie("meldbook_csrf", TOKEN)
-    unlocked = table.post(f"/games/{game['id']}/unlock", data={"pin": PIN, "csrf_token": TOKEN},
+    unlocked = table.post(url(app, "pin.unlock", game_id=game["id"]), data={"pin": PIN, "csrf_token": TOKEN},
                           environ_base=STRANGER)
     assert unlocked.status_code == 303
     stranger = app.test_client()  # same address, no session: a guesser on the same network
@@ -120,13 +121,13 @@ def test_the_unlock_page_says_429_with_retry_after(client, clock, game):
     client.set_cookie("meldbook_csrf", TOKEN)
 
     def unlock(pin):
-        return client.post(f"/games/{game['id']}/unlock", data={"pin": pin, "csrf_token": TOKEN},
-                           environ_base=STRANGER)
+        return client.post(url(client.application, "pin.unlock", game_id=game["id"]),
+                           data={"pin": pin, "csrf_token": TOKEN}, environ_base=STRANGER)
 
     assert [unlock(WRONG).status_code for _ in range(4)] == [403] * 4
     answer = unlock(WRONG)
     assert answer.status_code == 429 and answer.headers["Retry-After"] == "30"
-    assert "Wait 30 seconds" in answer.get_data(as_text=True)
+    assert "Wait 30 seconds" in read(answer).alert().text
     assert unlock(PIN).status_code == 429
     clock.now += 30
     assert unlock(PIN).status_code == 303

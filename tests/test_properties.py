@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from app import create_app
 from scoring import VARIANTS, FieldError, Refused, new_game
 
-from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 from .property_helpers import SETTINGS, refusal_is_clear, send_json
 
 FORM_SETTINGS = settings(SETTINGS, max_examples=60)  # each example renders a whole page

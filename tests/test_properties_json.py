@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from app import create_app
 
-from .conftest import PONYTAIL_PAIRS
+from .helpers import PONYTAIL_PAIRS
 from .property_helpers import SETTINGS, refusal_is_clear, send_json
 
 

@@ -15,6 +15,7 @@ from web import hosts
 from web.network import own_addresses
 
 from .faults import PONYTAIL
+from .pages import error_page
 from .server import Server
 
 
@@ -38,7 +39,9 @@ def test_any_other_host_is_refused_with_400_in_words(client, host):
 def test_a_page_for_another_host_is_refused_with_a_page(client):
     response = client.get("/", headers={"Host": "rebound.example"})
     assert response.status_code == 400 and response.mimetype == "text/html"
-    assert "does not answer to the name “rebound.example”" in response.get_data(as_text=True)
+    [said] = error_page(response)
+    assert said.startswith("This Meldbook does not answer to the name “rebound.example”.")
+    assert "--allow-host NAME" in said
 
 
 def test_nothing_runs_for_another_host(client, make_game):

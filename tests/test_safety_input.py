@@ -9,6 +9,7 @@ import re
 import pytest
 
 from .faults import PONYTAIL, csrf_token
+from .pages import error_page, read, url
 
 HUGE = "9" * 5000
 BIG = "9" * 30
@@ -32,9 +33,10 @@ def test_blank_sheet_rows_must_be_a_plain_whole_number(client, game, sheet, quer
 
 @pytest.mark.parametrize("query", ["²", "1.5", BIG, HUGE, "-1", "0"])
 def test_earlier_hands_refuses_what_is_no_hand_number(client, game, query):
-    response = client.get(f"/games/{game}/hands/earlier", query_string={"before": query})
+    response = client.get(url(client.application, "pages.earlier_hands", game_id=game), query_string={"before": query})
     assert response.status_code == 422
-    assert "before must be a whole number" in response.get_data(as_text=True)
+    [said] = error_page(response)
+    assert said.startswith("before must be a whole number")
 
 
 @pytest.mark.parametrize("method, path", [
@@ -46,12 +48,13 @@ def test_numbers_in_the_address_that_are_no_numbers_here_get_400_naming_the_part
     response = getattr(client, method)(path.format(game=game, n=number), json={"entries": [{}, {}]})
     assert response.status_code == 400
     field = "side" if "sides" in path else "number"
-    text = response.get_data(as_text=True)
     if path.startswith("/api/"):
         error, = response.get_json()["errors"]
         assert error["field"] == field
-        text = error["message"]
-    assert f"The {field} in the address must be a whole number" in text
+        said = [error["message"]]
+    else:
+        said = error_page(response)
+    assert said[0].startswith(f"The {field} in the address must be a whole number")
 
 
 def test_a_number_of_no_hand_is_still_404(client, game):
@@ -85,10 +88,12 @@ def test_a_revision_up_to_2_to_the_53_is_a_revision(client, game):
 
 
 def test_a_page_form_revision_beyond_a_revision_is_refused_in_words(client, game):
-    response = client.post(f"/games/{game}/end", data={"csrf_token": csrf_token(client), "revision": BIG},
+    response = client.post(url(client.application, "pages.end_game", game_id=game),
+                           data={"csrf_token": csrf_token(client), "revision": BIG},
                            headers={"HX-Request": "true"})
     assert response.status_code == 422
-    assert "revision must be a game revision" in response.get_data(as_text=True)
+    notice = read(response).region("Scores").status(re.compile("^revision must be a game revision: a whole number"))
+    assert notice.text.endswith(f"(got “{BIG[:20]}”).")
     assert client.get(f"/api/games/{game}").get_json()["finished"] is False
 
 
@@ -135,16 +140,17 @@ def test_a_method_a_route_does_not_have_is_405_with_allow(client, game, method, 
     if path.startswith("/api/"):
         assert response.get_json()["errors"][0]["message"] == f"{method.upper()} is not allowed here."
     else:
-        assert "That cannot be done from here." in response.get_data(as_text=True)
+        assert error_page(response) == ["That cannot be done from here."]
 
 
 @pytest.mark.parametrize("number", ["²", "١٢", BIG, HUGE, "1_000", "5e2"])
 def test_page_form_numbers_are_refused_at_their_field(client, game, number):
-    response = client.post(f"/games/{game}/hands/new", data={"csrf_token": csrf_token(client),
-                                                             "entries[0].melded": number})
+    response = client.post(url(client.application, "hands.record_hand", game_id=game),
+                           data={"csrf_token": csrf_token(client), "entries[0].melded": number})
     assert response.status_code == 422
-    message = re.search(r'<p class="field-error" id="entries-0-melded-error">([^<]*)', response.get_data(as_text=True))
-    assert message[1].startswith("Melded points ")
+    melded = read(response).region(re.compile("^Us ")).field("Melded points, Us, in points")
+    assert melded.invalid and melded.value == number
+    assert melded.descriptions[-1].startswith("Melded points ")  # after the help: the refusal
     assert client.get(f"/api/games/{game}").get_json()["hands_played"] == 1
 
 

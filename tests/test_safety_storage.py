@@ -16,6 +16,7 @@ from web import database as web_database
 
 from .faults import (PONYTAIL, call, csrf_token, damage, fill, hand_count, held, read_only, small_disk,
                      start_refused)
+from .pages import error_page, url
 from .server import Server
 
 HAND = {"entries": [{"melded": 50}, {}]}
@@ -99,7 +100,8 @@ def test_a_database_damaged_while_running_answers_503_in_words(database):
             assert answer["errors"][0]["message"].startswith("The table's database file is damaged")
             assert "put back a backup" in answer["errors"][0]["message"]
         status, _, page = call(server.url + "/")
-        assert status == 503 and "database file is damaged" in page and "Traceback" not in page
+        assert status == 503 and "Traceback" not in page
+        assert error_page(page)[0].startswith("The table's database file is damaged")
     finally:
         server.stop()
     assert any("is damaged" in line for line in server.output)  # the server's log names the fault
@@ -145,8 +147,9 @@ def test_a_read_only_database_answers_503_on_the_api_and_the_pages(app, client, 
     assert api.status_code == 503 and "Retry-After" not in api.headers
     error, = api.get_json()["errors"]
     assert error["field"] is None and error["message"].startswith("The table's database cannot be written")
-    page = client.post(f"/games/{game['id']}/end", data={"csrf_token": token})
-    assert page.status_code == 503 and "cannot be written" in page.get_data(as_text=True)
+    page = client.post(url(client.application, "pages.end_game", game_id=game["id"]), data={"csrf_token": token})
+    assert page.status_code == 503
+    assert error_page(page)[0].startswith("The table's database cannot be written")
     assert client.get("/api/games").status_code == 200  # the games can still be viewed
     monkeypatch.undo()
     web_database._local.held = None

@@ -3,30 +3,24 @@ import pytest
 
 from scoring.five_person import partner, rentrap
 
-from .helpers import setup, totals
+from .examples import FIVE_PERSON
+from .helpers import example_scores, setup, totals
 
-FIVE = [["Asha"], ["Ben"], ["Cleo"], ["Dev"], ["Eve"]]
-
-# Own scores 420, −35, 210, 95, −120 as in RULES.md §6:
-WORKED = [
-    {"pure_canastas": 1, "finished": True, "melded": 300, "in_hand": 30},   # 100 + 50 + 300 − 30
-    {"in_hand": 35},                                                         # −35
-    {"impure_canastas": 1, "kitties": 1, "melded": 120, "in_hand": 10},     # 50 + 50 + 120 − 10
-    {"melded": 100, "in_hand": 5},                                           # 95
-    {"in_hand": 120},                                                        # −120
-]
+FIVE = FIVE_PERSON.players
 
 
 def test_worked_example_deal_scores():
-    variant, _, options = setup("five-person", FIVE)
-    assert totals(variant, options, WORKED) == [630, 60, 90, 515, -155]
+    """RULES.md §6 (tests/examples.py): own scores, deal scores and their breakdown, the opening minimum."""
+    variant, options, scores = example_scores(FIVE_PERSON, 1)
+    hand = FIVE_PERSON.hands[0]
+    assert [s.extra["own"] for s in scores] == hand.own
+    assert [s.total for s in scores] == hand.totals
+    assert [s.breakdown for s in scores] == hand.parts
+    assert [variant.min_meld(total, options) for total in hand.running] == hand.minimums
 
 
-def test_own_score_and_partner_share_are_the_breakdown():
-    variant, _, options = setup("five-person", FIVE)
-    parsed, _ = variant.parse_hand({"entries": WORKED}, 5)
-    scores = variant.score_hand(parsed, options)
-    assert scores[0].breakdown == {"own_score": 420, "partner_share": 210}
+def test_own_score_breakdown_and_partner():
+    _, _, scores = example_scores(FIVE_PERSON, 1)
     assert scores[0].extra["partner"] == 2
     assert scores[0].extra["own_breakdown"] == {"melded": 300, "in_hand": -30, "kitties": 0, "finishing": 50,
                                                 "pure_canastas": 100, "impure_canastas": 0,

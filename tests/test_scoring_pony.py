@@ -3,19 +3,24 @@ import pytest
 
 from scoring import prepare_hand
 
-from .helpers import setup, totals
+from .examples import PONY, nonzero
+from .helpers import example_scores, setup, totals
 
-THREE = [["P1"], ["P2"], ["P3"]]
+THREE = PONY.players
 PAIRS = [["Ann", "Bob"], ["Cy", "Di"]]
 
-WORKED_P1 = {"wild_canastas": 1, "surprise_wild": 1, "sevens_canastas": 1, "natural_canastas": 2,
-             "black_canastas": 1, "red_treys": 5, "melded": 1610, "went_out": True}
-WORKED_P2 = {"natural_canastas": 1, "red_treys": 3, "melded": 540, "in_hand": 230, "black_treys": 1}
+
+def test_worked_example():
+    """RULES.md §6 (tests/examples.py): each player's total, the parts of the breakdown, the next minimum."""
+    variant, options, scores = example_scores(PONY, 1)
+    hand = PONY.hands[0]
+    assert [s.total for s in scores] == hand.totals
+    assert [nonzero(s.breakdown) for s in scores] == hand.parts
+    assert all(sum(s.breakdown.values()) == s.total for s in scores)
+    assert [variant.min_meld(total, options) for total in hand.running] == hand.minimums
 
 
 @pytest.mark.parametrize("entries, expected", [
-    # RULES.md §6: 2500 + 500 + 2500 + 1000 + 300 + 1100 + 100 + 1610 ; 500 + 300 + 540 − 230 − 100
-    ([WORKED_P1, WORKED_P2, {}], [9610, 1010, 0]),
     # a surprise black canasta: 300 + 100 extra + 50 melded
     ([{"black_canastas": 1, "surprise_black": 1, "melded": 50}, {}, {}], [450, 0, 0]),
     # surprise natural and sevens: 500 + 300 + 2500 + 500 + 70
@@ -54,16 +59,6 @@ def test_partnership_failed_going_out_costs_100(entries, expected):
     variant, sides, options = setup("pony", PAIRS)
     assert totals(variant, options, entries) == expected
     assert prepare_hand(variant, options, sides, {"entries": entries})  # none of them is refused
-
-
-def test_breakdown_shows_surprise_extras_apart():
-    variant, _, options = setup("pony", THREE)
-    parsed, _ = variant.parse_hand({"entries": [WORKED_P1, {}, {}]}, 3)
-    first = variant.score_hand(parsed, options)[0]
-    assert first.breakdown["wild_canastas"] == 2500
-    assert first.breakdown["surprise_wild"] == 500
-    assert first.breakdown["red_treys"] == 1100
-    assert first.total == 9610
 
 
 @pytest.mark.parametrize("total, failed, minimum", [

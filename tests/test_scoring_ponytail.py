@@ -1,26 +1,27 @@
 """Ponytail Canasta scoring (RULES.md §1), one hand at a time, computed by hand."""
 import pytest
 
-from scoring import Refused, prepare_hand
+from scoring import Refused
 
-from .helpers import setup, totals
+from .examples import PONYTAIL, nonzero
+from .helpers import example_scores, setup, totals
 
-PAIRS = [["Ann", "Bob"], ["Cy", "Di"]]
+PAIRS = PONYTAIL.players
+(WORKED_A1, WORKED_B1), (WORKED_A2, WORKED_B2) = (hand.entries for hand in PONYTAIL.hands)
 
-WORKED_A1 = {"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1,
-             "red_threes": 3, "melded": 1230, "went_out": True}
-WORKED_B1 = {"natural_canastas": 1, "dirty_canastas": 1, "red_threes": 2, "cut_bonus": True,
-             "melded": 640, "in_hand": 185, "black_threes": 2}
-WORKED_A2 = {"natural_canastas": 2, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
-             "red_threes": 1, "melded": 1455, "went_out": True}
-WORKED_B2 = {"melded": 220, "in_hand": 410, "black_threes": 1, "unpicked_pony": 125}
+
+@pytest.mark.parametrize("number", [1, 2], ids=["§6 hand 1", "§6 hand 2"])
+def test_worked_example(number):
+    """RULES.md §6 (tests/examples.py): each side's total, the parts of its breakdown, its next minimum."""
+    variant, options, scores = example_scores(PONYTAIL, number)
+    hand = PONYTAIL.hands[number - 1]
+    assert [s.total for s in scores] == hand.totals
+    assert [nonzero(s.breakdown) for s in scores] == hand.parts
+    assert all(sum(s.breakdown.values()) == s.total for s in scores)
+    assert [variant.min_meld(total, options) for total in hand.running] == hand.minimums
 
 
 @pytest.mark.parametrize("entries, expected", [
-    # RULES.md §6, hand 1: 500 + 600 + 5000 + 2500 + 300 + 200 + 1230 and 500 + 300 + 200 + 100 + 640 − 185 − 200
-    ([WORKED_A1, WORKED_B1], [10330, 1355]),
-    # RULES.md §6, hand 2: the unpicked pony (125) counts against B
-    ([WORKED_A2, WORKED_B2], [10555, -415]),
     # nothing melded: in-hand points and black threes only
     ([{"in_hand": 300, "black_threes": 3}, {}], [-600, 0]),
     # 2 dirty canastas and their cards: 600 + 400
@@ -37,17 +38,12 @@ def test_hand_totals(entries, expected):
     assert totals(variant, options, entries) == expected
 
 
-def test_breakdown_names_every_part_and_adds_up():
-    variant, sides, options = setup("ponytail", PAIRS)
-    entries = prepare_hand(variant, options, sides, {"entries": [WORKED_A1, WORKED_B1]})
-    a, b = variant.score_hand(entries, options)
-    assert a.breakdown == {"natural_canastas": 500, "dirty_canastas": 600, "sevens_canastas": 5000,
-                           "wild_canastas": 2500, "red_threes": 300, "going_out": 200, "cut_bonus": 0,
-                           "melded": 1230, "in_hand": 0, "black_threes": 0, "unpicked_pony": 0}
-    assert b.breakdown == {"natural_canastas": 500, "dirty_canastas": 300, "sevens_canastas": 0,
-                           "wild_canastas": 0, "red_threes": 200, "going_out": 0, "cut_bonus": 100,
-                           "melded": 640, "in_hand": -185, "black_threes": -200, "unpicked_pony": 0}
-    assert sum(b.breakdown.values()) == b.total == 1355
+def test_breakdown_names_every_part_even_when_0():
+    _, _, (a, b) = example_scores(PONYTAIL, 1)
+    every = {"natural_canastas", "dirty_canastas", "sevens_canastas", "wild_canastas", "red_threes", "going_out",
+             "cut_bonus", "melded", "in_hand", "black_threes", "unpicked_pony"}
+    assert set(a.breakdown) == set(b.breakdown) == every
+    assert (a.breakdown["cut_bonus"], b.breakdown["going_out"]) == (0, 0)
 
 
 def test_unpicked_pony_house_rule_off_does_not_count():

@@ -1,6 +1,7 @@
 """Cross-site protection, response headers, escaping and safe defaults."""
 import http.client
 import os
+import re
 import socket
 import stat
 import threading
@@ -10,11 +11,24 @@ import pytest
 
 from app import _secret_key, create_app
 
+from .pages import inline_code, read, url
 from .server import Server
 
 TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
 
 SCRIPT_NAME = '<script>alert("x")</script>'
+OUT_OF_DATE = ("This page was out of date (its security token did not match). "
+               "Reload the page and try again; nothing was saved.")
+
+
+def refused_for_the_token(response) -> bool:
+    """400, and the page says in words that the page was out of date."""
+    main = read(response).landmark("main")
+    return response.status_code == 400 and bool(main.by_text(OUT_OF_DATE, tag="p"))
+
+
+def unlock_page(client, game) -> str:
+    return url(client.application, "pin.unlock", game_id=game["id"])
 
 
 def headers_are_strict(response):
@@ -36,28 +50,34 @@ def test_every_response_carries_the_headers(client, path):
 def test_pages_carry_the_headers(client, make_game):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    headers_are_strict(client.get(f"/games/{game['id']}/unlock"))
+    headers_are_strict(client.get(unlock_page(client, game)))
 
 
-@pytest.mark.parametrize("path", ["/", "/games/new", "/games/new/ponytail", "/games/{id}", "/games/{id}/hands/new",
-                                  "/games/{id}/table", "/games/{id}/sheet.pdf", "/games/{id}/qr.svg"])
-def test_ui_pages_carry_the_headers(client, make_game, path):
-    response = client.get(path.format(id=make_game()["id"]))
+@pytest.mark.parametrize("endpoint, values", [
+    ("pages.home", {}), ("setup.choose_variant", {}), ("setup.new_game", {"variant_id": "ponytail"}),
+    ("pages.game", {"game_id": None}), ("hands.new_hand", {"game_id": None}), ("pages.table", {"game_id": None}),
+    ("sheets.game_sheet", {"game_id": None}), ("pages.qr_code", {"game_id": None})],
+    ids=["home", "choose variant", "new game", "game", "hand form", "table", "sheet", "qr"])
+def test_ui_pages_carry_the_headers(client, make_game, endpoint, values):
+    game_id = make_game()["id"]
+    response = client.get(url(client.application, endpoint, **{k: v or game_id for k, v in values.items()}))
     assert response.status_code == 200
     headers_are_strict(response)
 
 
-@pytest.mark.parametrize("path", ["/hands/new", "/end", "/delete", "/hands/1/delete", "/sides/0/failed-meld"])
+@pytest.mark.parametrize("endpoint, values", [
+    ("hands.record_hand", {}), ("pages.end_game", {}), ("pages.delete_game", {}), ("hands.delete_hand", {"number": 1}),
+    ("pages.failed_meld", {"side": 0})], ids=["record", "end", "delete game", "delete hand", "failed meld"])
 @pytest.mark.parametrize("token", [None, "forged"])
-def test_ui_page_writes_without_the_token_are_refused(client, make_game, path, token):
+def test_ui_page_writes_without_the_token_are_refused(client, make_game, endpoint, values, token):
     game = make_game()
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}, {}]})
     before = client.get(f"/api/games/{game['id']}").get_json()
     client.get("/")  # the session has a token; the request below does not carry it
     form = {"csrf_token": token} if token else {}
-    response = client.post(f"/games/{game['id']}{path}", data={**form, "entries[0].melded": "50"})
-    assert response.status_code == 400
-    assert "security token" in response.get_data(as_text=True)
+    response = client.post(url(client.application, endpoint, game_id=game["id"], **values),
+                           data={**form, "entries[0].melded": "50"})
+    assert refused_for_the_token(response)
     assert client.get(f"/api/games/{game['id']}").get_json() == before
 
 
@@ -100,11 +120,11 @@ def test_api_takes_only_json_even_where_there_is_no_body(client, make_game, cont
 def test_page_write_without_csrf_token_is_refused(client, make_game):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    client.get(f"/games/{game['id']}/unlock")  # the session now has a token
+    client.get(unlock_page(client, game))  # the session now has a token
     for sent in ({}, {"csrf_token": "forged"}):
-        response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", **sent})
-        assert response.status_code == 400 and "security token" in response.get_data(as_text=True)
-    response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234"}, headers={"X-CSRF-Token": "é"})
+        response = client.post(unlock_page(client, game), data={"pin": "1234", **sent})
+        assert refused_for_the_token(response)
+    response = client.post(unlock_page(client, game), data={"pin": "1234"}, headers={"X-CSRF-Token": "é"})
     assert response.status_code == 400
     assert end(client, game).status_code == 403  # still locked: nothing was accepted
 
@@ -112,11 +132,11 @@ def test_page_write_without_csrf_token_is_refused(client, make_game):
 def test_page_write_with_the_token_in_form_or_header(client):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    page = client.get(f"/games/{game['id']}/unlock").get_data(as_text=True)
-    token = page.split('name="csrf_token" value="')[1].split('"')[0]
-    wrong = client.post(f"/games/{game['id']}/unlock", data={"pin": "9999"}, headers={"X-CSRF-Token": token})
+    form = read(client.get(unlock_page(client, game))).field("PIN (4 to 8 digits)").form
+    token = next(e.get("value") for e in form.walk() if e.get("name") == "csrf_token")
+    wrong = client.post(unlock_page(client, game), data={"pin": "9999"}, headers={"X-CSRF-Token": token})
     assert wrong.status_code == 403  # past the token check, refused for the PIN
-    right = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", "csrf_token": token})
+    right = client.post(unlock_page(client, game), data={"pin": "1234", "csrf_token": token})
     assert right.status_code == 303
 
 
@@ -124,7 +144,7 @@ def test_page_write_from_another_site_is_refused_even_with_token(client):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
     client.set_cookie("meldbook_csrf", TOKEN)
-    response = client.post(f"/games/{game['id']}/unlock", data={"pin": "1234", "csrf_token": TOKEN},
+    response = client.post(unlock_page(client, game), data={"pin": "1234", "csrf_token": TOKEN},
                            headers={"Origin": "http://evil.example"})
     assert response.status_code == 403
 
@@ -132,7 +152,7 @@ def test_page_write_from_another_site_is_refused_even_with_token(client):
 def test_session_cookie_is_http_only_and_same_site(client):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": "A"}, {"name": "B"}]}).get_json()
-    cookie = client.get(f"/games/{game['id']}/unlock").headers["Set-Cookie"]
+    cookie = client.get(unlock_page(client, game)).headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
@@ -140,17 +160,22 @@ def test_names_are_escaped_in_html(client):
     game = client.post("/api/games", json={"variant": "ponytail", "pin": "1234",
                                            "sides": [{"name": SCRIPT_NAME}, {"name": "B & <b>C</b>"}]}).get_json()
     assert game["sides"][0]["name"] == SCRIPT_NAME  # kept exactly as typed
-    page = client.get(f"/games/{game['id']}/unlock").get_data(as_text=True)
-    assert "<script>alert" not in page and "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
-    assert "B &amp; &lt;b&gt;C&lt;/b&gt;" in page
+    response = client.get(unlock_page(client, game))
+    assert "<script>alert" not in response.get_data(as_text=True)
+    page = read(response)  # the names read as typed, as text: no script, no bold
+    assert page.by_text(f"{SCRIPT_NAME} · B & <b>C</b>", tag="p")
+    assert inline_code(page) == [] and [e for e in page.walk() if e.tag == "b"] == []
 
 
 def test_names_are_escaped_on_the_scoreboard(client):
     game = client.post("/api/games", json={"variant": "ponytail",
                                            "sides": [{"name": SCRIPT_NAME}, {"name": "B"}]}).get_json()
-    for path in (f"/games/{game['id']}", "/", f"/games/{game['id']}/table", f"/games/{game['id']}/hands/new"):
-        page = client.get(path).get_data(as_text=True)
-        assert "<script>alert" not in page and "&lt;script&gt;alert(" in page, path
+    for endpoint, values in (("pages.game", {"game_id": game["id"]}), ("pages.home", {}),
+                             ("pages.table", {"game_id": game["id"]}), ("hands.new_hand", {"game_id": game["id"]})):
+        response = client.get(url(client.application, endpoint, **values))
+        assert "<script>alert" not in response.get_data(as_text=True), endpoint
+        page = read(response)
+        assert inline_code(page) == [] and page.by_text(re.compile(re.escape(SCRIPT_NAME))), endpoint
 
 
 MARKUP_NAMES = ["<font size=80>big</font>", "<para>x</para> & <b>y", "&amp; &lt;", "<img src=x/>"]
@@ -253,10 +278,11 @@ def test_the_csrf_token_only_counts_with_its_own_cookie(client, make_game):
     # double submit: the form's token must be the one in this browser's cookie
     game = make_game()
     client.set_cookie("meldbook_csrf", "a" * 43)
-    refused = client.post(f"/games/{game['id']}/end", data={"csrf_token": "b" * 43})
+    end_game = url(client.application, "pages.end_game", game_id=game["id"])
+    refused = client.post(end_game, data={"csrf_token": "b" * 43})
     assert refused.status_code == 400
     assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is False
-    accepted = client.post(f"/games/{game['id']}/end", data={"csrf_token": "a" * 43})
+    accepted = client.post(end_game, data={"csrf_token": "a" * 43})
     assert accepted.status_code == 303
     assert client.get(f"/api/games/{game['id']}").get_json()["finished"] is True
 
@@ -266,7 +292,12 @@ def test_first_page_gives_the_csrf_cookie_once(client):
     cookie = next(v for v in first.headers.getlist("Set-Cookie") if v.startswith("meldbook_csrf="))
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     token = cookie.split(";")[0].split("=", 1)[1]
-    assert f'<meta name="csrf-token" content="{token}">' in first.get_data(as_text=True)
+    assert page_token(first) == token
     again = client.get("/")
     assert not any(v.startswith("meldbook_csrf=") for v in again.headers.getlist("Set-Cookie"))
-    assert f'content="{token}"' in again.get_data(as_text=True)
+    assert page_token(again) == token
+
+
+def page_token(response) -> str:
+    [meta] = [e for e in read(response).walk() if e.tag == "meta" and e.get("name") == "csrf-token"]
+    return meta.get("content")

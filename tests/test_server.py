@@ -1,8 +1,10 @@
 """`python app.py` as a real process: it prints its URL and plays a short game over HTTP."""
 import pytest
 
+from .examples import PONYTAIL
 from .server import Server
-from .test_scoring_ponytail import WORKED_A1, WORKED_A2, WORKED_B1, WORKED_B2
+
+HAND_1, HAND_2 = PONYTAIL.hands
 
 
 @pytest.fixture
@@ -16,19 +18,17 @@ def server(tmp_path):
 def test_prints_its_url_and_plays_a_game(server, tmp_path):
     assert f"http://127.0.0.1:{server.port}/" in server.banner
     assert str(tmp_path / "games.sqlite") in server.banner
-    status, game = server.request("POST", "/api/games", {
-        "variant": "ponytail", "options": {"target": 20000},
-        "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]})
+    status, game = server.request("POST", "/api/games", {**PONYTAIL.game, "options": {"target": 20000}})
     assert status == 201
     path = f"/api/games/{game['id']}/hands"
-    status, answer = server.request("POST", path, {"entries": [WORKED_A1, WORKED_B1]})
-    assert (status, [s["score"] for s in answer["game"]["sides"]]) == (201, [10330, 1355])
+    status, answer = server.request("POST", path, HAND_1.payload)
+    assert (status, [s["score"] for s in answer["game"]["sides"]]) == (201, HAND_1.running)
     status, answer = server.request("POST", path, {"entries": [{"red_threes": 20}, {}]})
     assert status == 422 and answer["errors"][0]["field"] == "entries[0].red_threes"
-    status, answer = server.request("POST", path, {"entries": [WORKED_A2, WORKED_B2]})
+    status, answer = server.request("POST", path, HAND_2.payload)
     assert status == 201
     final = answer["game"]
-    assert (final["finished"], final["winner"], final["margin"]) == (True, [0], 20885 - 940)
+    assert (final["finished"], final["winner"], final["margin"]) == (True, [0], HAND_2.running[0] - HAND_2.running[1])
     assert server.request("POST", path, {"entries": [{}, {}]})[0] == 409
     status, games = server.request("GET", "/api/games")
     assert [g["id"] for g in games] == [game["id"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import VARIANTS, pony
-from tests.conftest import FIVE
+from tests.helpers import FIVE
 from tests.sheet_helpers import char_sizes, hand_row_heights, pdf_pages, render_png
 
 

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pdfplumber
 
-from .player_helpers import WIN_FIRST, WIN_SECOND, Doc, play
+from .pages import read, url
+from .player_helpers import WIN_FIRST, WIN_SECOND, play
 from .sheet_helpers import render_png
 
 
@@ -25,7 +27,7 @@ def test_scores_csv_has_a_row_per_hand_and_each_sides_parts_score_and_total(clie
     game = play(client, {"variant": "ponytail", "sides": [{"name": "Us", "players": ["Ann", "Bob"]},
                                                           {"name": "Them", "players": ["Cy", "Di"]}]},
                 WIN_FIRST, WIN_SECOND, end=False)
-    r = client.get(f"/games/{game['id']}/scores.csv")
+    r = client.get(url(client.application, "downloads.game_scores", game_id=game["id"]))
     assert r.status_code == 200 and r.mimetype == "text/csv"
     assert r.headers["Content-Disposition"] == f'attachment; filename="meldbook-{game["id"]}-scores.csv"'
     table = rows(r)
@@ -40,7 +42,7 @@ def test_scores_csv_has_a_row_per_hand_and_each_sides_parts_score_and_total(clie
 
 def test_scores_csv_starts_with_the_brought_forward_row_and_escapes_formulas(client):
     game = play(client, with_start("=SUM(A1)", "+Bo", "@Cy", start=2500), [{"melded": 100}] * 3, end=False)
-    table = rows(client.get(f"/games/{game['id']}/scores.csv"))
+    table = rows(client.get(url(client.application, "downloads.game_scores", game_id=game["id"])))
     assert table[0][0] == "Hand" and all(not c.startswith(("=", "+", "-", "@")) for c in table[0])
     assert "'=SUM(A1): total" in table[0] and "'+Bo: score" in table[0] and "'@Cy: total" in table[0]
     first = dict(zip(table[0], table[1]))
@@ -49,33 +51,39 @@ def test_scores_csv_starts_with_the_brought_forward_row_and_escapes_formulas(cli
 
 
 def test_an_unknown_games_csv_is_404_in_words(client):
-    r = client.get("/games/nosuchgame/scores.csv")
-    assert r.status_code == 404 and "There is no game" in r.get_data(as_text=True)
+    r = client.get(url(client.application, "downloads.game_scores", game_id="nosuchgame"))
+    assert r.status_code == 404
+    assert read(r).landmark("main").by_text("There is no game with id “nosuchgame”.", tag="p")
 
 
 def test_the_game_page_draws_the_running_totals_with_words_for_them(client):
     game = play(client, with_start("Ann", "Bo", "Cy", start=1200), [{"melded": 100}, {"melded": 50}, {}], end=False)
-    html = client.get(f"/games/{game['id']}").get_data(as_text=True)
-    doc = Doc(html)
-    assert doc.tags["chart-title"]["tag"] == "title"
-    desc = doc.text("chart-desc")
+    doc = read(client.get(url(client.application, "pages.game", game_id=game["id"])))
+    chart = doc.one("img", re.compile("^Running totals, hand by hand "))
+    assert chart.tag == "svg"
+    desc = chart.description or chart.name
     assert "brought forward from paper" in desc and "Ann: 1,200, 1,300." in desc and "Bo: 0, 50." in desc
-    svg = html.split('<figure class="chart" id="chart">')[1].split("</figure>")[0]
-    assert svg.count("<polyline") == 3 and ' style=' not in svg
-    assert "series-0" in svg and 'aria-labelledby="chart-title chart-desc"' in svg
+    lines = [e for e in chart.walk() if e.tag == "polyline"]
+    assert len(lines) == 3 and not any("style" in e.attrs for e in chart.walk())
+    assert "series-0" in lines[0].get("class", "")
+    figure = chart.parent
+    assert [item for item in figure.items()] == ["Ann 1,300", "Bo 50", "Cy 0"]  # the key, each line's last total
     empty = client.post("/api/games", json=with_start("Ann", "Bo", "Cy")).get_json()
-    assert "chart" not in Doc(client.get(f"/games/{empty['id']}").get_data(as_text=True)).tags
+    doc = read(client.get(url(client.application, "pages.game", game_id=empty["id"])))
+    assert doc.all("img", re.compile("^Running totals")) == []
 
 
 def test_a_finished_game_offers_to_share_the_result(client):
     game = play(client, with_start("Ann", "Bo", "Cy", start=1200), [{"melded": 100}, {"melded": 50}, {}])
-    html = client.get(f"/games/{game['id']}").get_data(as_text=True)
-    button = [line for line in html.splitlines() if "data-share-text" in line][0]
-    assert 'data-share-text="Pony Canasta: Ann won by 1,250. Ann 1,300 · Bo 50 · Cy 0 (1 hand)."' in button
-    assert '<script src="/static/share.js" defer></script>' in html
-    assert client.get("/static/share.js").status_code == 200
+    doc = read(client.get(url(client.application, "pages.game", game_id=game["id"])))
+    share = doc.button("Share the result")
+    assert share.get("data-share-text") == "Pony Canasta: Ann won by 1,250. Ann 1,300 · Bo 50 · Cy 0 (1 hand)."
+    script = url(client.application, "static", filename="share.js")
+    assert script in [e.get("src") for e in doc.walk() if e.tag == "script"]
+    assert client.get(script).status_code == 200
     unfinished = play(client, with_start("Ann", "Bo", "Cy"), end=False)
-    assert "data-share-text" not in client.get(f"/games/{unfinished['id']}").get_data(as_text=True)
+    assert read(client.get(url(client.application, "pages.game", game_id=unfinished["id"]))).all(
+        "button", "Share the result") == []
 
 
 def test_the_score_sheet_has_the_brought_forward_row_and_the_chart(client):

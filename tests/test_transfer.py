@@ -11,9 +11,9 @@ import db
 from app import main as app_main
 from db import transfer
 
-from .conftest import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
+from .examples import PONYTAIL
 from .server import ROOT
-from .test_scoring_ponytail import WORKED_A1, WORKED_B1
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def filled_once(tmp_path_factory):
                 headers=pin)
     client.post(f"/api/games/{pony['id']}/sides/2/failed-meld", headers=pin)
     pairs = client.post("/api/games", json={**PONYTAIL_PAIRS, "options": {"finish_at": "2031-05-01T22:30"}}).get_json()
-    client.post(f"/api/games/{pairs['id']}/hands", json={"entries": [WORKED_A1, WORKED_B1]})
+    client.post(f"/api/games/{pairs['id']}/hands", json=PONYTAIL.hands[0].payload)
     client.post(f"/api/games/{pairs['id']}/hands", json={"entries": [{}, {"melded": 45}]})
     client.put(f"/api/games/{pairs['id']}/hands/2", json={"entries": [{"melded": 5}, {}]})
     five = client.post("/api/games", json={**FIVE, "sides": [{"name": "Ünïcode ✓", "players": ["Ünïcode ✓"]},

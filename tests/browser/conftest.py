@@ -1,18 +1,12 @@
 """Browser tests: a real `python app.py` on a free port and headless Chromium driven by Playwright."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.server import Server
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"width": 360, "height": 640}
-TABLET = {"width": 1024, "height": 768}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+from .devices import CHROMIUM_ARGS, PHONE, TABLET, Page
 
 
 @pytest.fixture(scope="module")
@@ -28,25 +22,6 @@ def chromium():
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         yield browser
         browser.close()
-
-
-class Page:
-    """A phone (or tablet) at the table; collects Content-Security-Policy complaints from the console."""
-
-    def __init__(self, chromium, server: Server, viewport: dict):
-        self.context = chromium.new_context(viewport=viewport, base_url=server.url)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(10_000)
-        self.console: list[str] = []
-        # a refused entry's 422 is logged by Chromium as a failed load; that is the page working
-        self.page.on("console", lambda m: self.console.append(m.text) if m.type == "error"
-                     and "Failed to load resource" not in m.text else None)
-        self.page.on("pageerror", lambda e: self.console.append(str(e)))
-
-    def shot(self, name: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        # caret="initial": Playwright's caret hiding would add an inline style the page's CSP refuses
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, caret="initial")
 
 
 def _device(chromium, server, viewport: dict):

@@ -1,7 +1,11 @@
 """What players do at the table, as Playwright steps: start a game, tap count chips, type or count card points, record."""
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+ONE_PER_HAND = ("went_out", "cut_bonus", "finished")  # a choice of one side (or nobody) for the hand
 
 
 def input_id(side: int, field: str, card: str | None = None) -> str:
@@ -73,7 +77,7 @@ def start_game(page: Page, variant_name: str, players: list, *, target: int | No
         else:
             page.locator(f"#sides-{i}-players-0").fill(who)
     if target is not None:
-        page.locator("#options-target").fill(str(target))
+        page.get_by_label("Play to").fill(str(target))
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
     return page.url
@@ -85,3 +89,63 @@ def side_score(page: Page, name: str):
 
 def record(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Record hand {number}").click()
+
+
+def enter(page: Page, side: int, entry: dict, *, skip: tuple = ()) -> None:
+    """Enter one side's entry as API.md writes it (tests/examples.py): a count by its chips, points typed,
+    card counts on the card counter, who went out (cut, finished) chosen, a per-side flag ticked."""
+    for field, wanted in entry.items():
+        if field in skip:
+            continue
+        if field in ONE_PER_HAND:
+            if wanted:
+                choose(page, field, side)
+        elif wanted is True:
+            page.locator(f"#{input_id(side, field)}").check()
+        elif isinstance(wanted, dict):
+            count_cards(page, side, field, **wanted)
+        elif page.locator(f'label[for="{input_id(side, field)}-chip-0"]').count():
+            tap(page, side, field, wanted)
+        elif wanted is not False:
+            type_points(page, side, field, wanted)
+
+
+def points(number: int, sign: bool = False) -> str:
+    """A number as the pages write it: 10,330 (with sign: +10,330, −415 with a true minus)."""
+    text = f"{abs(number):,}"
+    if number < 0:
+        return "\u2212" + text
+    return ("+" if sign else "") + text
+
+
+def preview(page: Page, side_name: str) -> Locator:
+    """The hand form's live preview of one side: "Us this hand +10,330" and the breakdown under it."""
+    return page.get_by_role("group").filter(has_text=re.compile(rf"^\s*{re.escape(side_name)} this hand"))
+
+
+def side_card(page: Page, name: str) -> Locator:
+    """A side on the scoreboard: its name, players, total, next meld."""
+    return page.get_by_role("listitem").filter(has=page.get_by_role("heading", name=name, exact=True))
+
+
+def game_over(page: Page) -> Locator:
+    """The "Game over" result on the scores page."""
+    return page.get_by_role("status").filter(has=page.get_by_role("heading", name="Game over"))
+
+
+def hand_in_history(page: Page, number: int) -> Locator:
+    """A recorded hand under Hands (a disclosure: its summary opens its breakdown)."""
+    hands = page.get_by_role("region", name="Hands")
+    return hands.get_by_role("group").filter(has_text=re.compile(rf"^\s*Hand {number}\b"))
+
+
+def open_hand(page: Page, number: int) -> None:
+    """Tap a recorded hand's summary to show its breakdown and what can be done with it."""
+    hand_in_history(page, number).get_by_text(f"Hand {number}", exact=True).first.click()
+
+
+def conflict(page: Page, title: str) -> Locator:
+    """The choice a phone is given when the game changed under it: an alert headed `title`."""
+    alert = page.get_by_role("alert").filter(has=page.get_by_role("heading", name=title, exact=True))
+    expect(alert).to_be_visible()
+    return alert

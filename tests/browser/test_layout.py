@@ -3,7 +3,7 @@ Record always in reach, nothing off the side (also at 200% text)."""
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREENSHOTS
+from .devices import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 

@@ -1,10 +1,13 @@
 """A week at the club on a 360 px phone: the players pages, a merge of a typo, the chart and sharing a result."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREENSHOTS
+from .devices import SCREENSHOTS
+from .table import game_over
 
 pytestmark = pytest.mark.browser
 
@@ -47,17 +50,19 @@ def test_players_page_and_a_players_page(phone, week):
     page.goto("/")
     page.get_by_role("link", name="Players, partners and ratings").click()
     expect(page.get_by_role("heading", name="Players", exact=True)).to_be_visible()
-    names = page.locator("#players tbody th a").all_inner_texts()
-    assert sorted(names) == ["Anm", "Ann", "Bob", "Cy", "Di"]
-    expect(page.locator("#players tbody tr").filter(has_text="Bob").locator("td").nth(0)).to_have_text("8")
+    everyone = page.get_by_role("table", name="Everyone who has played, most games first")
+    assert sorted(everyone.get_by_role("link").all_inner_texts()) == ["Anm", "Ann", "Bob", "Cy", "Di"]
+    bob = everyone.get_by_role("row").filter(has=page.get_by_role("link", name="Bob", exact=True))
+    expect(bob.get_by_role("cell").nth(0)).to_have_text("8")  # games
     phone.shot("players-360")
     fits(page)
     page.get_by_role("link", name="Ann", exact=True).click()
     expect(page.get_by_role("heading", name="Ann", exact=True)).to_be_visible()
-    expect(page.locator("#player-games")).to_have_text("7")
-    expect(page.locator("#partners tbody tr").first.locator("th")).to_have_text("Bob")
-    expect(page.locator("#partners tbody tr").first.locator("td").nth(0)).to_have_text("6")
-    expect(page.locator("#recent-games li")).to_have_count(7)
+    expect(page.get_by_role("definition").first).to_have_text("7")  # Games
+    partner = page.get_by_role("table", name="Partners").get_by_role("row").nth(1)
+    expect(partner.get_by_role("rowheader")).to_have_text("Bob")
+    expect(partner.get_by_role("cell").nth(0)).to_have_text("6")
+    expect(page.get_by_role("region", name="Recent games").get_by_role("listitem")).to_have_count(7)
     phone.shot("player-360")
     fits(page)
 
@@ -68,16 +73,17 @@ def test_merge_a_typo_into_the_right_name(phone, week):
     page.get_by_label("Same person as").fill("Ann")
     page.get_by_role("button", name="Merge…").click()
     expect(page.get_by_role("heading", name="Merge Anm into Ann?")).to_be_visible()
-    expect(page.locator("#change-summary")).to_contain_text("1 game changes: Anm becomes Ann")
-    expect(page.locator("#changes")).to_contain_text("Side Anm & Bob → Ann & Bob")
+    expect(page.get_by_text(re.compile("^1 game changes: Anm becomes Ann"))).to_be_visible()
+    expect(page.get_by_role("table", name="What changes")).to_contain_text("Side Anm & Bob → Ann & Bob")
     fits(page)
     phone.shot("merge-confirm-360")
     page.get_by_role("button", name="Yes, merge").click()
     expect(page.get_by_role("heading", name="Ann", exact=True)).to_be_visible()
-    expect(page.locator(".flash")).to_have_text("“Anm” was merged into “Ann” (1 game).")
-    expect(page.locator("#player-games")).to_have_text("8")
+    expect(page.get_by_role("status")).to_have_text("“Anm” was merged into “Ann” (1 game).")
+    expect(page.get_by_role("definition").first).to_have_text("8")  # Games
     page.goto("/players")
-    assert sorted(page.locator("#players tbody th a").all_inner_texts()) == ["Ann", "Bob", "Cy", "Di"]
+    everyone = page.get_by_role("table", name="Everyone who has played, most games first")
+    assert sorted(everyone.get_by_role("link").all_inner_texts()) == ["Ann", "Bob", "Cy", "Di"]
 
 
 def test_the_chart_and_sharing_the_result(phone, week):
@@ -85,11 +91,11 @@ def test_the_chart_and_sharing_the_result(phone, week):
     page.add_init_script("navigator.canShare = () => true;"
                          "navigator.share = (data) => { window.sharedText = data.text; return Promise.resolve(); };")
     page.goto(f"/games/{week[-1]}")
-    chart = page.locator("#chart svg")
+    chart = page.get_by_role("img", name=re.compile("^Running totals, hand by hand"))
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(2)
-    assert "Ann & Bob: 12,340, 13,340." in page.locator("#chart-desc").text_content()
-    expect(page.locator("#brought-forward")).to_contain_text("Brought forward")
+    expect(chart).to_have_accessible_name(re.compile("Ann & Bob: 12,340, 13,340."))
+    expect(page.get_by_role("region", name="Hands")).to_contain_text("Brought forward")
     fits(page)
     page.locator("#chart").scroll_into_view_if_needed()
     phone.shot("game-chart-360")
@@ -99,7 +105,7 @@ def test_the_chart_and_sharing_the_result(phone, week):
     page.locator("#chart").screenshot(path=str(SCREENSHOTS / "game-chart-dark-360.png"), caret="initial")
     page.emulate_media(color_scheme="light")
     page.get_by_role("button", name="Share the result").click()
-    expect(page.locator(".share-status")).to_have_text("Shared.")
+    expect(game_over(page).get_by_role("status")).to_have_text("Shared.")  # the share button's own status
     assert page.evaluate("window.sharedText") == ("Ponytail Canasta: Ann & Bob won by 12,740. "
                                                   "Ann & Bob 13,340 · Cy & Di 600 (1 hand).")
 
@@ -111,7 +117,7 @@ def test_without_a_share_sheet_the_result_is_copied(phone, week):
                          " window.copiedText = t; return Promise.resolve(); }}});")
     page.goto(f"/games/{week[0]}")  # the first evening was a tie
     page.get_by_role("button", name="Share the result").click()
-    expect(page.locator(".share-status")).to_have_text("Copied — paste it into a message.")
+    expect(game_over(page).get_by_role("status")).to_have_text("Copied — paste it into a message.")
     assert page.evaluate("window.copiedText") == ("Ponytail Canasta: Ann & Bob and Cy & Di shared the win. "
                                                   "Ann & Bob 1,600 · Cy & Di 1,600 (2 hands).")
     phone.shot("game-over-copied-360")

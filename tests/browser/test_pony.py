@@ -2,47 +2,45 @@
 import pytest
 from playwright.sync_api import expect
 
-from .table import choose, count_cards, record, side_score, start_game, tap, type_points
+from tests.examples import PONY
+
+from .table import count_cards, enter, game_over, points, preview, record, side_card, side_score, start_game
 
 pytestmark = pytest.mark.browser
+
+HAND = PONY.hands[0]  # RULES.md §6: 9,610 and 1,010
 
 
 def test_three_players_alone_on_a_tablet(tablet):
     page = tablet.page
     start_game(page, "Pony Canasta", ["Pat", "Quin", "Ros"])
-    expect(page.locator(".dealing")).to_contain_text("No dealer")
+    expect(page.get_by_role("region", name="Scores")).to_contain_text("No dealer")
 
     # Quin laid down too little and could not mend it: the minimum rises by 10 for this hand
     page.get_by_role("button", name="Failed meld: +10 for Quin").click()
-    expect(page.locator(".side-card").nth(1).locator(".min-meld")).to_contain_text("60")
+    expect(side_card(page, "Quin")).to_contain_text("Next meld 60")
     tablet.shot("tablet-pony-game")
 
     page.get_by_role("link", name="Record hand 1").click()
-    expect(page.locator("#entries-0-failed_going_out")).to_have_count(0)  # alone: nobody to ask
-    for field, times in (("wild_canastas", 1), ("surprise_wild", 1), ("sevens_canastas", 1),
-                         ("natural_canastas", 2), ("black_canastas", 1), ("red_treys", 5)):
-        tap(page, 0, field, times)
-    type_points(page, 0, "melded", 1610)
-    choose(page, "went_out", 0)
-    tap(page, 1, "natural_canastas")
-    tap(page, 1, "red_treys", 3)
-    tap(page, 1, "black_treys")
-    count_cards(page, 1, "melded", jokers=2, twenties=10, tens=24)
-    expect(page.locator("#count-entries-1-melded")).to_have_text("= 540 points")
-    type_points(page, 1, "in_hand", 230)
-    expect(page.locator("#preview-side-0")).to_contain_text("+9,610")
-    expect(page.locator("#preview-side-0")).to_contain_text("Red treys 5")
-    expect(page.locator("#preview-side-0")).to_contain_text("…of them surprise wild 1 × 500")
-    expect(page.locator("#preview-side-1")).to_contain_text("+1,010")
+    expect(page.get_by_role("checkbox")).to_have_count(0)  # alone: nobody to ask whether they may go out
+    enter(page, 0, HAND.entries[0])
+    enter(page, 1, HAND.entries[1], skip=("melded",))
+    count_cards(page, 1, "melded", jokers=2, twenties=10, tens=24)  # Quin counts the 540 card by card
+    expect(page.locator("#count-entries-1-melded")).to_have_text(f"= {HAND.entries[1]['melded']} points")
+    expect(preview(page, "Pat")).to_contain_text(points(HAND.totals[0], sign=True))
+    expect(preview(page, "Pat")).to_contain_text(f"Red treys {HAND.entries[0]['red_treys']}")
+    expect(preview(page, "Pat")).to_contain_text(
+        f"…of them surprise wild 1 × {points(HAND.parts[0]['surprise_wild'])}")
+    expect(preview(page, "Quin")).to_contain_text(points(HAND.totals[1], sign=True))
     tablet.shot("tablet-pony-hand-form")
     record(page, 1)
 
-    expect(side_score(page, "Pat")).to_have_text("9,610")
-    expect(side_score(page, "Quin")).to_have_text("1,010")
-    expect(page.locator(".side-card").nth(1).locator(".min-meld")).to_contain_text("50")  # the next hand starts afresh
+    expect(side_score(page, "Pat")).to_have_text(points(HAND.running[0]))
+    expect(side_score(page, "Quin")).to_have_text(points(HAND.running[1]))
+    expect(side_card(page, "Quin")).to_contain_text("Next meld 50")  # the next hand starts afresh
 
     page.get_by_text("End the game now…").click()
     page.get_by_role("button", name="Yes, end the game").click()
-    expect(page.locator(".game-over")).to_contain_text("Pat wins by 8,600")
-    expect(page.locator(".game-over")).to_contain_text("The table ended the game.")
+    expect(game_over(page)).to_contain_text(f"Pat wins by {points(HAND.running[0] - HAND.running[1])}")
+    expect(game_over(page)).to_contain_text("The table ended the game.")
     tablet.shot("tablet-pony-game-over")

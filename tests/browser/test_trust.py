@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from tests.server import Server
 
-from .conftest import PHONE, Page
-from .table import record, side_score, tap, type_points, value
+from .devices import PHONE, Page
+from .table import conflict, record, side_score, tap, type_points, value
 
 pytestmark = pytest.mark.browser
 
@@ -253,10 +253,9 @@ def test_two_phones_on_hand_1_replace_or_drop_never_lose_silently(phones, server
     record(first.page, 1)
     expect_scores(first.page, "900", "500")
     record(second.page, 1)
-    conflict = second.page.locator(".conflict")
-    expect(conflict).to_contain_text("Another phone recorded hand 1 first")
+    choice = conflict(second.page, "Another phone recorded hand 1 first")
     second.shot("phone-conflict")
-    conflict.get_by_role("button", name="Replace hand 1 with mine").click()
+    choice.get_by_role("button", name="Replace hand 1 with mine").click()
     expect_scores(second.page, "600", "0")
     assert len(hands(server, game)) == 1
     expect_scores(first.page, "600", "0")  # the first phone sees the replacement by itself
@@ -269,7 +268,7 @@ def test_two_phones_on_hand_1_replace_or_drop_never_lose_silently(phones, server
     record(first.page, 2)
     expect_scores(first.page, "700", "0")
     record(second.page, 2)
-    second.page.locator(".conflict").get_by_role("link", name="Drop mine").click()
+    conflict(second.page, "Another phone recorded hand 2 first").get_by_role("link", name="Drop mine").click()
     expect_scores(second.page, "700", "0")
     second.page.goto(f"/games/{game['id']}/hands/new")
     expect(second.page.locator("#draft-note")).to_be_hidden()
@@ -283,15 +282,15 @@ def test_undo_on_one_phone_is_seen_on_the_other(phones, server):
     first.page.goto(f"/games/{game['id']}/hands/new")
     type_a_hand(first.page)
     record(first.page, 1)
-    expect(first.page.locator(".undo-bar")).to_contain_text("Hand 1 recorded.")
-    bar = second.page.locator(".undo-bar")
+    expect(undo_bar(first.page, 1)).to_contain_text("Hand 1 recorded.")
+    bar = undo_bar(second.page, 1)
     expect(bar).to_contain_text("Hand 1 recorded by another phone.", timeout=15_000)
     second.shot("phone-undo-by-another")
     bar.get_by_role("button", name="Undo hand 1").click()
     expect(second.page.get_by_role("status").filter(has_text="Hand 1 was taken back")).to_be_visible()
     expect_scores(second.page, "0", "0")
     expect_scores(first.page, "0", "0")
-    expect(first.page.locator(".undo-bar")).to_have_count(0)
+    expect(undo_bar(first.page, 1)).to_have_count(0)
     assert hands(server, game) == []
 
 
@@ -371,8 +370,17 @@ def test_seats_and_dealer_are_the_same_after_a_reload_and_on_another_phone(phone
     # a new game with new seats draws once: a reload or another phone shows the same draw
     server.request("POST", f"/api/games/{game['id']}/end", None)
     first.page.goto(f"/games/new/five-person?from={game['id']}")
-    seats = [first.page.locator(f"#sides-{i}-players-0").input_value() for i in range(5)]
+    seats = seated(first.page)
     first.page.reload()
-    assert [first.page.locator(f"#sides-{i}-players-0").input_value() for i in range(5)] == seats
+    assert seated(first.page) == seats
     second.page.goto(f"/games/new/five-person?from={game['id']}")
-    assert [second.page.locator(f"#sides-{i}-players-0").input_value() for i in range(5)] == seats
+    assert seated(second.page) == seats
+
+
+def undo_bar(page, number: int):
+    """The "Hand N recorded" bar with its Undo button."""
+    return page.get_by_role("status").filter(has=page.get_by_role("button", name=f"Undo hand {number}"))
+
+
+def seated(page) -> list[str]:
+    return [page.get_by_label(f"Seat {i}", exact=True).input_value() for i in range(1, 6)]

@@ -1,0 +1,138 @@
+"""The worked examples of RULES.md §6, written down once.
+
+The engine tests (tests/test_scoring_*.py), the API tests (tests/test_api_hands.py, tests/test_acceptance_*.py)
+and the browser tests (tests/browser/test_ponytail.py, test_pony.py) all take their entries and expected numbers
+from here, so a rule the code gets wrong fails each of them, and a number is corrected in one place.
+Every number is RULES.md's own; the arithmetic is written beside it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ONE_PER_HAND = ("went_out", "cut_bonus", "finished")  # who went out, cut, finished: one side a hand
+
+
+@dataclass(frozen=True)
+class Hand:
+    entries: list[dict]            # one entry per side, as API.md's hand payload takes them
+    totals: list[int]              # each side's score for the hand (Five-person: the deal score)
+    running: list[int]             # each side's total after the hand
+    minimums: list[int]            # each side's next minimum meld after the hand
+    parts: list[dict]              # the breakdown's parts that are not 0, per side
+    own: list[int] | None = None   # Five-person: each seat's own score
+
+    @property
+    def payload(self) -> dict:
+        return {"entries": self.entries}
+
+
+@dataclass(frozen=True)
+class Example:
+    id: str
+    section: str                   # where RULES.md gives it
+    variant: str
+    sides: list[dict]              # API.md's sides: name and players
+    hands: list[Hand]
+    options: dict = field(default_factory=dict)
+
+    @property
+    def game(self) -> dict:
+        """The body of POST /api/games for this example."""
+        return {"variant": self.variant, "sides": self.sides, **({"options": self.options} if self.options else {})}
+
+    @property
+    def players(self) -> list[list[str]]:
+        return [s["players"] for s in self.sides]
+
+    def __str__(self):
+        return self.id
+
+
+PONYTAIL = Example(
+    id="ponytail-pairs", section="RULES.md §6, Ponytail, two partnerships, hands 1 and 2", variant="ponytail",
+    sides=[{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+    hands=[
+        Hand(entries=[{"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1,
+                       "red_threes": 3, "melded": 1230, "went_out": True},
+                      {"natural_canastas": 1, "dirty_canastas": 1, "red_threes": 2, "cut_bonus": True,
+                       "melded": 640, "in_hand": 185, "black_threes": 2}],
+             # A = 500 + 600 + 5000 + 2500 + 300 + 200 + 1230; B = 500 + 300 + 200 + 100 + 640 − 185 − 200
+             totals=[10330, 1355], running=[10330, 1355], minimums=[50, 50],
+             parts=[{"natural_canastas": 500, "dirty_canastas": 600, "sevens_canastas": 5000, "wild_canastas": 2500,
+                     "red_threes": 300, "going_out": 200, "melded": 1230},
+                    {"natural_canastas": 500, "dirty_canastas": 300, "red_threes": 200, "cut_bonus": 100,
+                     "melded": 640, "in_hand": -185, "black_threes": -200}]),
+        Hand(entries=[{"natural_canastas": 2, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
+                       "red_threes": 1, "melded": 1455, "went_out": True},
+                      {"melded": 220, "in_hand": 410, "black_threes": 1, "unpicked_pony": 125}],
+             # A = 1000 + 300 + 5000 + 2500 + 100 + 200 + 1455 → 20,885 (minimum 90 from 15,000 up);
+             # B = 220 − 410 − 100 − 125 (the pony never picked up counts against B) → 940
+             totals=[10555, -415], running=[20885, 940], minimums=[90, 50],
+             parts=[{"natural_canastas": 1000, "dirty_canastas": 300, "sevens_canastas": 5000, "wild_canastas": 2500,
+                     "red_threes": 100, "going_out": 200, "melded": 1455},
+                    {"melded": 220, "in_hand": -410, "black_threes": -100, "unpicked_pony": -125}]),
+    ])
+
+PONY = Example(
+    id="pony-three", section="RULES.md §6, Pony, individual, 3 players", variant="pony",
+    sides=[{"name": n, "players": [n]} for n in ("P1", "P2", "P3")],
+    hands=[
+        Hand(entries=[{"wild_canastas": 1, "surprise_wild": 1, "sevens_canastas": 1, "natural_canastas": 2,
+                       "black_canastas": 1, "red_treys": 5, "melded": 1610, "went_out": True},
+                      {"natural_canastas": 1, "red_treys": 3, "melded": 540, "in_hand": 230, "black_treys": 1},
+                      {}],
+             # P1 = 2500 + 500 + 2500 + 1000 + 300 + 1100 + 100 + 1610; P2 = 500 + 300 + 540 − 230 − 100
+             totals=[9610, 1010, 0], running=[9610, 1010, 0], minimums=[50, 50, 50],
+             parts=[{"wild_canastas": 2500, "surprise_wild": 500, "sevens_canastas": 2500, "natural_canastas": 1000,
+                     "black_canastas": 300, "red_treys": 1100, "going_out": 100, "melded": 1610},
+                    {"natural_canastas": 500, "red_treys": 300, "melded": 540, "in_hand": -230, "black_treys": -100},
+                    {}]),
+    ])
+
+FIVE_PERSON = Example(
+    id="five-person-deal", section="RULES.md §6, Five-person, one deal", variant="five-person",
+    sides=[{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")],
+    hands=[
+        Hand(entries=[{"pure_canastas": 1, "finished": True, "melded": 300, "in_hand": 30},  # 100 + 50 + 300 − 30
+                      {"in_hand": 35},                                                      # −35
+                      {"impure_canastas": 1, "kitties": 1, "melded": 120, "in_hand": 10},  # 50 + 50 + 120 − 10
+                      {"melded": 100, "in_hand": 5},                                        # 95
+                      {"in_hand": 120}],                                                    # −120
+             # each seat's own score plus its partner's (two seats on): 420 + 210, −35 + 95, 210 − 120, 95 + 420,
+             # −120 − 35; the opening minimum is 75 whatever the score
+             own=[420, -35, 210, 95, -120],
+             totals=[630, 60, 90, 515, -155], running=[630, 60, 90, 515, -155], minimums=[75] * 5,
+             parts=[{"own_score": 420, "partner_share": 210}, {"own_score": -35, "partner_share": 95},
+                    {"own_score": 210, "partner_share": -120}, {"own_score": 95, "partner_share": 420},
+                    {"own_score": -120, "partner_share": -35}]),
+    ])
+
+EXAMPLES = [PONYTAIL, PONY, FIVE_PERSON]
+
+# (example, hand number from 1) for every hand of every example, for pytest.mark.parametrize
+HANDS = [(example, number) for example in EXAMPLES for number in range(1, len(example.hands) + 1)]
+HAND_IDS = [f"{example.id}-hand-{number}" for example, number in HANDS]
+
+
+def nonzero(breakdown: dict) -> dict:
+    """The parts of a breakdown that are not 0 (what `Hand.parts` lists)."""
+    return {k: v for k, v in breakdown.items() if v}
+
+
+def form_fields(entries: list[dict]) -> dict[str, str]:
+    """The entries as the hand form posts them: `entries[i].field` for numbers and per-side flags,
+    the side's number for who went out / cut / finished, `:mode` count and the card fields for card counts."""
+    data: dict[str, str] = {}
+    for i, entry in enumerate(entries):
+        for name, value in entry.items():
+            if name in ONE_PER_HAND:
+                if value:
+                    data[name] = str(i)
+            elif value is True:
+                data[f"entries[{i}].{name}"] = "on"
+            elif isinstance(value, dict):
+                data[f"entries[{i}].{name}:mode"] = "count"
+                data.update({f"entries[{i}].{name}.{card}": str(n) for card, n in value.items()})
+            elif value is not False:
+                data[f"entries[{i}].{name}"] = str(value)
+    return data
