@@ -1,4 +1,4 @@
-"""The worked examples of RULES.md §6, written down once.
+"""The worked examples of RULES.md §6 and §7, written down once.
 
 The engine tests (tests/test_scoring_*.py), the API tests (tests/test_api_hands.py, tests/test_acceptance_*.py)
 and the browser tests (tests/browser/test_ponytail.py, test_pony.py) all take their entries and expected numbers
@@ -107,7 +107,20 @@ FIVE_PERSON = Example(
                     {"own_score": -120, "partner_share": -35}]),
     ])
 
-EXAMPLES = [PONYTAIL, PONY, FIVE_PERSON]
+CLASSIC = Example(
+    id="classic-pairs", section="RULES.md §7, Classic Canasta, worked example", variant="classic",
+    sides=[{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+    hands=[
+        Hand(entries=[{"natural_canastas": 1, "melded": 140, "went_out": True, "concealed": True},
+                      {"red_threes": 2, "in_hand": 15}],
+             # A = 500 + 200 (went out concealed) + 140; B = −200 (2 red 3s, nothing melded) − 15;
+             # next minimum 50 for A (0 to 1,495), 15 for B (below 0)
+             totals=[840, -215], running=[840, -215], minimums=[50, 15],
+             parts=[{"natural_canastas": 500, "concealed": 200, "melded": 140},
+                    {"red_threes": -200, "in_hand": -15}]),
+    ])
+
+EXAMPLES = [PONYTAIL, PONY, FIVE_PERSON, CLASSIC]
 
 # (example, hand number from 1) for every hand of every example, for pytest.mark.parametrize
 HANDS = [(example, number) for example in EXAMPLES for number in range(1, len(example.hands) + 1)]

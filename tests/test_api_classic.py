@@ -1,13 +1,12 @@
 """Classic Canasta through the JSON API and the pages (RULES.md §7, API.md): the worked example recorded."""
 from __future__ import annotations
 
+from .examples import CLASSIC
 from .pages import post
 from .sheet_helpers import pdf_pages
 
-CLASSIC_PAIRS = {"variant": "classic",
-                 "sides": [{"name": "A", "players": ["Ann", "Bob"]}, {"name": "B", "players": ["Cy", "Di"]}]}
-WORKED = {"entries": [{"natural_canastas": 1, "melded": 140, "went_out": True, "concealed": True},
-                      {"red_threes": 2, "in_hand": 15}]}
+CLASSIC_PAIRS = CLASSIC.game
+WORKED = CLASSIC.hands[0].payload
 FIELDS = ["natural_canastas", "mixed_canastas", "red_threes", "melded", "in_hand", "went_out", "concealed"]
 
 

@@ -4,12 +4,12 @@ import pytest
 from scoring import Refused, derive_game, prepare_hand
 from scoring.game import HandRecord
 
+from .examples import CLASSIC
 from .helpers import setup, totals
 
 PAIRS = [["Ann", "Bob"], ["Cy", "Di"]]
 # RULES.md §7, worked example
-WORKED_A = {"natural_canastas": 1, "melded": 140, "went_out": True, "concealed": True}
-WORKED_B = {"red_threes": 2, "in_hand": 15}
+WORKED_A, WORKED_B = CLASSIC.hands[0].entries
 
 
 @pytest.mark.parametrize("entries, expected", [
