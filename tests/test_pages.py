@@ -63,10 +63,10 @@ def test_a_refused_option_is_shown_at_its_field(app, client):
     assert target.description.endswith(" The target score must be a whole number, not text.")
 
 
-@pytest.mark.parametrize("change, layout, count", [("more", "pairs", 3), ("fewer", "pairs", 2), ("solo", "solo", 2)])
-def test_layout_buttons_redraw_the_form_keeping_names(app, client, change, layout, count):
-    response = post(client, url(app, "setup.create_game", variant_id="ponytail"),
-                    {"layout": "pairs", "count": "2", "change": change, "sides[0].players[0]": "Ann"}, htmx=True)
+@pytest.mark.parametrize("to, layout, count", [("more", "pairs", 3), ("fewer", "pairs", 2), ("solo", "solo", 2)])
+def test_layout_buttons_redraw_the_form_keeping_names(app, client, to, layout, count):
+    response = post(client, url(app, "setup.change_layout", variant_id="ponytail"),
+                    {"layout": "pairs", "count": "2", "to": to, "sides[0].players[0]": "Ann"}, htmx=True)
     assert response.status_code == 200
     doc = read(response)
     [form] = doc.elements()  # htmx gets the form alone
@@ -81,8 +81,8 @@ def test_layout_buttons_redraw_the_form_keeping_names(app, client, change, layou
 
 def test_draw_seats_keeps_the_five_players(app, client):
     names = ["Asha", "Ben", "Cleo", "Dev", "Eve"]
-    response = post(client, url(app, "setup.create_game", variant_id="five-person"), {
-        "layout": "solo", "count": "5", "change": "draw", **{f"sides[{i}].players[0]": n for i, n in enumerate(names)}})
+    response = post(client, url(app, "setup.draw_seats", variant_id="five-person"), {
+        "layout": "solo", "count": "5", **{f"sides[{i}].players[0]": n for i, n in enumerate(names)}})
     doc = read(response)
     assert sorted(doc.group("Who plays").field(f"Seat {i + 1}").value for i in range(5)) == names
 

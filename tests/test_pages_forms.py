@@ -55,17 +55,18 @@ def test_a_stored_hand_opens_the_form_as_it_was_entered():
     assert forms.hand_payload(MultiDict(values), variant, PAIRS)["entries"][1]["melded"]["jokers"] == 2
 
 
-@pytest.mark.parametrize("variant, form, layout, count", [
-    ("ponytail", {}, "pairs", 2),
-    ("ponytail", {"layout": "pairs", "count": "3", "change": "more"}, "pairs", 3),  # at most 3 partnerships
-    ("ponytail", {"layout": "pairs", "count": "3", "change": "solo"}, "solo", 3),
-    ("ponytail", {"layout": "solo", "count": "2", "change": "fewer"}, "solo", 2),
-    ("pony", {}, "solo", 2),
-    ("pony", {"layout": "solo", "count": "x"}, "solo", 2),
-    ("five-person", {"change": "more"}, "solo", 5),
+@pytest.mark.parametrize("variant, form, to, layout, count", [
+    ("ponytail", {}, "", "pairs", 2),
+    ("ponytail", {"layout": "pairs", "count": "3"}, "more", "pairs", 3),  # at most 3 partnerships
+    ("ponytail", {"layout": "pairs", "count": "2"}, "more", "pairs", 3),
+    ("ponytail", {"layout": "pairs", "count": "3"}, "solo", "solo", 3),
+    ("ponytail", {"layout": "solo", "count": "2"}, "fewer", "solo", 2),
+    ("pony", {}, "", "solo", 2),
+    ("pony", {"layout": "solo", "count": "x"}, "", "solo", 2),
+    ("five-person", {}, "more", "solo", 5),
 ])
-def test_seating_shape_and_its_changes(variant, form, layout, count):
-    assert forms.read_layout(MultiDict(form), get_variant(variant)) == (layout, count)
+def test_seating_shape_and_its_changes(variant, form, to, layout, count):
+    assert forms.read_layout(MultiDict(form), get_variant(variant), to) == (layout, count)
 
 
 def test_a_side_of_two_without_a_name_is_called_after_its_players():

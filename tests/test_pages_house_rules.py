@@ -30,6 +30,10 @@ def new_game(client):
     return url(client.application, "setup.new_game", variant_id="ponytail")
 
 
+def change_layout(client):
+    return url(client.application, "setup.change_layout", variant_id="ponytail")
+
+
 def test_the_form_offers_the_defaults_and_an_empty_row_to_add_a_tier(client):
     doc = read(client.get(new_game(client)))
     assert tier_rows(doc) == [("15000", "90"), ("30000", "120"), ("", "")]
@@ -52,8 +56,8 @@ def test_an_emptied_row_drops_its_tier(client):
 
 
 def test_changing_the_seating_keeps_every_tier_and_the_rules_open(client):
-    for change in ("more", "solo"):
-        response = post(client, new_game(client), {"layout": "pairs", "count": "2", "change": change, **NAMES,
+    for to in ("more", "solo"):
+        response = post(client, change_layout(client), {"layout": "pairs", "count": "2", "to": to, **NAMES,
                                                    **THREE_TIERS, "options.house_rules.red_three": "150"},
                         htmx=True)
         doc = read(response)
@@ -62,7 +66,7 @@ def test_changing_the_seating_keeps_every_tier_and_the_rules_open(client):
 
 
 def test_untouched_rules_stay_folded_when_the_seating_changes(client):
-    doc = read(post(client, new_game(client), {"layout": "pairs", "count": "2", "change": "solo",
+    doc = read(post(client, change_layout(client), {"layout": "pairs", "count": "2", "to": "solo",
                                                f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90",
                                                f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120",
                                                "options.house_rules.unpicked_pony_counts": "on"}, htmx=True))
@@ -85,17 +89,17 @@ ALONE = {"sides[0].players[0]": "Ann", "sides[1].players[0]": "Cy"}
 
 
 @pytest.mark.parametrize("posted, shown", [
-    ({"layout": "pairs", "count": "2", "change": "solo", LIMIT: ""}, "4"),    # untouched: the new default
-    ({"layout": "solo", "count": "2", "change": "pairs", LIMIT: "4"}, ""),
-    ({"layout": "solo", "count": "2", "change": "more", LIMIT: "4"}, "4"),
-    ({"layout": "solo", "count": "2", "change": "pairs", LIMIT: "7"}, "7"),   # typed: kept
-    ({"layout": "pairs", "count": "2", "change": "solo", LIMIT: "6"}, "6"),
-    ({"layout": "solo", "count": "3", "change": "more", LIMIT: ""}, ""),      # emptied on purpose: kept
-    ({"layout": "solo", "count": "3", "change": "pairs", LIMIT: ""}, ""),
+    ({"layout": "pairs", "count": "2", "to": "solo", LIMIT: ""}, "4"),    # untouched: the new default
+    ({"layout": "solo", "count": "2", "to": "pairs", LIMIT: "4"}, ""),
+    ({"layout": "solo", "count": "2", "to": "more", LIMIT: "4"}, "4"),
+    ({"layout": "solo", "count": "2", "to": "pairs", LIMIT: "7"}, "7"),   # typed: kept
+    ({"layout": "pairs", "count": "2", "to": "solo", LIMIT: "6"}, "6"),
+    ({"layout": "solo", "count": "3", "to": "more", LIMIT: ""}, ""),      # emptied on purpose: kept
+    ({"layout": "solo", "count": "3", "to": "pairs", LIMIT: ""}, ""),
 ], ids=["§1 pairs→alone", "§1 alone→pairs", "§1 alone, one more", "§1 typed 7 kept", "§1 typed 6 kept",
         "§1 emptied kept", "§1 emptied→pairs"])
 def test_the_hand_limit_box_follows_the_seating_until_the_table_types_in_it(client, posted, shown):
-    doc = read(post(client, new_game(client), posted, htmx=True))
+    doc = read(post(client, change_layout(client), posted, htmx=True))
     assert doc.group("Options").field("Hand limit").value == shown
 
 

@@ -142,9 +142,9 @@ def names_seated(doc: Doc) -> list[str]:
 
 
 def test_a_resent_seat_draw_shows_the_same_seats_and_a_new_tap_draws_again(client):
-    five = page(client, "setup.new_game", variant_id="five-person")
-    form = read(client.get(five))
-    fields = {"layout": "solo", "count": "5", "seat_draw": form.values["seat_draw"], "change": "draw",
+    form = read(client.get(page(client, "setup.new_game", variant_id="five-person")))
+    five = page(client, "setup.draw_seats", variant_id="five-person")
+    fields = {"layout": "solo", "count": "5", "seat_draw": form.values["seat_draw"],
               **{f"sides[{i}].players[0]": n for i, n in enumerate(("Asha", "Ben", "Cleo", "Dev", "Eve"))}}
     first = read(post(client, five, fields))
     resent = read(post(client, five, fields))

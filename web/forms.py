@@ -154,14 +154,14 @@ def layouts(variant: Variant) -> dict[str, tuple[int, int]]:
     return {keys[kind]: tuple(shape["sides"]) for kind, shape in variant.describe_sides.items() if kind in keys}
 
 
-def read_layout(form, variant: Variant) -> tuple[str, int]:
-    """The seating shape the form is showing (partnerships or alone, how many sides), applying a change."""
+def read_layout(form, variant: Variant, change: str = "") -> tuple[str, int]:
+    """The seating shape the form is showing (partnerships or alone, how many sides), applying a change
+    (a layout, "more" or "fewer": the button tapped)."""
     allowed = layouts(variant)
     layout = form.get("layout") if form.get("layout") in allowed else next(iter(allowed))
     low, high = allowed[layout]
     count = parse(form.get("count", str(low)))
     count = low if count is None else count
-    change = form.get("change")
     if change in allowed and change != layout:
         layout = change
         low, high = allowed[layout]

@@ -83,14 +83,14 @@ def new_game(variant_id: str):
 
 @bp.post("/games/new/<variant_id>")
 def create_game(variant_id: str):
-    """Start the game, or (a layout button) show the form again with more/fewer sides or seats drawn."""
+    """Start the game (refusals shown at their inputs on the form)."""
     variant = variant_or_404(variant_id)
+    if "change" in request.form:
+        # a page served before each button had its own URL (still open on a phone across an update)
+        # names its button's job in `change`: do that job, never start a game the table did not ask for
+        stale = request.form["change"]
+        return seats_drawn(variant) if stale == "draw" else layout_changed(variant, stale)
     layout, count = forms.read_layout(request.form, variant)
-    change = request.form.get("change")
-    if change == "draw":
-        return form_page(variant, forms.draw_seats(request.form, count), layout, count, drawn=True)
-    if change:
-        return form_page(variant, request.form, layout, count)
     payload = forms.new_game_payload(request.form, variant, layout, count)
     try:
         game = actions.create_game(get_db(), payload)
@@ -99,6 +99,31 @@ def create_game(variant_id: str):
     if game["has_pin"]:
         pin.remember(game["id"])  # whoever chose the PIN just typed it: this device need not unlock
     return redirect(url_for("pages.game", game_id=game["id"]), 303)
+
+
+@bp.post("/games/new/<variant_id>/seats")
+def draw_seats(variant_id: str):
+    """Draw seats: the form again with the players seated at random."""
+    return seats_drawn(variant_or_404(variant_id))
+
+
+@bp.post("/games/new/<variant_id>/layout")
+def change_layout(variant_id: str):
+    """The form again in the seating shape the button tapped names (`to`: pairs, solo, more or fewer);
+    without one, as posted (the seats table redrawn as names are typed)."""
+    return layout_changed(variant_or_404(variant_id), request.form.get("to", ""))
+
+
+def seats_drawn(variant):
+    """The posted form with its players seated again at random."""
+    layout, count = forms.read_layout(request.form, variant)
+    return form_page(variant, forms.draw_seats(request.form, count), layout, count, drawn=True)
+
+
+def layout_changed(variant, to: str):
+    """The posted form in the seating shape `to` names (unknown or empty: the shape it was posted in)."""
+    layout, count = forms.read_layout(request.form, variant, to)
+    return form_page(variant, request.form, layout, count)
 
 
 @bp.post("/games/new/<variant_id>/blank-sheet")
