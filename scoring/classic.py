@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, last_side_with, meld_minimum, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import CANASTA_CARDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
+from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -59,6 +59,7 @@ class Classic(Variant):
     summary = "2 partnerships of two, or 2 or 3 players alone; two decks; natural and mixed canastas; to 5,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_words = CARD_WORDS
     card_names = CARD_NAMES
     valueless_cards = "Red 3"
     target = 5000

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, meld_minimum, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -31,7 +31,8 @@ RULES = (
     HouseRule("red_trey_set", "points", 1000, "Set of four red treys"),
     HouseRule("black_trey", "points", 100, "Black trey, left in hand (minus)", "Black trey in hand, each"),
     HouseRule("going_out", "points", 100, "Going out"),
-    HouseRule("failed_going_out", "points", 100, "Could not go out (minus)", "Could not go out after asking"),
+    HouseRule("failed_going_out", "points", 100, "Could not go out (minus)", "Could not go out after asking",
+              note="taken even when the side goes out later in the round"),
     HouseRule("unpicked_pony_counts", "flag", True, "An unpicked pony counts against the side",
               "Unpicked pony counts against"),
     HouseRule("min_meld", "points", 50, "Initial meld minimum"),
@@ -46,10 +47,14 @@ FIELDS = (
     Field("sevens_canastas", "count", "Sevens canastas", "Only 7s"),
     Field("natural_canastas", "count", "Natural canastas", "One rank, no wild card"),
     Field("black_canastas", "count", "Black canastas", "One rank with 1 to 3 wild cards"),
-    Field("surprise_wild", "count", "…of them surprise wild", "Laid down whole from the hand"),
-    Field("surprise_sevens", "count", "…of them surprise sevens", "Laid down whole from the hand"),
-    Field("surprise_natural", "count", "…of them surprise natural", "Laid down whole from the hand"),
-    Field("surprise_black", "count", "…of them surprise black", "Laid down whole from the hand"),
+    Field("surprise_wild", "count", "…of them surprise wild", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "wild")),
+    Field("surprise_sevens", "count", "…of them surprise sevens", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "sevens")),
+    Field("surprise_natural", "count", "…of them surprise natural", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "natural")),
+    Field("surprise_black", "count", "…of them surprise black", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "black")),
     Field("red_treys", "count", "Red treys", "100 each; every set of four 1,000", per_unit=False),
     Field("black_treys", "count", "Black treys", "Left in hand"),
     Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
@@ -78,6 +83,7 @@ class Pony(Variant):
     summary = "2 to 12 or more players, alone or in partnerships; two decks a player; surprise canastas; to 50,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_words = CARD_WORDS
     card_names = CARD_NAMES
     valueless_cards = "3 (red or black)"
     target = 50000

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, meld_minimum, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -68,6 +68,7 @@ class Ponytail(Variant):
     summary = "2 or 3 partnerships, or 2 to 6 players alone; 6 or more decks; 7-card canastas; to 50,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_words = CARD_WORDS
     card_names = CARD_NAMES
     valueless_cards = "3 (red or black)"
     target = 50000

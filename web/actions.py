@@ -339,7 +339,7 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
 
 
 def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:
-    """Pony: the side could not mend a short initial meld; its minimum rises for this hand."""
+    """The side could not mend a short initial meld; its minimum rises for this hand (variants with failed melds)."""
     with write(db):
         variant, stored = _read(db, game_id)
         if not isinstance(side, int) or not 0 <= side < len(stored["sides"]):

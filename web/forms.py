@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from scoring import FieldError, Variant
+from scoring.base import Field
 
 from .numbers import parse
 
@@ -33,13 +34,14 @@ def count_chip(values, name: str) -> str:
     return "0" if not typed else typed if typed in CHIPS else MORE
 
 
-def short_label(label: str) -> tuple[str, str]:
-    """A canasta count's label as shown beside its chips ("Natural") and the rest ("canastas")."""
-    if label.endswith(" canastas"):
-        return label[: -len(" canastas")], " canastas"
-    if label.startswith("…of them surprise "):  # Pony: "Surprise" over "wild" (one of the canastas above)
-        return "Sur\u00adprise", " " + label[len("…of them surprise "):]  # soft hyphen: "Sur-prise" when narrow
-    return label, ""
+def short_label(field: Field) -> tuple[str, str]:
+    """A count's label as shown beside its chips ("Natural") and the rest below it ("canastas"): as the field
+    declares them, else a label "… canastas" split before its last word, else the label alone."""
+    if field.short:
+        return field.short
+    if field.label.endswith(" canastas"):
+        return field.label[: -len(" canastas")], "canastas"
+    return field.label, ""
 
 
 _INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
@@ -186,8 +188,8 @@ def with_hand_limit(values, variant: Variant, layout: str, count: int) -> dict:
     """The form's values with the hand-limit box as it should show for the seating now on screen.
 
     The box holds the default of the seating the form was posted with until the table types in it.
-    While it still holds that default (untouched), a new seating shows its own default (Ponytail:
-    4 hands alone, none for partnerships); anything typed, an emptied box included, is kept.
+    While it still holds that default (untouched), a new seating shows its own default (as the
+    variant declares it: e.g. 4 hands alone, none for partnerships); anything typed, an emptied box included, is kept.
     """
     values = dict(values.to_dict() if hasattr(values, "to_dict") else values)
     allowed = layouts(variant)
