@@ -29,14 +29,14 @@ RULES = (
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("natural_canastas", "count", "Natural canastas", "Seven or more cards, no wild card"),
-    Field("mixed_canastas", "count", "Mixed canastas", "Seven or more cards with 1 to 3 wild cards"),
+    Field("natural_canastas", "count", "Natural canastas", "Seven or more cards, no wild card", group="Canastas"),
+    Field("mixed_canastas", "count", "Mixed canastas", "Seven or more cards with 1 to 3 wild cards", group="Canastas"),
     Field("red_threes", "count", "Red threes", "100 each, 800 for all four; against the side if it melded nothing",
-          per_unit=False),
-    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand, black threes included"),
+          per_unit=False, group="Threes"),
+    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included", group="Cards"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand, black threes included", group="Cards"),
     Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
-    Field("concealed", "flag", "Went out concealed", "Melded the whole hand in one turn, nothing melded before"),
+    Field("concealed", "flag", "Went out concealed", "Melded the whole hand in one turn, nothing melded before", group="Going out"),
 )
 
 COLUMNS = (

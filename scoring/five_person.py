@@ -41,14 +41,14 @@ RULES = (
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("pure_canastas", "count", "Pure canastas", "Seven or more cards, no joker"),
-    Field("impure_canastas", "count", "Impure canastas", "Seven or more cards with a joker"),
-    Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker"),
-    Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker"),
-    Field("kitties", "count", "Kitties picked up"),
+    Field("pure_canastas", "count", "Pure canastas", "Seven or more cards, no joker", group="Canastas"),
+    Field("impure_canastas", "count", "Impure canastas", "Seven or more cards with a joker", group="Canastas"),
+    Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker", group="Canastas"),
+    Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker", group="Canastas"),
+    Field("kitties", "count", "Kitties picked up", group="Kitties"),
     Field("finished", "flag", "Finished", "Went out", once="Who finished?"),
-    Field("melded", "points", "Melded points", "Card values of every card laid down"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
+    Field("melded", "points", "Melded points", "Card values of every card laid down", group="Cards"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand", group="Cards"),
 )
 
 COLUMNS = (

@@ -78,8 +78,14 @@ def test_a_game_of_it_is_recorded_corrected_and_shown_on_every_page(client, toy,
 
 def test_the_hand_form_and_breakdown_use_its_short_labels_and_card_words(client, toy, toy_game):
     page = client.get(f"/games/{toy_game}/hands/new").get_data(as_text=True)
-    assert '<legend>Short <span class="rest">five-card' in page  # its declared short label, not "canastas"
-    assert '<legend>Long <span class="rest">canastas' in page  # a label "… canastas" split by itself
+    assert '<legend>Short <span class="rest">five-card' in page  # its declared short label
+    assert '<legend>Long<span class="visually-hidden">' in page  # "… canastas" under the heading Canastas
+    form = Doc(page)
+    for heading, names in (("Canastas", ("long_canastas", "short_canastas")), ("Cards", ("melded",)),
+                           ("Bell", ("bell_rung",))):
+        group = form.group(f"{heading}, Bo")  # the groups it declares, named by heading and side
+        inputs = [e.get("name") for e in group.walk() if e.tag == "input"]
+        assert all(f"entries[1].{n}" in inputs or f"entries[1].{n}:chip" in inputs for n in names), heading
     preview = post(client, f"/games/{toy_game}/hands/preview", {"number": "1", "entries[0].melded:mode": "count",
                                                                   "entries[0].melded.faces": "1",
                                                                   "entries[0].melded.pips": "2"}, htmx=True)

@@ -7,10 +7,10 @@ from scoring.declare import SCORE, TOTAL, Canasta, HouseRule, Seating, SheetColu
 from scoring.variant import Variant, seats
 
 FIELDS = (
-    Field("long_canastas", "count", "Long canastas", "Nine cards of one rank"),
-    Field("short_canastas", "count", "Short canastas", "Five cards of one rank", short=("Short", "five-card")),
-    Field("melded", "points", "Melded points", "Every card on the table"),
-    Field("bell_rung", "flag", "Rang the bell", "First to say 'bell'"),
+    Field("long_canastas", "count", "Long canastas", "Nine cards of one rank", group="Canastas"),
+    Field("short_canastas", "count", "Short canastas", "Five cards of one rank", short=("Short", "five-card"), group="Canastas"),
+    Field("melded", "points", "Melded points", "Every card on the table", group="Cards"),
+    Field("bell_rung", "flag", "Rang the bell", "First to say 'bell'", group="Bell"),
 )
 
 

@@ -36,11 +36,12 @@ def count_chip(values, name: str) -> str:
 
 def short_label(field: Field) -> tuple[str, str]:
     """A count's label as shown beside its chips ("Natural") and the rest below it ("canastas"): as the field
-    declares them, else a label "… canastas" split before its last word, else the label alone."""
+    declares them, else a label "… canastas" split before its last word (left out under a heading "Canastas",
+    which says it already), else the label alone."""
     if field.short:
         return field.short
     if field.label.endswith(" canastas"):
-        return field.label[: -len(" canastas")], "canastas"
+        return field.label[: -len(" canastas")], "" if field.group.lower() == "canastas" else "canastas"
     return field.label, ""
 
 
@@ -76,6 +77,21 @@ def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
         shown[i] = [f.name for f in variant.fields if f.kind == "flag" and not f.once
                     and not (f.pairs_only and len(side["players"]) < 2)]
     return shown
+
+
+def field_groups(variant: Variant, flags: list[str]) -> list[tuple[str, list[Field]]]:
+    """One side's entry fields on the hand form, in runs under the heading each declares ("Canastas", [...]).
+
+    A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`)."""
+    groups: list[tuple[str, list[Field]]] = []
+    for f in variant.fields:
+        if f.kind == "flag" and f.name not in flags:
+            continue
+        if groups and groups[-1][0] == f.group:
+            groups[-1][1].append(f)
+        else:
+            groups.append((f.group, [f]))
+    return groups
 
 
 def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:

@@ -74,7 +74,7 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
                    general=general, notice=notice, flags=forms.shown_flags(variant, game["sides"]),
                    one_per_hand=[f for f in variant.fields if f.once],
-                   nobody=forms.NOBODY, count_chip=forms.count_chip, short_label=forms.short_label,
+                   nobody=forms.NOBODY, count_chip=forms.count_chip, short_label=forms.short_label, field_groups=forms.field_groups,
                    conflict=conflict, key=key or form_key(values),
                    posted=request.method == "POST", **preview(game, variant, payload))
     return render_template("hand.html", **context), status
