@@ -9,7 +9,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from scoring import Refused, get_variant
 from scoring.entries import card_points
 
-from . import actions, forms, numbers, pin, present
+from . import actions, forms, hand_form, numbers, pin, present
 from .database import get_db, stored_game
 from .pages import STALE, after_write, refused_page, write_refused
 
@@ -68,13 +68,14 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     `conflict` says what another phone changed meanwhile, for the player to choose what happens to theirs.
     """
     variant = get_variant(game["variant"])
-    at, general = forms.place_errors(list(errors), forms.hand_inputs(variant, game["sides"]))
+    at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game["sides"]))
     editing = number <= game["hands_played"]
-    payload = forms.hand_payload(values, variant, game["sides"])
+    payload = hand_form.hand_payload(values, variant, game["sides"])
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
-                   general=general, notice=notice, flags=forms.shown_flags(variant, game["sides"]),
+                   general=general, notice=notice, flags=hand_form.shown_flags(variant, game["sides"]),
                    one_per_hand=[f for f in variant.fields if f.once],
-                   nobody=forms.NOBODY, count_chip=forms.count_chip, short_label=forms.short_label, field_groups=forms.field_groups,
+                   nobody=hand_form.NOBODY, count_chip=hand_form.count_chip, short_label=hand_form.short_label,
+                   field_groups=hand_form.field_groups,
                    conflict=conflict, key=key or form_key(values),
                    posted=request.method == "POST", **preview(game, variant, payload))
     return render_template("hand.html", **context), status
@@ -170,7 +171,7 @@ def record_hand(game_id: str):
     stored = stored_game(game_id)  # as the PIN check read it: recording starts from it
     if stored is None:
         raise actions.not_found(f"There is no game with id “{game_id}”.")
-    payload = forms.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
+    payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
     try:
         actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
     except Refused as err:
@@ -184,14 +185,14 @@ def edit_hand(game_id: str, number: int):
     game = actions.get_game(get_db(), game_id)
     if not 1 <= number <= game["hands_played"]:
         raise actions.not_found(f"There is no hand {number} in this game (it has {game['hands_played']}).")
-    values = forms.hand_values(get_variant(game["variant"]), game["hands"][number - 1]["entries"])
+    values = hand_form.hand_values(get_variant(game["variant"]), game["hands"][number - 1]["entries"])
     return form_page(game, number, values)
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/edit")
 def replace_hand(game_id: str, number: int):
     game = actions.get_game(get_db(), game_id)
-    payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
+    payload = hand_form.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
     try:
         actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
     except Refused as err:
@@ -206,7 +207,7 @@ def preview_hand(game_id: str):
     """The live preview fragment: each side's breakdown for the values typed so far."""
     game = actions.get_game(get_db(), game_id)
     variant = get_variant(game["variant"])
-    payload = forms.hand_payload(request.form, variant, game["sides"])
+    payload = hand_form.hand_payload(request.form, variant, game["sides"])
     number = numbers.parse(request.form.get("number"))
     editing = number is not None and number <= game["hands_played"]
     return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,
