@@ -41,6 +41,10 @@ class Field:
     once: str = ""  # a flag only one side can have in a hand: the form asks this question once ("Who went out?")
     nobody: str = ""  # what choosing nobody means, for a screen reader (" (the stock ran out)")
     pairs_only: bool = False  # a flag that exists only for partnerships
+    # The hand form's two lines beside a count's chips, when the label does not end in " canastas" and is
+    # too long for them: ("Sur\u00adprise", "wild") for "…of them surprise wild" (a soft hyphen may break it).
+    short: tuple[str, str] = ()
+    group: str = ""  # the heading it stands under on the hand form with its neighbours: "Canastas", "Threes", "Cards"
 
     def describe(self, max_value: int | None = None) -> dict:
         info = {"name": self.name, "kind": self.kind, "label": self.label, "help": self.help}

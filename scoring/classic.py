@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, last_side_with, meld_minimum, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import CANASTA_CARDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
+from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -29,14 +29,14 @@ RULES = (
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("natural_canastas", "count", "Natural canastas", "Seven or more cards, no wild card"),
-    Field("mixed_canastas", "count", "Mixed canastas", "Seven or more cards with 1 to 3 wild cards"),
+    Field("natural_canastas", "count", "Natural canastas", "Seven or more cards, no wild card", group="Canastas"),
+    Field("mixed_canastas", "count", "Mixed canastas", "Seven or more cards with 1 to 3 wild cards", group="Canastas"),
     Field("red_threes", "count", "Red threes", "100 each, 800 for all four; against the side if it melded nothing",
-          per_unit=False),
-    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand, black threes included"),
+          per_unit=False, group="Threes"),
+    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included", group="Cards"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand, black threes included", group="Cards"),
     Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
-    Field("concealed", "flag", "Went out concealed", "Melded the whole hand in one turn, nothing melded before"),
+    Field("concealed", "flag", "Went out concealed", "Melded the whole hand in one turn, nothing melded before", group="Going out"),
 )
 
 COLUMNS = (
@@ -59,6 +59,7 @@ class Classic(Variant):
     summary = "2 partnerships of two, or 2 or 3 players alone; two decks; natural and mixed canastas; to 5,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_words = CARD_WORDS
     card_names = CARD_NAMES
     valueless_cards = "Red 3"
     target = 5000

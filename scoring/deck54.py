@@ -8,6 +8,9 @@ THREES_PER_DECK = 2  # of each colour
 WILD_PER_DECK = 6  # 2 jokers + 4 twos
 SEVENS_PER_DECK = 4
 CANASTA_CARDS = 7
+# the card values' words, one and many ("2 jokers × 50 + 1 ten × 10")
+CARD_WORDS = {"jokers": ("joker", "jokers"), "twenties": ("twenty", "twenties"), "tens": ("ten", "tens"),
+              "fives": ("five", "fives")}
 
 
 def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: str, black_word: str,

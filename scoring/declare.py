@@ -20,6 +20,7 @@ class HouseRule:
     default: Any
     label: str  # on the new-game form
     sheet_label: str = ""  # on score sheets, when it differs from `label`
+    note: str = ""  # what the label leaves unsaid, for the API description: "taken even when the side goes out later"
 
     @property
     def sheet(self) -> str:

@@ -6,6 +6,7 @@ from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn, points
 from .variant import Variant
 
 CARD_VALUES = {"fifteens": 15, "tens": 10, "fives": 5}
+CARD_WORDS = {"fifteens": ("fifteen", "fifteens"), "tens": ("ten", "tens"), "fives": ("five", "fives")}
 CARD_NAMES = {"fifteens": "A", "tens": "K to 7, jokers and 2s", "fives": "6 to 3"}
 PACK_CARDS = 110  # two 52-card packs and 6 jokers
 PACK_POINTS = 980  # 2 × (4 × 15 + 28 × 10 + 16 × 5 + 4 × 10) + 6 × 10
@@ -31,7 +32,8 @@ RULES = (
     HouseRule("finishing", "points", 50, "Finishing"),
     HouseRule("max_kitties", "count", 2, "Kitties in a deal", "Kitties a deal"),
     # seed 002 and RULES.md §3: a player finishes only with a canasta of their own or their partner's
-    HouseRule("finish_needs_canasta", "flag", True, "Finishing needs a canasta (own or partner's)"),
+    HouseRule("finish_needs_canasta", "flag", True, "Finishing needs a canasta (own or partner's)",
+              note="finishing needs a canasta of one's own or the partner's"),
     HouseRule("opening_minimum", "points", 75, "Opening minimum"),
     # with a kitty, when finishing, or when the partner has a canasta
     HouseRule("opening_minimum_reduced", "points", 25, "Reduced opening minimum"),
@@ -39,14 +41,14 @@ RULES = (
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("pure_canastas", "count", "Pure canastas", "Seven or more cards, no joker"),
-    Field("impure_canastas", "count", "Impure canastas", "Seven or more cards with a joker"),
-    Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker"),
-    Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker"),
-    Field("kitties", "count", "Kitties picked up"),
+    Field("pure_canastas", "count", "Pure canastas", "Seven or more cards, no joker", group="Canastas"),
+    Field("impure_canastas", "count", "Impure canastas", "Seven or more cards with a joker", group="Canastas"),
+    Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker", group="Canastas"),
+    Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker", group="Canastas"),
+    Field("kitties", "count", "Kitties picked up", group="Kitties"),
     Field("finished", "flag", "Finished", "Went out", once="Who finished?"),
-    Field("melded", "points", "Melded points", "Card values of every card laid down"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
+    Field("melded", "points", "Melded points", "Card values of every card laid down", group="Cards"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand", group="Cards"),
 )
 
 COLUMNS = (
@@ -76,6 +78,7 @@ class FivePerson(Variant):
     summary = "Exactly five players, each scoring alone; you also earn the score of your partner, two seats on; to 4,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_words = CARD_WORDS
     card_names = CARD_NAMES
     target = 4000
     rules = RULES

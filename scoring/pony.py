@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, meld_minimum, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -31,7 +31,8 @@ RULES = (
     HouseRule("red_trey_set", "points", 1000, "Set of four red treys"),
     HouseRule("black_trey", "points", 100, "Black trey, left in hand (minus)", "Black trey in hand, each"),
     HouseRule("going_out", "points", 100, "Going out"),
-    HouseRule("failed_going_out", "points", 100, "Could not go out (minus)", "Could not go out after asking"),
+    HouseRule("failed_going_out", "points", 100, "Could not go out (minus)", "Could not go out after asking",
+              note="taken even when the side goes out later in the round"),
     HouseRule("unpicked_pony_counts", "flag", True, "An unpicked pony counts against the side",
               "Unpicked pony counts against"),
     HouseRule("min_meld", "points", 50, "Initial meld minimum"),
@@ -42,22 +43,26 @@ RULES = (
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("wild_canastas", "count", "Wild canastas", "Only jokers and 2s"),
-    Field("sevens_canastas", "count", "Sevens canastas", "Only 7s"),
-    Field("natural_canastas", "count", "Natural canastas", "One rank, no wild card"),
-    Field("black_canastas", "count", "Black canastas", "One rank with 1 to 3 wild cards"),
-    Field("surprise_wild", "count", "…of them surprise wild", "Laid down whole from the hand"),
-    Field("surprise_sevens", "count", "…of them surprise sevens", "Laid down whole from the hand"),
-    Field("surprise_natural", "count", "…of them surprise natural", "Laid down whole from the hand"),
-    Field("surprise_black", "count", "…of them surprise black", "Laid down whole from the hand"),
-    Field("red_treys", "count", "Red treys", "100 each; every set of four 1,000", per_unit=False),
-    Field("black_treys", "count", "Black treys", "Left in hand"),
-    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
-    Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up"),
+    Field("wild_canastas", "count", "Wild canastas", "Only jokers and 2s", group="Canastas"),
+    Field("sevens_canastas", "count", "Sevens canastas", "Only 7s", group="Canastas"),
+    Field("natural_canastas", "count", "Natural canastas", "One rank, no wild card", group="Canastas"),
+    Field("black_canastas", "count", "Black canastas", "One rank with 1 to 3 wild cards", group="Canastas"),
+    Field("surprise_wild", "count", "…of them surprise wild", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "wild"), group="Canastas"),
+    Field("surprise_sevens", "count", "…of them surprise sevens", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "sevens"), group="Canastas"),
+    Field("surprise_natural", "count", "…of them surprise natural", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "natural"), group="Canastas"),
+    Field("surprise_black", "count", "…of them surprise black", "Laid down whole from the hand",
+          short=("Sur\u00adprise", "black"), group="Canastas"),
+    Field("red_treys", "count", "Red treys", "100 each; every set of four 1,000", per_unit=False, group="Treys"),
+    Field("black_treys", "count", "Black treys", "Left in hand", group="Treys"),
+    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included", group="Cards"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand", group="Cards"),
+    Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up", group="Cards"),
     Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
     Field("failed_going_out", "flag", "Could not go out", "Was given permission to go out and then could not",
-          pairs_only=True),
+          pairs_only=True, group="Going out"),
 )
 
 COLUMNS = (
@@ -78,6 +83,7 @@ class Pony(Variant):
     summary = "2 to 12 or more players, alone or in partnerships; two decks a player; surprise canastas; to 50,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_words = CARD_WORDS
     card_names = CARD_NAMES
     valueless_cards = "3 (red or black)"
     target = 50000

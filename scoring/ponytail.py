@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, meld_minimum, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -39,15 +39,15 @@ RULES = (
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("natural_canastas", "count", "Natural canastas", "Seven cards, no wild card (red)"),
-    Field("dirty_canastas", "count", "Dirty canastas", "Seven cards with 1 to 3 wild cards (black)"),
-    Field("sevens_canastas", "count", "Natural sevens canastas", "Seven 7s, no wild card"),
-    Field("wild_canastas", "count", "Wild-card canastas", "Seven jokers and 2s"),
-    Field("red_threes", "count", "Red threes", "Laid down"),
-    Field("black_threes", "count", "Black threes", "Left in hand"),
-    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand"),
-    Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up"),
+    Field("natural_canastas", "count", "Natural canastas", "Seven cards, no wild card (red)", group="Canastas"),
+    Field("dirty_canastas", "count", "Dirty canastas", "Seven cards with 1 to 3 wild cards (black)", group="Canastas"),
+    Field("sevens_canastas", "count", "Natural sevens canastas", "Seven 7s, no wild card", group="Canastas"),
+    Field("wild_canastas", "count", "Wild-card canastas", "Seven jokers and 2s", group="Canastas"),
+    Field("red_threes", "count", "Red threes", "Laid down", group="Threes"),
+    Field("black_threes", "count", "Black threes", "Left in hand", group="Threes"),
+    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included", group="Cards"),
+    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand", group="Cards"),
+    Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up", group="Cards"),
     Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
     Field("cut_bonus", "flag", "Cut bonus", "Cut exactly 4 hands and 1 card", once="Who earned the cut bonus?"),
 )
@@ -68,6 +68,7 @@ class Ponytail(Variant):
     summary = "2 or 3 partnerships, or 2 to 6 players alone; 6 or more decks; 7-card canastas; to 50,000."
     fields = FIELDS
     card_values = CARD_VALUES
+    card_words = CARD_WORDS
     card_names = CARD_NAMES
     valueless_cards = "3 (red or black)"
     target = 50000

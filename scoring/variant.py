@@ -25,6 +25,7 @@ class Variant:
     summary: str
     fields: tuple[Field, ...]
     card_values: dict[str, int]
+    card_words: dict[str, tuple[str, str]] = {}  # each card value's word, one and many: "twenties" → ("twenty", "twenties")
     card_names: dict[str, str] = {}  # which cards carry each card value, in words (rules card)
     valueless_cards: str = ""  # cards that carry no card value, in words (rules card): "3 (red or black)"
     target: int

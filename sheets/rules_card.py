@@ -30,7 +30,7 @@ def rule_table(header: list[str] | None, rows: list, widths: list[float], size: 
 
 
 def canasta_table(variant: Variant, options: dict, width: float, size: float = BODY) -> Table:
-    """Canasta kinds, what they hold, and their bonuses (Pony: and the surprise extra)."""
+    """Canasta kinds, what they hold, and their bonuses (and any surprise extra)."""
     header, rows = rules.canastas(variant, options)
     if len(header) == 4:
         return rule_table(header, rows, [width * 0.2, width * 0.44, width * 0.16, width * 0.2], size, numbers_from=2)

@@ -117,7 +117,7 @@ def test_a_refused_hand_shows_why_at_the_field_keeps_everything_and_stores_nothi
     assert us.group("Black threes, Us").field("5+ (5 or more)").checked
     assert us.field("Melded points, Us, in points").value == "1,230"
     assert them.group("Melded points, Them, in points").field("Count cards").checked
-    assert them.block("Melded points, Them, in points").field("Twenties 20").value == "22"
+    assert them.block("Melded points, Them, in points").field("Twenties (20 points each), Melded points, Them").value == "22"
     assert doc.group("Who went out?").field("Them").checked
     assert client.get(f"/api/games/{game['id']}").get_json()["hands"] == []
 
@@ -179,7 +179,7 @@ def test_the_edit_form_opens_as_the_hand_was_entered(app, client, make_game):
     assert doc.group("Who went out?").field("Us").checked
     assert doc.group("Who earned the cut bonus?").field("Them").checked
     assert them.group("Melded points, Them, in points").field("Count cards").checked
-    assert them.block("Melded points, Them, in points").field("Jokers 50").value == "4"
+    assert them.block("Melded points, Them, in points").field("Jokers (50 points each), Melded points, Them").value == "4"
     response = post(client, url(app, "hands.replace_hand", game_id=game["id"], number=1),
                     {**HAND_1_US, **HAND_1_THEM, "entries[1].in_hand": "285", "revision": doc.values["revision"]})
     assert response.status_code == 303

@@ -3,7 +3,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from scoring import FieldError, get_variant
-from web import forms
+from web import forms, hand_form
 
 PAIRS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 
@@ -20,7 +20,7 @@ def test_a_hand_form_becomes_the_api_payload():
     form = MultiDict({"entries[0].natural_canastas": "2", "went_out": "0", "cut_bonus": "none",
                       "entries[1].melded:mode": "count", "entries[1].melded.jokers": "2",
                       "entries[1].melded.tens": "", "entries[1].in_hand": "85"})
-    payload = forms.hand_payload(form, get_variant("ponytail"), PAIRS)
+    payload = hand_form.hand_payload(form, get_variant("ponytail"), PAIRS)
     assert payload["entries"][0]["natural_canastas"] == 2
     assert [e["went_out"] for e in payload["entries"]] == [True, False]
     assert [e["cut_bonus"] for e in payload["entries"]] == [False, False]
@@ -31,11 +31,11 @@ def test_a_hand_form_becomes_the_api_payload():
 
 def test_pony_asks_for_the_permission_penalty_only_from_partnerships():
     sides = [{"name": "Pat", "players": ["Pat"]}, {"name": "Them", "players": ["Cy", "Di"]}]
-    assert forms.shown_flags(get_variant("pony"), sides) == {0: [], 1: ["failed_going_out"]}
+    assert hand_form.shown_flags(get_variant("pony"), sides) == {0: [], 1: ["failed_going_out"]}
 
 
 def test_refusals_land_on_their_inputs_and_the_rest_on_top():
-    shown = forms.hand_inputs(get_variant("ponytail"), PAIRS)
+    shown = hand_form.hand_inputs(get_variant("ponytail"), PAIRS)
     at, general = forms.place_errors([
         FieldError("entries[1].red_threes", "too many"), FieldError("entries[0].went_out", "cannot go out"),
         FieldError("entries[0].melded.jokers", "not a number"), FieldError("revision", "stale"),
@@ -49,10 +49,10 @@ def test_a_stored_hand_opens_the_form_as_it_was_entered():
     variant = get_variant("ponytail")
     entries = [{"natural_canastas": 1, "went_out": True, "melded": 400},
                {"melded": {"jokers": 2, "tens": 0}, "cut_bonus": True}]
-    values = forms.hand_values(variant, entries)
+    values = hand_form.hand_values(variant, entries)
     assert values == {"entries[0].natural_canastas": "1", "went_out": "0", "entries[0].melded": "400",
                       "entries[1].melded:mode": "count", "entries[1].melded.jokers": "2", "cut_bonus": "1"}
-    assert forms.hand_payload(MultiDict(values), variant, PAIRS)["entries"][1]["melded"]["jokers"] == 2
+    assert hand_form.hand_payload(MultiDict(values), variant, PAIRS)["entries"][1]["melded"]["jokers"] == 2
 
 
 @pytest.mark.parametrize("variant, form, to, layout, count", [

@@ -76,6 +76,22 @@ def test_a_game_of_it_is_recorded_corrected_and_shown_on_every_page(client, toy,
     assert "Game over" in over and "New game, same players" in over  # it does not redraw seats
 
 
+def test_the_hand_form_and_breakdown_use_its_short_labels_and_card_words(client, toy, toy_game):
+    page = client.get(f"/games/{toy_game}/hands/new").get_data(as_text=True)
+    assert '<legend>Short <span class="rest">five-card' in page  # its declared short label
+    assert '<legend>Long<span class="visually-hidden">' in page  # "… canastas" under the heading Canastas
+    form = Doc(page)
+    for heading, names in (("Canastas", ("long_canastas", "short_canastas")), ("Cards", ("melded",)),
+                           ("Bell", ("bell_rung",))):
+        group = form.group(f"{heading}, Bo")  # the groups it declares, named by heading and side
+        inputs = [e.get("name") for e in group.walk() if e.tag == "input"]
+        assert all(f"entries[1].{n}" in inputs or f"entries[1].{n}:chip" in inputs for n in names), heading
+    preview = post(client, f"/games/{toy_game}/hands/preview", {"number": "1", "entries[0].melded:mode": "count",
+                                                                  "entries[0].melded.faces": "1",
+                                                                  "entries[0].melded.pips": "2"}, htmx=True)
+    assert "2 pips × 5 + 1 face card × 10" in " ".join(preview.get_data(as_text=True).split())
+
+
 def test_every_pdf_of_it_shows_its_columns_and_rules(client, toy, toy_game):
     record(client, toy_game, 1, {"entries[0].long_canastas": "1", "entries[0].melded": "45"})
     sheet = pdf_pages(client.get(f"/games/{toy_game}/sheet.pdf").data)[0]["text"]
@@ -100,6 +116,11 @@ def test_the_api_and_openapi_document_list_it(client, toy):
     assert toy.id in schemas["NewGame"]["properties"]["variant"]["enum"]
     assert set(schemas["ToyTestEntry"]["properties"]) == {"long_canastas", "short_canastas", "melded", "bell_rung"}
     assert schemas["ToyTestHouseRules"]["properties"]["min_meld_tiers"]["default"] == [[600, 60]]
+    max_hands = schemas["NewOptions"]["properties"]["max_hands"]["description"]
+    assert "Toy Canasta, players alone: 50 hands" in max_hands and "Toy Canasta, players alone: 50 hands" in schemas["Variant"]["properties"]["sides"]["description"]
+    assert "Toy Canasta bell_counts (default true: even when nobody hears it)" in \
+        schemas["NewOptions"]["properties"]["house_rules"]["description"]
+    assert "Toy" not in document["paths"]["/api/games/{game_id}/sides/{side}/failed-meld"]["post"]["summary"]
     refused = client.post("/api/games", json={"variant": toy.id, "sides": [{"name": "Solo"}]})
     assert refused.status_code == 422 and "2 to 4 players alone" in refused.get_data(as_text=True)
 

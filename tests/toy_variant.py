@@ -7,10 +7,10 @@ from scoring.declare import SCORE, TOTAL, Canasta, HouseRule, Seating, SheetColu
 from scoring.variant import Variant, seats
 
 FIELDS = (
-    Field("long_canastas", "count", "Long canastas", "Nine cards of one rank"),
-    Field("short_canastas", "count", "Short canastas", "Five cards of one rank"),
-    Field("melded", "points", "Melded points", "Every card on the table"),
-    Field("bell_rung", "flag", "Rang the bell", "First to say 'bell'"),
+    Field("long_canastas", "count", "Long canastas", "Nine cards of one rank", group="Canastas"),
+    Field("short_canastas", "count", "Short canastas", "Five cards of one rank", short=("Short", "five-card"), group="Canastas"),
+    Field("melded", "points", "Melded points", "Every card on the table", group="Cards"),
+    Field("bell_rung", "flag", "Rang the bell", "First to say 'bell'", group="Bell"),
 )
 
 
@@ -20,6 +20,7 @@ class Toy(Variant):
     summary = "A test-only variant: 2 to 4 players alone, long and short canastas, a bell; to 1,000."
     fields = FIELDS
     card_values = {"pips": 5, "faces": 10}
+    card_words = {"pips": ("pip", "pips"), "faces": ("face card", "face cards")}
     card_names = {"pips": "2 to 9", "faces": "10 to K"}
     target = 1000
     uses_decks = False
@@ -28,7 +29,7 @@ class Toy(Variant):
         HouseRule("short_canasta", "points", 200, "Short canasta bonus"),
         HouseRule("bell", "points", 50, "Ringing the bell"),
         HouseRule("bells_a_round", "count", 1, "Bells a round"),
-        HouseRule("bell_counts", "flag", True, "The bell counts"),
+        HouseRule("bell_counts", "flag", True, "The bell counts", note="even when nobody hears it"),
         HouseRule("min_meld", "points", 30, "Opening meld"),
         HouseRule("min_meld_tiers", "tiers", [[600, 60]], "Bigger opening melds"),
     )
@@ -39,6 +40,9 @@ class Toy(Variant):
     round_word = "round"
     part_labels = {"bell": "Bell bonus"}
     describe_sides = {"individuals": {"sides": [2, 4], "players_per_side": 1}}
+
+    def default_max_hands(self, sides: list[dict] | None) -> int | None:
+        return 50
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
         if 2 <= len(sides) <= 4 and all(len(s["players"]) == 1 for s in sides):

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request
 from db import transfer
 from scoring import VARIANTS, FieldError, Refused
 
-from . import actions, derived
+from . import actions, derived, hand_actions
 from .database import get_db, stored_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -119,7 +119,7 @@ def show_game(game_id: str):
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str):
     payload = body()
-    hand, game = actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key(),
+    hand, game = hand_actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key(),
                                      read=stored_game(game_id))
     return jsonify({"hand": hand, "game": game}), 201
 
@@ -127,7 +127,7 @@ def add_hand(game_id: str):
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>")
 def replace_hand(game_id: str, number: int):
     payload = body()
-    hand, game = actions.replace_hand(get_db(), game_id, number, payload, if_match(payload), idempotency_key())
+    hand, game = hand_actions.replace_hand(get_db(), game_id, number, payload, if_match(payload), idempotency_key())
     return jsonify({"hand": hand, "game": game})
 
 
@@ -143,12 +143,12 @@ def optional_body() -> Any:
 
 @bp.delete("/games/<game_id>/hands/<int(signed=True):number>")
 def delete_hand(game_id: str, number: int):
-    return jsonify(actions.delete_hand(get_db(), game_id, number, if_match(optional_body())))
+    return jsonify(hand_actions.delete_hand(get_db(), game_id, number, if_match(optional_body())))
 
 
 @bp.post("/games/<game_id>/sides/<int(signed=True):side>/failed-meld")
 def failed_meld(game_id: str, side: int):
-    return jsonify(actions.failed_meld(get_db(), game_id, side, if_match(optional_body())))
+    return jsonify(hand_actions.failed_meld(get_db(), game_id, side, if_match(optional_body())))
 
 
 @bp.post("/games/<game_id>/end")

@@ -67,7 +67,7 @@ def stored_game(game_id: str) -> dict | None:
     """The stored game (db.games.read_game) as this request first read it; None if unknown.
 
     One query per request: the PIN check before a write reads the game, and recording a hand
-    starts from that read (actions.record_hand checks it is still current).
+    starts from that read (hand_actions.record_hand checks it is still current).
     """
     read = g.setdefault("stored_games", {})
     if game_id not in read:

@@ -3,7 +3,7 @@
 Every change to a game bumps its revision, and every read asks the database for the game's
 revision first (one small query), so a kept state is used only while its game is still at the
 revision it was derived from. States are keyed by the database file (the app's DATABASE setting)
-and the game id; only committed states are kept (actions._committed).
+and the game id; only committed states are kept (actions.committed).
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Turning posted page forms into the API's payload shapes, and refusals back into messages at the fields.
+"""Turning posted page forms into the API's payload shapes, and refusals back into messages at the fields:
+typed numbers and refusals for every form, and the new-game form (the hand form is web/hand_form.py).
 
 Input names are the API's error field paths ("entries[1].red_threes", "sides[0].name",
 "options.target"), so a FieldError lands on the input it is about without a lookup table.
@@ -13,34 +14,6 @@ from typing import Any
 from scoring import FieldError, Variant
 
 from .numbers import parse
-
-# A flag only one side can have in a hand (a field declared with `once`) is chosen once, across the sides.
-NOBODY = "none"
-# A count is one tap on a chip (0 to 4), or "5+" and the number typed in the box beside it.
-# The chips are radios named "<input name>:chip"; the box keeps the input's own name, so a form posted
-# without chips (or with "more" chosen) is read from the box as before.
-CHIPS = ("0", "1", "2", "3", "4")
-MORE = "more"
-MORE_DEFAULT = 5  # "5+" with the box left empty
-
-
-def count_chip(values, name: str) -> str:
-    """Which chip of a count shows chosen: the one posted, else the one the typed number stands for."""
-    chip = values.get(f"{name}:chip")
-    if chip in CHIPS or chip == MORE:
-        return chip
-    typed = (values.get(name) or "").strip()
-    return "0" if not typed else typed if typed in CHIPS else MORE
-
-
-def short_label(label: str) -> tuple[str, str]:
-    """A canasta count's label as shown beside its chips ("Natural") and the rest ("canastas")."""
-    if label.endswith(" canastas"):
-        return label[: -len(" canastas")], " canastas"
-    if label.startswith("…of them surprise "):  # Pony: "Surprise" over "wild" (one of the canastas above)
-        return "Sur\u00adprise", " " + label[len("…of them surprise "):]  # soft hyphen: "Sur-prise" when narrow
-    return label, ""
-
 
 _INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
 _DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+", re.ASCII)
@@ -67,55 +40,6 @@ def field_name(side: int, field: str) -> str:
     return f"entries[{side}].{field}"
 
 
-def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
-    """Per side, the per-side flags the form offers (a flag for partnerships only, to sides of two)."""
-    shown = {}
-    for i, side in enumerate(sides):
-        shown[i] = [f.name for f in variant.fields if f.kind == "flag" and not f.once
-                    and not (f.pairs_only and len(side["players"]) < 2)]
-    return shown
-
-
-def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
-    """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false)."""
-    entries = []
-    for i in range(len(sides)):
-        entry: dict[str, Any] = {}
-        for f in variant.fields:
-            name = field_name(i, f.name)
-            if f.kind == "flag":
-                entry[f.name] = (form.get(f.name) == str(i)) if f.once else (form.get(name) == "on")
-            elif f.kind == "points" and form.get(f"{name}:mode") == "count":
-                entry[f.name] = {card: number(form.get(f"{name}.{card}")) for card in variant.card_values}
-            elif f.kind == "count" and form.get(f"{name}:chip") in CHIPS:
-                entry[f.name] = int(form[f"{name}:chip"])
-            elif f.kind == "count" and form.get(f"{name}:chip") == MORE and not (form.get(name) or "").strip():
-                entry[f.name] = MORE_DEFAULT
-            else:
-                entry[f.name] = number(form.get(name))
-        entries.append(entry)
-    return {"entries": entries}
-
-
-def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:
-    """A stored hand as form values, so the edit form opens filled in as it was entered."""
-    values: dict[str, str] = {}
-    for i, entry in enumerate(entries):
-        for f in variant.fields:
-            name, value = field_name(i, f.name), entry.get(f.name)
-            if f.kind == "flag":
-                if value and f.once:
-                    values[f.name] = str(i)
-                elif value:
-                    values[name] = "on"
-            elif isinstance(value, dict):
-                values[f"{name}:mode"] = "count"
-                values.update({f"{name}.{card}": str(n) for card, n in value.items() if n})
-            elif value:
-                values[name] = str(value)
-    return values
-
-
 def place_errors(errors: list[FieldError], shown: set[str]) -> tuple[dict[str, list[str]], list[str]]:
     """Split refusals into messages at a shown input (by name) and messages for the top of the form."""
     at: dict[str, list[str]] = {}
@@ -130,20 +54,6 @@ def place_errors(errors: list[FieldError], shown: set[str]) -> tuple[dict[str, l
         else:
             general.append(err.message)
     return at, general
-
-
-def hand_inputs(variant: Variant, sides: list[dict]) -> set[str]:
-    """The names of every input the hand form shows, for place_errors."""
-    names = {f.name for f in variant.fields if f.once}
-    flags = shown_flags(variant, sides)
-    for i in range(len(sides)):
-        for f in variant.fields:
-            if f.kind == "flag" and f.name not in flags[i]:
-                continue
-            names.add(field_name(i, f.name))
-            if f.kind == "points":
-                names.update(f"{field_name(i, f.name)}.{card}" for card in variant.card_values)
-    return names
 
 
 # -- a new game -------------------------------------------------------------------------
@@ -186,8 +96,8 @@ def with_hand_limit(values, variant: Variant, layout: str, count: int) -> dict:
     """The form's values with the hand-limit box as it should show for the seating now on screen.
 
     The box holds the default of the seating the form was posted with until the table types in it.
-    While it still holds that default (untouched), a new seating shows its own default (Ponytail:
-    4 hands alone, none for partnerships); anything typed, an emptied box included, is kept.
+    While it still holds that default (untouched), a new seating shows its own default (as the
+    variant declares it: e.g. 4 hands alone, none for partnerships); anything typed, an emptied box included, is kept.
     """
     values = dict(values.to_dict() if hasattr(values, "to_dict") else values)
     allowed = layouts(variant)

@@ -9,7 +9,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from scoring import Refused, get_variant
 from scoring.entries import card_points
 
-from . import actions, forms, numbers, pin, present
+from . import actions, forms, hand_actions, hand_form, numbers, pin, present
 from .database import get_db, stored_game
 from .pages import STALE, after_write, refused_page, write_refused
 
@@ -24,7 +24,7 @@ def form_key(values) -> str:
     """The key this filled-in form is sent under: kept when the form is drawn again, new for a new form.
 
     A double tap, a resent form and a retry after a lost answer carry the same key, so the hand is
-    recorded once (actions.record_hand).
+    recorded once (hand_actions.record_hand).
     """
     key = values.get(KEY_FIELD, "") if values else ""
     return key if KEY_SHAPE.fullmatch(key) else secrets.token_urlsafe(16)
@@ -56,7 +56,7 @@ def counted(variant, payload: dict) -> dict[str, str]:
 
 def preview(game: dict, variant, payload: dict) -> dict:
     """Each side's hand score as it stands, for the live preview (nothing is stored)."""
-    scores, errors = actions.preview_hand(get_db(), game["id"], payload)
+    scores, errors = hand_actions.preview_hand(get_db(), game["id"], payload)
     sides = [present.side_lines(variant, game["sides"], payload["entries"], s) for s in scores]
     return {"preview": sides, "preview_errors": [e.message for e in errors], "counted": counted(variant, payload)}
 
@@ -68,13 +68,14 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     `conflict` says what another phone changed meanwhile, for the player to choose what happens to theirs.
     """
     variant = get_variant(game["variant"])
-    at, general = forms.place_errors(list(errors), forms.hand_inputs(variant, game["sides"]))
+    at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game["sides"]))
     editing = number <= game["hands_played"]
-    payload = forms.hand_payload(values, variant, game["sides"])
+    payload = hand_form.hand_payload(values, variant, game["sides"])
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
-                   general=general, notice=notice, flags=forms.shown_flags(variant, game["sides"]),
+                   general=general, notice=notice, flags=hand_form.shown_flags(variant, game["sides"]),
                    one_per_hand=[f for f in variant.fields if f.once],
-                   nobody=forms.NOBODY, count_chip=forms.count_chip, short_label=forms.short_label,
+                   nobody=hand_form.NOBODY, count_chip=hand_form.count_chip, short_label=hand_form.short_label,
+                   field_groups=hand_form.field_groups,
                    conflict=conflict, key=key or form_key(values),
                    posted=request.method == "POST", **preview(game, variant, payload))
     return render_template("hand.html", **context), status
@@ -115,7 +116,7 @@ def refused_form(err: Refused, game_id: str, number: int | None):
                     "theirs": recorded_hand(game, number), "replace": None}
         return form_page(game, number, request.form, conflict=conflict, status=409)
     game = actions.get_game(get_db(), game_id)
-    if isinstance(err, actions.KeyReused):
+    if isinstance(err, hand_actions.KeyReused):
         # this phone recorded the form once already (its answer was lost), and then the entries were changed
         done = err.hand["number"]
         conflict = {"title": f"This phone already recorded hand {done}, with other entries",
@@ -170,9 +171,9 @@ def record_hand(game_id: str):
     stored = stored_game(game_id)  # as the PIN check read it: recording starts from it
     if stored is None:
         raise actions.not_found(f"There is no game with id “{game_id}”.")
-    payload = forms.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
+    payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
     try:
-        actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
+        hand_actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
     except Refused as err:
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)
@@ -184,16 +185,16 @@ def edit_hand(game_id: str, number: int):
     game = actions.get_game(get_db(), game_id)
     if not 1 <= number <= game["hands_played"]:
         raise actions.not_found(f"There is no hand {number} in this game (it has {game['hands_played']}).")
-    values = forms.hand_values(get_variant(game["variant"]), game["hands"][number - 1]["entries"])
+    values = hand_form.hand_values(get_variant(game["variant"]), game["hands"][number - 1]["entries"])
     return form_page(game, number, values)
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/edit")
 def replace_hand(game_id: str, number: int):
     game = actions.get_game(get_db(), game_id)
-    payload = forms.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
+    payload = hand_form.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
     try:
-        actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
+        hand_actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
     except Refused as err:
         return refused_correction(err, game_id, number)
     flash(f"Hand {number} corrected; the totals after it are recomputed.")
@@ -206,7 +207,7 @@ def preview_hand(game_id: str):
     """The live preview fragment: each side's breakdown for the values typed so far."""
     game = actions.get_game(get_db(), game_id)
     variant = get_variant(game["variant"])
-    payload = forms.hand_payload(request.form, variant, game["sides"])
+    payload = hand_form.hand_payload(request.form, variant, game["sides"])
     number = numbers.parse(request.form.get("number"))
     editing = number is not None and number <= game["hands_played"]
     return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,
@@ -217,7 +218,7 @@ def preview_hand(game_id: str):
 def undo_hand(game_id: str, number: int):
     """Take back the hand just recorded, if nothing changed since (the revision it was shown with)."""
     try:
-        game = actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
         if isinstance(err, actions.Stale):
             return after_write(err.game, f"Hand {number} was not taken back: the game changed since it was "
@@ -230,7 +231,7 @@ def undo_hand(game_id: str, number: int):
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int):
     try:
-        game = actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game, f"Hand {number} deleted; the totals are recomputed.")

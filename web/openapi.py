@@ -7,7 +7,8 @@ from flask import Blueprint, jsonify
 
 from scoring import VARIANTS
 
-from .openapi_variants import entry_schema, house_rules_schema, schema_name
+from .openapi_variants import (entry_schema, failed_meld_summary, hand_limits, house_rules_description,
+                               house_rules_schema, max_hands_description, schema_name, sides_description)
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
@@ -42,8 +43,7 @@ SCHEMAS = {
                     "options": ref("Options"),
                     "sides": {"type": "object", "description": "each seating shape (partnerships, individuals): "
                                                               "sides [fewest, most], players_per_side, and max_hands, "
-                                                              "its default hand limit (Ponytail players alone: 4; "
-                                                              "null: no limit)"},
+                                                              "its default hand limit (null: no limit)"},
                     "card_values": {"type": "object", "additionalProperties": INT},
                     "fields": {"type": "array", "items": ref("EntryField")}}),
     "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag"]}, "label": STR, "help": STR,
@@ -53,14 +53,12 @@ SCHEMAS = {
                     "finish_at": nullable("string"), "house_rules": {"type": "object"}}),
     "NewOptions": obj({}, {"target": nullable("integer"),
                            "max_hands": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000,
-                                         "description": "left out: the variant's default for this seating (Ponytail "
-                                                        "players alone: 4 hands, otherwise no limit); null: no limit"},
+                                         "description": "left out: the variant's default for this seating; "
+                                                        "null: no limit"},
                            "decks": nullable("integer"), "finish_at": {"type": ["string", "null"], "format": "date-time"},
                            "house_rules": {"type": "object", "description": "changes to the variant's house rules "
-                                           "(defaults in GET /api/variants), e.g. Five-person finish_needs_canasta "
-                                           "(default true: finishing needs a canasta of one's own or the partner's) "
-                                           "or Pony failed_going_out (100, taken even when the side goes out later "
-                                           "in the round)"}}, closed=True),
+                                           "(defaults in GET /api/variants; each variant's rules, their kinds and "
+                                           "defaults in its own HouseRules schema)"}}, closed=True),
     "NewSide": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
                    {"players": {"type": "array", "minItems": 1, "maxItems": 2,
                                 "items": {"type": "string", "minLength": 1, "maxLength": 40}},
@@ -186,7 +184,7 @@ PATHS = {
                                  "400": BAD_JSON_OR_NUMBER, **WRITE_ERRORS}},
     },
     "/api/games/{game_id}/sides/{side}/failed-meld": {"post": {
-        "operationId": "failedMeld", "summary": "Pony: the side's minimum rises by 10 until the next hand",
+        "operationId": "failedMeld", "summary": "The side's opening minimum rises until the next hand",
         "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
                                        "schema": {"type": "integer", "minimum": 0}}],
         "requestBody": REVISION_BODY,
@@ -268,6 +266,13 @@ def document() -> dict:
     schemas["Entry"]["anyOf"] = [ref(schema_name(v, "Entry")) for v in VARIANTS.values()]
     schemas["NewOptions"]["properties"]["house_rules"]["anyOf"] = [ref(schema_name(v, "HouseRules"))
                                                                    for v in VARIANTS.values()]
+    limits = hand_limits(VARIANTS.values())
+    schemas["Variant"]["properties"]["sides"]["description"] = sides_description(limits)
+    schemas["NewOptions"]["properties"]["max_hands"]["description"] = max_hands_description(limits)
+    schemas["NewOptions"]["properties"]["house_rules"]["description"] = house_rules_description(VARIANTS.values())
+    paths = copy.deepcopy(PATHS)
+    failed_meld = paths["/api/games/{game_id}/sides/{side}/failed-meld"]["post"]
+    failed_meld["summary"] = failed_meld_summary(VARIANTS.values())
     names = ", ".join(v.name for v in VARIANTS.values())
     info = {"title": "Meldbook", "version": "1",
             "description": f"Canasta score keeping for {names}. Every error answer "
@@ -277,7 +282,7 @@ def document() -> dict:
                            "not answer to gets 400; a method the route does not have gets 405 with Allow; a "
                            "write that cannot get the busy database within 5 s gets 503 with Retry-After; a "
                            "damaged or read-only database file gets 503 and a full disk 507, in words."}
-    return {"openapi": "3.1.0", "info": info, "paths": PATHS, "components": {"schemas": schemas}}
+    return {"openapi": "3.1.0", "info": info, "paths": paths, "components": {"schemas": schemas}}
 
 
 DOCUMENT = document()  # as the server starts; a variant registered later shows in document()

@@ -1,10 +1,15 @@
-"""The parts of the OpenAPI document each variant's declarations give: its entry fields and house rules."""
+"""The parts of the OpenAPI document each variant's declarations give: its entry fields, house rules, default hand
+limits, and which variants have failed melds."""
 from __future__ import annotations
+
+import json
+from collections.abc import Iterable
 
 from scoring import Variant
 from scoring.base import MAX_NUMBER
 
 INT, BOOL = {"type": "integer"}, {"type": "boolean"}
+SEATINGS = {"individuals": "players alone", "partnerships": "partnerships"}  # GET /api/variants' seating shapes
 
 
 def schema_name(variant: Variant, what: str) -> str:
@@ -28,4 +33,35 @@ def house_rules_schema(variant: Variant) -> dict:
     kinds = {"count": {"type": "integer", "minimum": 0}, "points": {"type": "integer", "minimum": 0},
              "flag": BOOL, "tiers": tiers}
     return {"type": "object", "additionalProperties": False, "description": f"house rules of {variant.name}",
-            "properties": {r.key: {**kinds[r.kind], "default": r.default, "description": r.label} for r in variant.rules}}
+            "properties": {r.key: {**kinds[r.kind], "default": r.default,
+                                   "description": f"{r.label}: {r.note}" if r.note else r.label} for r in variant.rules}}
+
+
+def hand_limits(variants: Iterable[Variant]) -> list[str]:
+    """Each seating that stops after some hands unless the table changes it: 'Ponytail Canasta, players alone: 4 hands'."""
+    return [f"{v.name}, {SEATINGS.get(kind, kind)}: {shape['max_hands']} hands" for v in variants
+            for kind, shape in v.describe()["sides"].items() if shape["max_hands"]]
+
+
+def house_rules_description(variants: Iterable[Variant]) -> str:
+    """What NewOptions.house_rules says, with every rule whose label leaves something unsaid as an example."""
+    noted = [f"{v.name} {r.key} (default {json.dumps(r.default)}: {r.note})" for v in variants for r in v.rules if r.note]
+    examples = f", e.g. {'; '.join(noted)}" if noted else ""
+    return ("changes to the variant's house rules (defaults in GET /api/variants; each variant's rules, their kinds "
+            f"and defaults in its own HouseRules schema){examples}")
+
+
+def sides_description(limits: list[str]) -> str:
+    return ("each seating shape (partnerships, individuals): sides [fewest, most], players_per_side, and max_hands, "
+            f"its default hand limit ({'; '.join(limits + ['null: no limit'])})")
+
+
+def max_hands_description(limits: list[str]) -> str:
+    shown = f" ({'; '.join(limits)}; otherwise no limit)" if limits else " (none has one)"
+    return f"left out: the variant's default for this seating{shown}; null: no limit"
+
+
+def failed_meld_summary(variants: Iterable[Variant]) -> str:
+    """'Pony Canasta: the side's opening minimum rises until the next hand' (the variants that have failed melds)."""
+    names = " and ".join(v.name for v in variants if v.has_failed_melds) or "No variant"
+    return f"{names}: the side's opening minimum rises until the next hand"

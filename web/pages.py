@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from scoring import VARIANTS, Refused, get_variant
 
-from . import actions, numbers, pin, present, shared
+from . import actions, hand_actions, numbers, pin, present, shared
 from .database import get_db
 from .network import lan_addresses
 from .numbers import whole_number
@@ -214,7 +214,7 @@ def _loopback(host: str) -> bool:
 @bp.post("/games/<game_id>/sides/<int:side>/failed-meld")
 def failed_meld(game_id: str, side: int):
     try:
-        game = actions.failed_meld(get_db(), game_id, side, request.form.get("revision"))
+        game = hand_actions.failed_meld(get_db(), game_id, side, request.form.get("revision"))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)

@@ -9,8 +9,6 @@ from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
 
-CARD_WORDS = {"jokers": ("joker", "jokers"), "twenties": ("twenty", "twenties"), "tens": ("ten", "tens"),
-              "fives": ("five", "fives"), "fifteens": ("fifteen", "fifteens")}
 
 @dataclass(frozen=True)
 class Line:
@@ -33,13 +31,13 @@ def signed(value: int) -> str:
     return f"+{value:,}" if value > 0 else num(value)
 
 
-def card_count_text(counts: dict, card_values: dict[str, int]) -> str:
-    """{'jokers': 2, 'tens': 3} -> '2 jokers × 50 + 3 tens × 10'."""
+def card_count_text(counts: dict, variant: Variant) -> str:
+    """{'jokers': 2, 'tens': 3} -> '2 jokers × 50 + 3 tens × 10', in the variant's card words."""
     parts = []
     for key, n in counts.items():
         if n:
-            one, many = CARD_WORDS.get(key, (key, key))
-            parts.append(f"{n} {one if n == 1 else many} × {card_values.get(key, 0)}")
+            one, many = variant.card_words.get(key, (key, key))
+            parts.append(f"{n} {one if n == 1 else many} × {variant.card_values.get(key, 0)}")
     return " + ".join(parts)
 
 
@@ -64,13 +62,13 @@ def breakdown_lines(variant: Variant, entry: dict, parts: dict[str, int]) -> lis
         elif kind == "count" and given:
             detail = f"{given}"
         elif kind == "points" and isinstance(given, dict):
-            detail = card_count_text(given, variant.card_values)
+            detail = card_count_text(given, variant)
         lines.append(Line(part_label(variant, key), detail, value))
     return lines
 
 
 def side_lines(variant: Variant, sides: list[dict], entries: list[dict], score: dict) -> dict:
-    """Everything the pages show about one side's hand score (Five-person: own parts and partner's share)."""
+    """Everything the pages show about one side's hand score (and, where partners' scores are shared, own parts and the partner's share)."""
     i = score["side"]
     if "own_breakdown" in score:
         own = breakdown_lines(variant, entries[i], score["own_breakdown"])

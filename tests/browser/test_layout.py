@@ -143,3 +143,21 @@ def test_the_form_works_at_200_percent_text(phone, server):
     expect(page.locator("#preview-bar")).to_contain_text("+300")
     phone.shot("phone-hand-form-200-percent")
 
+
+
+def test_groups_points_and_card_counters_are_named_as_read_out(phone, server):
+    """Chromium reads a hidden ', Us' inside a label as a block ('Melded points , Us'); the names are exact."""
+    page = phone.page
+    open_hand_form(page, server, "ponytail")
+    us = page.get_by_role("region", name="Us Ann & Bob")
+    for heading in ("Canastas", "Threes", "Cards"):
+        group = us.get_by_role("group", name=f"{heading}, Us", exact=True)
+        expect(group.get_by_role("heading", name=heading, exact=True, level=3)).to_be_visible()
+    cards = us.get_by_role("group", name="Cards, Us", exact=True)
+    expect(cards.get_by_role("textbox", name="Melded points, Us, in points", exact=True)).to_have_attribute("name", "entries[0].melded")
+    melded = cards.get_by_role("radiogroup", name="Melded points, Us, in points", exact=True)
+    melded.locator("label", has_text="Count").click()
+    twenties = us.get_by_label("Twenties (20 points each), Melded points, Us", exact=True)
+    expect(twenties).to_have_attribute("name", "entries[0].melded.twenties")
+    twenties.fill("2")
+    expect(us.locator(".counted").first).to_contain_text("40")

@@ -1,0 +1,120 @@
+"""The hand form: counts as chips, fields in their groups, and a posted hand form as the API's hand payload.
+
+Input names are the API's error field paths ("entries[1].red_threes"), so a refusal lands on the input it is
+about (web/forms.py place_errors) without a lookup table.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import Variant
+from scoring.base import Field
+
+from .forms import field_name, number
+
+# A flag only one side can have in a hand (a field declared with `once`) is chosen once, across the sides.
+NOBODY = "none"
+# A count is one tap on a chip (0 to 4), or "5+" and the number typed in the box beside it.
+# The chips are radios named "<input name>:chip"; the box keeps the input's own name, so a form posted
+# without chips (or with "more" chosen) is read from the box as before.
+CHIPS = ("0", "1", "2", "3", "4")
+MORE = "more"
+MORE_DEFAULT = 5  # "5+" with the box left empty
+
+
+def count_chip(values, name: str) -> str:
+    """Which chip of a count shows chosen: the one posted, else the one the typed number stands for."""
+    chip = values.get(f"{name}:chip")
+    if chip in CHIPS or chip == MORE:
+        return chip
+    typed = (values.get(name) or "").strip()
+    return "0" if not typed else typed if typed in CHIPS else MORE
+
+
+def short_label(field: Field) -> tuple[str, str]:
+    """A count's label as shown beside its chips ("Natural") and the rest below it ("canastas"): as the field
+    declares them, else a label "… canastas" split before its last word (left out under a heading "Canastas",
+    which says it already), else the label alone."""
+    if field.short:
+        return field.short
+    if field.label.endswith(" canastas"):
+        return field.label[: -len(" canastas")], "" if field.group.lower() == "canastas" else "canastas"
+    return field.label, ""
+
+
+def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
+    """Per side, the per-side flags the form offers (a flag for partnerships only, to sides of two)."""
+    shown = {}
+    for i, side in enumerate(sides):
+        shown[i] = [f.name for f in variant.fields if f.kind == "flag" and not f.once
+                    and not (f.pairs_only and len(side["players"]) < 2)]
+    return shown
+
+
+def field_groups(variant: Variant, flags: list[str]) -> list[tuple[str, list[Field]]]:
+    """One side's entry fields on the hand form, in runs under the heading each declares ("Canastas", [...]).
+
+    A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`)."""
+    groups: list[tuple[str, list[Field]]] = []
+    for f in variant.fields:
+        if f.kind == "flag" and f.name not in flags:
+            continue
+        if groups and groups[-1][0] == f.group:
+            groups[-1][1].append(f)
+        else:
+            groups.append((f.group, [f]))
+    return groups
+
+
+def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
+    """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false)."""
+    entries = []
+    for i in range(len(sides)):
+        entry: dict[str, Any] = {}
+        for f in variant.fields:
+            name = field_name(i, f.name)
+            if f.kind == "flag":
+                entry[f.name] = (form.get(f.name) == str(i)) if f.once else (form.get(name) == "on")
+            elif f.kind == "points" and form.get(f"{name}:mode") == "count":
+                entry[f.name] = {card: number(form.get(f"{name}.{card}")) for card in variant.card_values}
+            elif f.kind == "count" and form.get(f"{name}:chip") in CHIPS:
+                entry[f.name] = int(form[f"{name}:chip"])
+            elif f.kind == "count" and form.get(f"{name}:chip") == MORE and not (form.get(name) or "").strip():
+                entry[f.name] = MORE_DEFAULT
+            else:
+                entry[f.name] = number(form.get(name))
+        entries.append(entry)
+    return {"entries": entries}
+
+
+def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:
+    """A stored hand as form values, so the edit form opens filled in as it was entered."""
+    values: dict[str, str] = {}
+    for i, entry in enumerate(entries):
+        for f in variant.fields:
+            name, value = field_name(i, f.name), entry.get(f.name)
+            if f.kind == "flag":
+                if value and f.once:
+                    values[f.name] = str(i)
+                elif value:
+                    values[name] = "on"
+            elif isinstance(value, dict):
+                values[f"{name}:mode"] = "count"
+                values.update({f"{name}.{card}": str(n) for card, n in value.items() if n})
+            elif value:
+                values[name] = str(value)
+    return values
+
+
+def hand_inputs(variant: Variant, sides: list[dict]) -> set[str]:
+    """The names of every input the hand form shows, for place_errors."""
+    names = {f.name for f in variant.fields if f.once}
+    flags = shown_flags(variant, sides)
+    for i in range(len(sides)):
+        for f in variant.fields:
+            if f.kind == "flag" and f.name not in flags[i]:
+                continue
+            names.add(field_name(i, f.name))
+            if f.kind == "points":
+                names.update(f"{field_name(i, f.name)}.{card}" for card in variant.card_values)
+    return names
