@@ -162,7 +162,7 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
         kb = weight["bytes"] / 1024
         missing = f"; missing: {', '.join(weight['missing'])}" if weight["missing"] else ""
         put(6, f"{kb:.0f} KB, {len(weight['outside'])} outside", kb <= 100 and not weight["outside"] and not missing,
-            f"50-hand game page + {weight['requests'] - 1} assets it loads; manifest icons "
+            f"50-hand game page + {weight['requests'] - 1} assets it loads, as they travel (CSS and scripts compressed); manifest icons "
             f"({weight['install_only'] / 1024:.0f} KB, loaded on install) checked, not counted{missing}")
         bare = Server(ROOT / "bench" / "bare.py", "--threads", str(THREADS))
         page_rps, page_errors = figures.requests_per_second(real.port, f"/games/{game}", sizes.rps_seconds, THREADS)
