@@ -108,7 +108,8 @@ def _widths(columns: list[Column], size: float, samples: list[list[str]], pen: d
     widths = []
     for i, c in enumerate(columns):
         value_size = SCORE_SIZE if c.kind in SCORES else size
-        w = max([stringWidth(c.head, "Cond-Bold", size)] + [stringWidth(row[i], "Cond-Bold", value_size) for row in samples])
+        values = {row[i] for row in samples}  # a column repeats its values ("0", "+100"): measure each once
+        w = max([stringWidth(c.head, "Cond-Bold", size)] + [stringWidth(v, "Cond-Bold", value_size) for v in values])
         widths.append(max(w + 2 * PAD, pen[c.kind] if pen else 0))
     return widths
 
