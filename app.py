@@ -12,7 +12,7 @@ import sqlite3
 import sys
 
 import click
-from flask import Flask
+from flask import Flask, request
 from flask_compress import Compress
 
 import commands
@@ -51,9 +51,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.url_map.converters["int"] = WholeNumberConverter
 
     # the stylesheet and scripts travel compressed (a phone on the club's Wi-Fi loads a third of the bytes);
-    # only these: pages and JSON answers keep their ETags (a revision) exactly as API.md gives them
+    # only static files: pages and JSON answers keep their ETags (a revision) exactly as API.md gives them,
+    # and the hot path pays nothing for it
     app.config.setdefault("COMPRESS_MIMETYPES", ["text/css", "text/javascript", "application/javascript"])
-    Compress(app)
+    app.config["COMPRESS_REGISTER"] = False
+    compress = Compress(app)
+    app.after_request(lambda answer: compress.after_request(answer) if request.endpoint == "static" else answer)
 
     import web
     web.register(app)

@@ -36,3 +36,4 @@ def test_json_answers_and_pages_keep_their_etag_and_are_not_encoded(client, make
     assert answer.headers["ETag"] == f'"{game["revision"]}"'
     page = client.get(f"/games/{game['id']}", headers=BROWSER)
     assert page.status_code == 200 and "Content-Encoding" not in page.headers
+    assert "Accept-Encoding" not in answer.headers.get("Vary", "") + page.headers.get("Vary", "")  # static files only
