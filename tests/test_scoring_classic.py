@@ -1,7 +1,7 @@
 """Classic Canasta scoring and checks (RULES.md §7), one hand at a time, computed by hand."""
 import pytest
 
-from scoring import Refused, derive_game, prepare_hand
+from scoring import Refused, derive_game, get_variant, prepare_hand
 from scoring.game import HandRecord
 
 from .examples import CLASSIC
@@ -120,3 +120,66 @@ def test_the_deal_passes_left_and_the_dealers_left_plays_first():
     assert variant.dealing(sides, 0) == {"dealer": "Ann", "pony_dealer": None, "cutter": None,
                                          "first_player": "Cy", "seats": ["Ann", "Cy", "Bob", "Di"]}
     assert variant.dealing(sides, 5)["dealer"] == "Cy"
+
+
+# The checks at their edges (RULES.md §7 "Checks"): exactly the deck's count is accepted, one more is refused
+# with words that give the count and the limit; the limits grow with the decks.
+@pytest.mark.parametrize("decks, entries", [
+    # 2 decks: 4 red 3s, 12 mixed canastas (12 jokers and 2s), 1,180 card points (590 a deck)
+    (2, [{"red_threes": 2, "mixed_canastas": 7, "melded": 350}, {"red_threes": 2, "mixed_canastas": 5, "melded": 250}]),
+    (2, [{"melded": 900}, {"in_hand": 280}]),
+    # 3 decks: 6 red 3s, 18 mixed canastas, 1,770 card points
+    (3, [{"red_threes": 4, "mixed_canastas": 9, "melded": 450}, {"red_threes": 2, "mixed_canastas": 9, "melded": 450}]),
+    (3, [{"melded": 1500}, {"in_hand": 270}]),
+])
+def test_checks_accept_exactly_what_the_decks_hold(decks, entries):
+    variant, sides, options = setup("classic", PAIRS, decks=decks)
+    assert len(prepare_hand(variant, options, sides, {"entries": entries})) == 2
+
+
+@pytest.mark.parametrize("decks, entries, field, message", [
+    (3, [{"red_threes": 4, "melded": 50}, {"red_threes": 3, "melded": 50}], "entries[1].red_threes",
+     "7 red threes recorded, but 3 decks hold only 6."),
+    (3, [{"mixed_canastas": 10, "melded": 500}, {"mixed_canastas": 9, "melded": 450}], "entries[1].mixed_canastas",
+     "19 mixed canastas need at least 19 wild cards, but 3 decks hold only 18 jokers and 2s."),
+    (3, [{"melded": 1500}, {"in_hand": 275}], "entries[1].in_hand",
+     "All sides together recorded 1,775 card points, but 3 decks hold only 1,770."),
+    # the side that brought the total over, and its melded points when it has nothing in hand
+    (2, [{"in_hand": 600}, {"melded": 585}], "entries[1].melded",
+     "All sides together recorded 1,185 card points, but 2 decks hold only 1,180."),
+    (2, [{"red_threes": 5, "melded": 50}, {}], "entries[0].red_threes", "5 red threes recorded, but 2 decks hold only 4."),
+])
+def test_checks_refuse_one_over_naming_the_count_and_the_limit(decks, entries, field, message):
+    variant, sides, options = setup("classic", PAIRS, decks=decks)
+    with pytest.raises(Refused) as refused:
+        prepare_hand(variant, options, sides, {"entries": entries})
+    assert [(e.field, e.message) for e in refused.value.errors] == [(field, message)]
+
+
+@pytest.mark.parametrize("entries", [
+    [{"mixed_canastas": 1, "melded": 50, "went_out": True, "concealed": True}, {}],  # a mixed canasta is enough
+    [{}, {"natural_canastas": 1, "melded": 35, "went_out": True}],
+])
+def test_going_out_with_any_canasta_is_accepted(entries):
+    variant, sides, options = setup("classic", PAIRS)
+    assert len(prepare_hand(variant, options, sides, {"entries": entries})) == 2
+
+
+def test_going_out_and_concealed_refusals_name_the_side():
+    variant, sides, options = setup("classic", PAIRS)
+    with pytest.raises(Refused) as refused:
+        prepare_hand(variant, options, sides, {"entries": [{"melded": 50, "went_out": True}, {"concealed": True}]})
+    assert [(e.field, e.message) for e in refused.value.errors] == [
+        ("entries[0].went_out", "Ann & Bob cannot go out: going out needs at least one canasta, and Ann & Bob has none."),
+        ("entries[1].concealed", "Cy & Di is marked as going out concealed but not as going out; tick Went out too, "
+                                 "or untick concealed.")]
+
+
+@pytest.mark.parametrize("decks, bounds", [
+    # natural canastas: 54 cards a deck / 7; mixed: also at most one per joker or 2; red 3s 2 a deck; 590 points a deck
+    (1, {"natural_canastas": 7, "mixed_canastas": 6, "red_threes": 2, "melded": 590, "in_hand": 590}),
+    (2, {"natural_canastas": 15, "mixed_canastas": 12, "red_threes": 4, "melded": 1180, "in_hand": 1180}),
+    (3, {"natural_canastas": 23, "mixed_canastas": 18, "red_threes": 6, "melded": 1770, "in_hand": 1770}),
+])
+def test_field_bounds_follow_the_decks(decks, bounds):
+    assert get_variant("classic").field_bounds({"decks": decks}) == bounds
