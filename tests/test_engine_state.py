@@ -218,3 +218,28 @@ def test_a_rating_is_shown_to_four_decimals():
             return 0.1234567
 
     assert describe(Rating()) == {"mu": 25.1235, "sigma": 8.3333, "ordinal": 0.1235}
+
+
+def _summary(last_at: str, finished: bool = True, winner=None) -> dict:
+    return {"variant": "ponytail", "last_at": last_at, "finished": finished, "finished_at": last_at if finished else None,
+            "winner": winner, "totals": [5000, 3000], "best_hands": [[900, 1], [400, 2]]}
+
+
+def test_tally_shows_the_newest_spelling_of_a_name_whatever_the_game_ids():
+    from scoring.standings import tally
+    # the older game has the later id: going through the games by id would leave the old spelling
+    summaries = {"zzz": _summary("2026-01-01T20:00:00+00:00"), "aaa": _summary("2026-02-01T20:00:00+00:00")}
+    players = tally(summaries, {"zzz": [["ann"], ["Bob"]], "aaa": [["ANN"], ["Bob"]]})
+    assert players["ann"].name == "ANN" and players["ann"].games == 2
+    assert players["ann"].recent == [("2026-02-01T20:00:00+00:00", "aaa"), ("2026-01-01T20:00:00+00:00", "zzz")]
+
+
+def test_tally_counts_a_win_only_in_a_finished_game_and_skips_a_game_without_seats():
+    from scoring.standings import tally
+    summaries = {"g1": _summary("2026-01-01T20:00:00+00:00", finished=False, winner=[0]),
+                 "g2": _summary("2026-01-02T20:00:00+00:00", finished=True, winner=[0]),
+                 "g3": _summary("2026-01-03T20:00:00+00:00")}
+    players = tally(summaries, {"g1": [["Ann"], ["Bob"]], "g2": [["Ann"], ["Bob"]]})  # g3: no seats known
+    assert (players["ann"].games, players["ann"].wins) == (2, 1)
+    assert (players["bob"].games, players["bob"].wins) == (2, 0)
+    assert players["ann"].opponents["bob"] == [2, 1]
