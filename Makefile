@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench mutants system-deps clean
+.PHONY: run test bench mutants system-deps bench-deps clean
 
 $(VENV)/stamp: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,14 @@ system-deps:
 test: $(VENV)/stamp system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-bench: $(VENV)/stamp
+# The requests/s figures use wrk (a load generator in C) when it is there; install it when missing.
+bench-deps:
+	@command -v wrk >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; fi; } || \
+	  echo "wrk could not be installed: the requests/s figures use Python clients instead"
+
+bench: $(VENV)/stamp bench-deps
 	$(PY) bench/run.py $(ARGS)
 
 # Mutation testing of the rules engine (scoring/) with mutmut against the fast engine and API tests

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import statistics
+import subprocess
 import threading
 import time
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
+
+from db import quiet_mark
 
 from . import workload
 from .devices import Browser
@@ -146,8 +150,18 @@ def _html_refs(html: str) -> list[str]:
     return parser.found
 
 
+LOAD_TOOL = shutil.which("wrk")  # a load generator in C: on a small machine the server, not the client, sets the pace
+
+
 def requests_per_second(port: int, path: str, seconds: float, connections: int) -> tuple[float, int]:
-    """GETs of `path` answered per second with `connections` kept-alive devices asking back to back; and errors."""
+    """GETs of `path` answered per second with `connections` kept-alive devices asking back to back; and errors.
+
+    With wrk when it is installed (`make bench` installs it), else with Python clients, which take a good
+    part of a two-core machine themselves, more for a long answer than a short one. Each device first GETs
+    the path once and sends the cookies it was given (its CSRF token) with every request, as a phone does.
+    """
+    if LOAD_TOOL:
+        return _wrk(port, path, seconds, connections)
     done, errors = [0] * connections, [0] * connections
     stop = time.perf_counter() + seconds
 
@@ -170,6 +184,42 @@ def requests_per_second(port: int, path: str, seconds: float, connections: int) 
     for t in threads:
         t.join()
     return sum(done) / (time.perf_counter() - start), sum(errors)
+
+
+def _wrk(port: int, path: str, seconds: float, connections: int) -> tuple[float, int]:
+    browser = Browser(port)
+    browser.get(path)
+    browser.close()
+    cookie = "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
+    command = [LOAD_TOOL, "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", "-H", f"Cookie: {cookie}",
+               f"http://127.0.0.1:{port}{path}"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1])
+    errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
+    errors += int(m[1]) if (m := re.search(r"Non-2xx or 3xx responses: (\d+)", out)) else 0
+    return rate, errors
+
+
+def rates(targets: dict[str, tuple[int, str]], seconds: float, connections: int, rounds: int = 3
+          ) -> dict[str, tuple[float, int]]:
+    """Requests/s and errors of each (port, path), measured in turns: `rounds` rounds of seconds/rounds each, so
+    that a slow spell of a shared machine falls on every target alike; the rate is over all rounds."""
+    done = {name: [0.0, 0] for name in targets}
+    for _ in range(rounds):
+        for name, (port, path) in targets.items():
+            rate, errors = requests_per_second(port, path, seconds / rounds, connections)
+            done[name][0] += rate / rounds
+            done[name][1] += errors
+    return {name: (rate, errors) for name, (rate, errors) in done.items()}
+
+
+def wait_until_quiet(database: str, limit: float = 30.0) -> float:
+    """Seconds waited until nothing has been written to `database` for a while (db.quiet_mark): how the
+    game stands between hands, when the table's phones poll it."""
+    start = time.perf_counter()
+    while quiet_mark(database) is None and time.perf_counter() - start < limit:
+        time.sleep(0.2)
+    return time.perf_counter() - start
 
 
 def median_ms(times: list[float]) -> float:

@@ -1,7 +1,10 @@
 """Opening the database and running a write as one transaction."""
 from __future__ import annotations
 
+import itertools
+import os
 import sqlite3
+import time
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -10,6 +13,12 @@ import sqlite_utils
 from .files import create_private, make_private, side_files
 
 BUSY_SECONDS = 5  # a write waits this long for another writer, then is refused (API.md: busy storage)
+# A file's modification time is coarse (2 s on a FAT memory stick) and a commit's last fsync comes after
+# its last write, so a file written this recently does not yet say whether another write followed.
+SETTLE_SECONDS = 5
+
+_commits = itertools.count(1)  # next() is atomic: two threads never get the same number
+_last_commit = 0  # the number of this process's latest committed write transaction (any database)
 
 
 class Damaged(sqlite3.DatabaseError):
@@ -46,10 +55,12 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     When anything fails, including the commit itself (a full disk), nothing of it stays, and
     the error raised is the one that happened, not a failed rollback's.
     """
+    global _last_commit
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
         db.execute("COMMIT")
+        _last_commit = next(_commits)
     except BaseException:
         if db.conn.in_transaction:  # SQLite already rolled back after some errors (SQLITE_FULL)
             try:
@@ -57,3 +68,24 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
             except sqlite3.Error:
                 pass  # the connection is unusable; the transaction is not committed either way
         raise
+
+
+def quiet_mark(path: str) -> tuple | None:
+    """What stays the same while nothing is written to the database at `path`, read without a query.
+
+    In WAL mode (connect) every commit, by this process or any other, is written to the database's
+    -wal file; and every commit in this process counts one. The mark is that count with the -wal
+    file's identity, size and modification time. A state read by a query made after this mark was
+    taken is still current while the mark is unchanged. None (ask the database) when there is no
+    -wal file or it was written within the last SETTLE_SECONDS.
+
+    One stat per call, no query: every poll of every device asks, and each call that leaves Python
+    (a query, a stat) lets other threads take over; two of them cost a fifth of the server's speed.
+    """
+    try:
+        found = os.stat(path + "-wal")
+    except OSError:
+        return None
+    if found.st_mtime_ns > time.time_ns() - SETTLE_SECONDS * 1_000_000_000:
+        return None
+    return _last_commit, found.st_ino, found.st_size, found.st_mtime_ns

@@ -1,9 +1,12 @@
 """What is kept of a game's derived state between requests, and when it is asked for again."""
+import os
 import re
+import time
 
 import db
 from app import create_app
 from web import derived
+from web.database import get_db
 from web.security import CSRF_COOKIE
 
 from .conftest import PONY_THREE
@@ -95,3 +98,73 @@ def test_each_device_gets_its_own_csrf_token_in_a_page_rendered_once(app, make_g
                             data={"csrf_token": token, "revision": str(game["revision"])})
     assert answer.status_code == 303
     assert phones[0].get(f"/api/games/{game['id']}").get_json()["sides"][0]["failed_melds"] == 1
+
+
+QUIET = time.time_ns() - 60 * 1_000_000_000  # a minute before these tests ran
+
+
+def settle(path: str) -> None:
+    """Make the database and its -wal file look last written at QUIET, whatever was written since:
+    what then tells a write apart is the commit count, the files' sizes and their inodes."""
+    when = QUIET
+    for name in (path, path + "-wal"):
+        os.utime(name, ns=(when, when))
+
+
+def statements(app, client, path: str) -> tuple[list[str], dict]:
+    """The SQL a GET of `path` runs on the app's connection, and its JSON."""
+    with app.app_context():
+        conn = get_db().conn
+    seen: list[str] = []
+    conn.set_trace_callback(seen.append)
+    try:
+        answer = client.get(path)
+    finally:
+        conn.set_trace_callback(None)
+    assert answer.status_code == 200
+    return seen, answer.get_json()
+
+
+def test_a_quiet_database_is_not_asked_again_but_any_write_is_seen(app, client, make_game):
+    game = make_game()
+    url = f"/api/games/{game['id']}"
+    settle(app.config["DATABASE"])
+    first, _ = statements(app, client, url)
+    assert len(first) == 1 and "revision" in first[0], first  # confirmed by one small query
+    again, body = statements(app, client, url)
+    assert again == [] and body["hands_played"] == 0  # nothing written since: no query at all
+    # another process (an import) writes; a minute later the files are quiet again, but not as they were
+    other = db.connect(app.config["DATABASE"])
+    other.execute("INSERT INTO hands (game_id, entries, recorded_at) VALUES (?, ?, ?)",
+                  [game["id"], '[{"melded": 100}, {}]', "2026-11-22T20:00:00+00:00"])
+    other.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", [game["id"]])
+    other.conn.close()
+    settle(app.config["DATABASE"])
+    seen, body = statements(app, client, url)
+    assert seen and (body["hands_played"], body["sides"][0]["score"]) == (1, 100)
+    # this server's own write is seen at once too
+    assert client.post(f"{url}/hands", json={"entries": [{"melded": 50}, {}]}).status_code == 201
+    settle(app.config["DATABASE"])
+    seen, body = statements(app, client, url)
+    assert seen and body["hands_played"] == 2 and body["sides"][0]["score"] == 150
+    assert statements(app, client, url)[0] == []
+
+
+def test_the_quiet_mark_changes_with_every_write(tmp_path):
+    path = str(tmp_path / "quiet.sqlite")
+    conn = db.connect(path)
+    conn.execute("CREATE TABLE t (n INTEGER)")
+    assert db.quiet_mark(path) is None  # just written: its file times cannot yet tell the next write apart
+    settle(path)
+    mark = db.quiet_mark(path)
+    assert mark is not None and db.quiet_mark(path) == mark
+    with db.write(conn):
+        pass  # a commit in this process that changed no page: the files stay as they were
+    settle(path)
+    assert db.quiet_mark(path) not in (None, mark)
+    mark = db.quiet_mark(path)
+    conn.execute("INSERT INTO t VALUES (1)")  # not through db.write: only the -wal file tells
+    settle(path)
+    assert db.quiet_mark(path) not in (None, mark)
+    conn.conn.close()  # the last connection closes: SQLite removes the -wal file, so there is no mark
+    assert not os.path.exists(path + "-wal") and db.quiet_mark(path) is None

@@ -15,7 +15,7 @@ from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 
 from db import games as store
-from db import write
+from db import quiet_mark, write
 from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
 from scoring.game import HandRecord, now_utc
@@ -67,11 +67,16 @@ def derive(variant: Variant, stored: dict) -> dict:
 
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
-    """The game object, or Refused 404."""
-    # every device polls its game: when this revision was derived before, one small query decides
+    """The game object, or Refused 404.
+
+    Every device polls its game. A state derived before is served as it is while nothing was written
+    to the database since a query last found it current; else one small query (the game's revision)
+    says whether it still is; only a new revision is read and derived.
+    """
     if not isinstance(game_id, str):
         raise not_found(f"There is no game with id “{game_id}”.")
-    found = derived.kept(store.get_version(db, game_id))
+    mark = quiet_mark(derived.database())  # taken before the query: whatever is written after it changes it
+    found = derived.unchanged(game_id, mark) or derived.kept(store.get_version(db, game_id), mark)
     return found or derive(*read_stored(db, game_id))
 
 

@@ -1,9 +1,11 @@
 """Each game's game object and JSON answer, worked out once per revision and kept.
 
-Every change to a game bumps its revision, and every read asks the database for the game's
-revision first (one small query), so a kept state is used only while its game is still at the
-revision it was derived from. States are keyed by the database file (the app's DATABASE setting)
-and the game id; only committed states are kept (actions.committed).
+Every change to a game bumps its revision. A read asks the database for the game's revision
+(one small query) and uses a kept state only while its game is still at the revision it was
+derived from; once a query has confirmed a kept state, later reads use it without a query
+while nothing at all has been written to the database since (db.quiet_mark). States are keyed
+by the database file (the app's DATABASE setting) and the game id; only committed states are
+kept (actions.committed).
 """
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ class State:
     def __init__(self, game: dict):
         self.game = game
         self.version = version(game)
+        self.confirmed: tuple | None = None  # the database's quiet mark when a query last found this state current
 
     @cached_property
     def json(self) -> bytes:
@@ -65,10 +68,25 @@ _states = Recent(64)
 _newest = threading.Lock()
 
 
-def kept(stored: dict | None) -> dict | None:
-    """The game object of this stored state (anything with id, revision, updated), if derived before."""
+def kept(stored: dict | None, mark: tuple | None = None) -> dict | None:
+    """The game object of this stored state (anything with id, revision, updated), if derived before.
+
+    `stored` was just read from the database after `mark` (db.quiet_mark) was taken: a kept state it
+    finds current is remembered as confirmed at that mark (see `unchanged`).
+    """
     state = _states.get((database(), stored["id"])) if stored is not None else None
-    return state.game if state is not None and state.version == version(stored) else None
+    if state is None or state.version != version(stored):
+        return None
+    if mark is not None:
+        state.confirmed = mark
+    return state.game
+
+
+def unchanged(game_id: str, mark: tuple | None) -> dict | None:
+    """The kept game object, without a query, when nothing was written to the database since a query
+    found it current (`mark`, db.quiet_mark, is the one taken before that query); else None."""
+    state = _states.get((database(), game_id))
+    return state.game if mark is not None and state is not None and state.confirmed == mark else None
 
 
 def keep(game: dict) -> None:
