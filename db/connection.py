@@ -80,7 +80,8 @@ def quiet_mark(path: str) -> tuple | None:
     -wal file or it was written within the last SETTLE_SECONDS.
 
     One stat per call, no query: every poll of every device asks, and each call that leaves Python
-    (a query, a stat) lets other threads take over; two of them cost a fifth of the server's speed.
+    (a query, a stat) lets the server's other threads take over, which costs far more than the call
+    itself (bench/RESULTS.md, issue 16).
     """
     try:
         found = os.stat(path + "-wal")

@@ -1,7 +1,7 @@
 """Classic Canasta (RULES.md §7): the standard game, two 54-card decks, natural and mixed canastas, to 5,000."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, last_side_with, meld_minimum, plural
+from .base import Field, FieldError, SideScore, last_side_with, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
@@ -132,10 +132,6 @@ class Classic(Variant):
             "melded": e["melded"],
             "in_hand": -e["in_hand"],
         }) for i, e in enumerate(entries)]
-
-    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        rules = options["house_rules"]
-        return meld_minimum(total, rules["min_meld"], rules["min_meld_tiers"])
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """The deal passes to the left; the player to the dealer's left plays first."""

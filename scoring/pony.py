@@ -1,7 +1,7 @@
 """Pony Canasta by Irene Baron (RULES.md §2): growing canastas, surprise canastas, sets of red treys."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, meld_minimum, plural
+from .base import Field, FieldError, SideScore, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
@@ -177,8 +177,8 @@ class Pony(Variant):
         return scores
 
     def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        rules = options["house_rules"]
-        return meld_minimum(total, rules["min_meld"], rules["min_meld_tiers"]) + failed_melds * rules["failed_meld_step"]
+        """The tiered minimum, raised by a step for each failed initial meld this hand (RULES.md, Pony)."""
+        return super().min_meld(total, options) + failed_melds * options["house_rules"]["failed_meld_step"]
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """Pony has no dealer: everyone scrambles the cards; the highest card drawn plays first."""

@@ -1,7 +1,7 @@
 """Ponytail Canasta (RULES.md §1): partnerships or individuals, 54-card decks, four canasta kinds."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, meld_minimum, plural
+from .base import Field, FieldError, SideScore, plural
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
@@ -145,10 +145,6 @@ class Ponytail(Variant):
             "black_threes": -e["black_threes"] * rules["black_three"],
             "unpicked_pony": -e["unpicked_pony"] if pony_counts else 0,
         }) for i, e in enumerate(entries)]
-
-    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        rules = options["house_rules"]
-        return meld_minimum(total, rules["min_meld"], rules["min_meld_tiers"])
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """Dealer deals the hands, the player to the left the ponies, the player to the right cuts."""

@@ -5,7 +5,7 @@ import copy
 from datetime import datetime
 from typing import Any
 
-from .base import Field, FieldError, SideScore
+from .base import Field, FieldError, SideScore, meld_minimum
 from .declare import Canasta, HouseRule, Seating, SheetColumn, points
 from .entries import parse_entries, whole_number
 
@@ -157,7 +157,10 @@ class Variant:
         raise NotImplementedError  # each variant module defines its own
 
     def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        raise NotImplementedError  # each variant module defines its own
+        """A side's initial-meld minimum at this score: the house rules' `min_meld`, raised by their
+        `min_meld_tiers` (RULES.md). A variant whose rules say otherwise defines its own."""
+        rules = options["house_rules"]
+        return meld_minimum(total, rules["min_meld"], rules["min_meld_tiers"])
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         raise NotImplementedError  # each variant module defines its own

@@ -2,7 +2,7 @@
 render any variant from its declarations alone (nothing outside scoring/ knows its id or its words)."""
 from __future__ import annotations
 
-from scoring.base import Field, FieldError, SideScore, meld_minimum
+from scoring.base import Field, FieldError, SideScore
 from scoring.declare import SCORE, TOTAL, Canasta, HouseRule, Seating, SheetColumn
 from scoring.variant import Variant, seats
 
@@ -60,9 +60,6 @@ class Toy(Variant):
                               "short_canastas": e["short_canastas"] * r["short_canasta"], "melded": e["melded"],
                               "bell": r["bell"] if e["bell_rung"] and r["bell_counts"] else 0})
                 for i, e in enumerate(entries)]
-
-    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        return meld_minimum(total, options["house_rules"]["min_meld"], options["house_rules"]["min_meld_tiers"])
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         order = [p for _, p in seats(sides)]
