@@ -10,11 +10,12 @@ into Score), and stacks bands of sides on the same page when even that is too wi
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Iterator
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from scoring.declare import SheetColumn
 from scoring.variant import Variant
 
 from .layout import SCORE_SIZE, SMALLEST, frame_width, num
@@ -31,44 +32,29 @@ MAX_PEN_BANDS = 3  # twelve pen rows of 8 mm: no more bands than this stand one 
 MAX_STRETCH = 2.0  # a sheet with room to spare widens its columns up to this much
 
 
-@dataclass(frozen=True)
-class Column:
-    """One column of a side's block: a heading, what it means, and the value it shows."""
-
-    head: str
-    kind: str  # count | points | flag | own | score | total
-    field: str | None = None
-    surprise: str | None = None  # how many of them were surprise canastas, shown in brackets
-    optional: bool = False  # may be left off a played game's sheet when nothing was ever entered there
-    legend: str = ""
-    counted_by: str | None = None  # a flag house rule saying whether this part counts at all
-
-    def cell(self, entry: dict, score: dict) -> str:
-        """The text of this column for one side in one played hand (blank for nothing)."""
-        if self.kind == "score":
-            return num(score["total"])
-        if self.kind == "total":
-            return num(score["running_total"])
-        if self.kind == "own":
-            return num(score["own"])
-        value = entry[self.field]
-        if self.kind == "flag":
-            return "\u2713" if value else ""
-        text = num(value) if value else ""
-        if self.surprise and entry[self.surprise]:
-            text += f" ({entry[self.surprise]})"
-        return text
-
-    def used(self, hands: list[dict]) -> bool:
-        return not self.optional or any(self.cell(e, s) for h in hands for e, s in zip(h["entries"], h["scores"]))
+def cell(column: SheetColumn, entry: dict, score: dict) -> str:
+    """The text of a column for one side in one played hand (blank for nothing)."""
+    if column.kind == "score":
+        return num(score["total"])
+    if column.kind == "total":
+        return num(score["running_total"])
+    if column.kind == "own":
+        return num(score["own"])
+    value = entry[column.field]
+    if column.kind == "flag":
+        return "\u2713" if value else ""
+    text = num(value) if value else ""
+    if column.surprise and entry[column.surprise]:
+        text += f" ({entry[column.surprise]})"
+    return text
 
 
-def columns_of(variant: Variant) -> list[Column]:
-    """A side's block on this variant's sheets, as its scoring module declares it."""
-    return [Column(**asdict(c)) for c in variant.columns]
+def used(column: SheetColumn, hands: list[dict]) -> bool:
+    """Whether a played sheet shows this column: always, unless it is optional and nothing was ever entered there."""
+    return not column.optional or any(cell(column, e, s) for h in hands for e, s in zip(h["entries"], h["scores"]))
 
 
-def legend(variant: Variant, columns: list[Column], options: dict, pen: bool) -> list[str]:
+def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: bool) -> list[str]:
     """'N natural canastas' … for every column shown, in the variant's own words, and what was left off."""
     labels = {f.name: f.label for f in variant.fields}
     items = []
@@ -79,7 +65,7 @@ def legend(variant: Variant, columns: list[Column], options: dict, pen: bool) ->
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):
             words += ", not counted at this table"
         items.append(f"{c.head} {words}")
-    left_out = [labels[c.field].lower() for c in columns_of(variant) if c not in columns]
+    left_out = [labels[c.field].lower() for c in variant.columns if c not in columns]
     into = next(c.head for c in columns if c.kind in SCORES)
     if left_out and pen and len(left_out) > 3:
         items.append(f"every other part of the hand is counted into {into}")
@@ -95,7 +81,7 @@ class Plan:
 
     wide: bool
     size: float  # entries and column heads; scores and totals are at SCORE_SIZE
-    columns: list[Column]
+    columns: list[SheetColumn]
     widths: list[float]  # one side's block
     bands: list[list[int]]
 
@@ -104,7 +90,7 @@ class Plan:
         return sum(self.widths)
 
 
-def _widths(columns: list[Column], size: float, samples: list[list[str]], pen: dict | None) -> list[float]:
+def _widths(columns: list[SheetColumn], size: float, samples: list[list[str]], pen: dict | None) -> list[float]:
     widths = []
     for i, c in enumerate(columns):
         value_size = SCORE_SIZE if c.kind in SCORES else size
@@ -121,7 +107,7 @@ def _bands(sides: int, count: int) -> list[list[int]]:
     return [list(range(s, s + n)) for s, n in zip(starts, sizes) if n]
 
 
-def _stretched(wide: bool, size: float, columns: list[Column], widths: list[float], bands: list[list[int]],
+def _stretched(wide: bool, size: float, columns: list[SheetColumn], widths: list[float], bands: list[list[int]],
                paper: str) -> Plan:
     """Spread what room is left over the side blocks, so a sheet fills the page's width like a printed pad."""
     room = frame_width(paper, wide) - HAND_COLUMN
@@ -132,13 +118,14 @@ def _stretched(wide: bool, size: float, columns: list[Column], widths: list[floa
 def plan(variant: Variant, sides: int, paper: str, hands: list[dict]) -> Plan:
     """A played sheet: the first layout that fits across: portrait, fewer columns, landscape, smaller
     entries, then bands of sides."""
-    every = columns_of(variant)
-    used = [c for c in every if c.used(hands)]
+    every = list(variant.columns)
+    used_columns = [c for c in every if used(c, hands)]
     big, small = INK_SIZES
-    tries = [(False, big, every), (False, big, used), (True, big, every), (True, big, used), (True, small, used)]
+    tries = [(False, big, every), (False, big, used_columns), (True, big, every), (True, big, used_columns),
+             (True, small, used_columns)]
     best = None
     for wide, size, columns in tries:
-        samples = [[c.cell(e, s) for c in columns] for h in hands for e, s in zip(h["entries"], h["scores"])]
+        samples = [[cell(c, e, s) for c in columns] for h in hands for e, s in zip(h["entries"], h["scores"])]
         widths = _widths(columns, size, samples, None)
         per_band = max(1, int((frame_width(paper, wide) - HAND_COLUMN) // sum(widths)))
         bands = math.ceil(sides / per_band)
@@ -150,7 +137,7 @@ def plan(variant: Variant, sides: int, paper: str, hands: list[dict]) -> Plan:
     return _stretched(wide, size, columns, widths, _bands(sides, bands), paper)
 
 
-def _pen_levels(every: list[Column]) -> list[list[Column]]:
+def _pen_levels(every: list[SheetColumn]) -> list[list[SheetColumn]]:
     """A blank sheet's column sets, most first: every column; without the rarely used; card points
     and scores; scores alone."""
     levels = [every, [c for c in every if not c.optional],
@@ -164,7 +151,7 @@ def pen_plans(variant: Variant, sides: int, paper: str) -> Iterator[Plan]:
     last = None
     for grade in (ROOMY, TIGHT):
         for count in range(1, min(sides, MAX_PEN_BANDS) + 1):
-            for columns in _pen_levels(columns_of(variant)):
+            for columns in _pen_levels(list(variant.columns)):
                 widths = _widths(columns, PEN_HEAD, [], grade)
                 for wide in (False, True):
                     last = (wide, PEN_HEAD, columns, widths, _bands(sides, count))

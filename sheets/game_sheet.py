@@ -28,7 +28,7 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
     story += [para(f"<b>Result:</b> {text(result(game))}", "result"), Spacer(1, 6)]
     carried = any(s.get("start_score") for s in game["sides"])
     for k, band in enumerate(plan.bands):
-        rows = [[str(h["number"])] + [c.cell(h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
+        rows = [[str(h["number"])] + [cols.cell(c, h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
                 for h in hands]
         if carried:  # a game begun on paper: its totals there come first, as hand 0 would
             rows.insert(0, ["b/f"] + [num(game["sides"][i]["start_score"]) if c.kind == "total" else ""
