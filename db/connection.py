@@ -1,6 +1,7 @@
 """Opening the database and running a write as one transaction."""
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import sqlite3
@@ -70,6 +71,12 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         raise
 
 
+@functools.lru_cache(maxsize=16)
+def _wal_file(path: str) -> str:
+    """The -wal file beside the database file itself (SQLite follows a link to it), found once."""
+    return side_files(path)[1]
+
+
 def quiet_mark(path: str) -> tuple | None:
     """What stays the same while nothing is written to the database at `path`, read without a query.
 
@@ -84,7 +91,7 @@ def quiet_mark(path: str) -> tuple | None:
     itself (bench/RESULTS.md, issue 16).
     """
     try:
-        found = os.stat(path + "-wal")
+        found = os.stat(_wal_file(path))
     except OSError:
         return None
     if found.st_mtime_ns > time.time_ns() - SETTLE_SECONDS * 1_000_000_000:

@@ -168,3 +168,15 @@ def test_the_quiet_mark_changes_with_every_write(tmp_path):
     assert db.quiet_mark(path) not in (None, mark)
     conn.conn.close()  # the last connection closes: SQLite removes the -wal file, so there is no mark
     assert not os.path.exists(path + "-wal") and db.quiet_mark(path) is None
+
+
+def test_the_quiet_mark_finds_the_wal_file_of_a_database_reached_through_a_link(tmp_path):
+    real = tmp_path / "real" / "games.sqlite"
+    real.parent.mkdir()
+    link = tmp_path / "games.sqlite"
+    conn = db.connect(str(real))
+    conn.execute("CREATE TABLE t (n INTEGER)")
+    link.symlink_to(real)
+    settle(str(real))
+    assert db.quiet_mark(str(link)) is not None and db.quiet_mark(str(link)) == db.quiet_mark(str(real))
+    conn.conn.close()
