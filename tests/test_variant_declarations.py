@@ -133,10 +133,11 @@ def test_unregistering_forgets_it(client):
 
 
 def test_a_second_variant_with_a_known_id_is_refused_and_the_first_stays(toy):
+    another = type(TOY)()  # a second variant object under the same id
     with pytest.raises(ValueError) as refused:
-        register(TOY)
+        register(another)
     assert str(refused.value) == "a variant with id 'toy-test' is already registered"
-    assert get_variant(TOY.id) is TOY
+    assert get_variant(TOY.id) is TOY and another is not TOY
 
 
 def test_unregistering_an_id_never_registered_does_nothing():
