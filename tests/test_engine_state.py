@@ -1,13 +1,16 @@
 """The engine's answers besides the checks: what each variant tells a client about its fields (the
 bounds of RULES.md §1–§4 at the default table), a side's score as a dict, and renaming or merging a
-player's names across games (§5 game state follows the names)."""
+player's names across games (§5 game state follows the names), and the set finish time (API.md)."""
 from __future__ import annotations
 
 import pytest
 
-from scoring import Refused, SideScore, get_variant
+from scoring import Refused, SideScore, derive_game, get_variant, new_game
 from scoring.base import MAX_NUMBER, Field
+from scoring.game import HandRecord
 from scoring.renames import check_merge, check_new_name, check_rename, plan
+
+from .helpers import PONYTAIL_PAIRS
 
 # --------------------------------------------------------------------------- what a variant says of its fields
 
@@ -109,6 +112,15 @@ def test_a_side_with_a_name_of_its_own_keeps_it():
     g1, g3 = changes
     assert g1.seats == [(1, 0, "Cy", "Cyril")] and g1.sides == []
     assert g3.seats == [(0, 0, "Cy", "Cyril")] and g3.sides == [(0, "Cy", "Cyril")]
+
+
+@pytest.mark.parametrize("rows, side", [
+    ([seat("g", 0, 0, "Ann", "The Boss"), seat("g", 1, 0, "Bob", "Bob")], (0, 0, "Ann", "Anne")),
+    ([seat("g", 0, 0, "Ann", "ann"), seat("g", 0, 1, "Bob", "ann"), seat("g", 1, 0, "Cy", "Cy")], (0, 0, "Ann", "Anne")),
+], ids=["§5 a lone player's side of its own name", "§5 a partnership called after one of its players"])
+def test_only_a_side_named_after_its_players_follows_them(rows, side):
+    [change] = plan(rows, "ann", "Anne")
+    assert change.seats == [side] and change.sides == []  # the seat renamed, the side keeps its own name
 
 
 def test_a_side_is_not_renamed_onto_another_sides_name():
@@ -243,3 +255,19 @@ def test_tally_counts_a_win_only_in_a_finished_game_and_skips_a_game_without_sea
     assert (players["ann"].games, players["ann"].wins) == (2, 1)
     assert (players["bob"].games, players["bob"].wins) == (2, 0)
     assert players["ann"].opponents["bob"] == [2, 1]
+
+
+# --------------------------------------------------------------------------- the set finish time
+
+@pytest.mark.parametrize("finish_at, recorded_at, finished", [
+    ("2026-11-23T21:30:00+00:00", "2026-11-23T21:29:59+00:00", False),
+    ("2026-11-23T21:30:00+00:00", "2026-11-23T21:30:00+00:00", True),  # recorded at the finish time itself
+    ("2026-11-23T21:30:00+00:00", "2026-11-23T21:30:01+00:00", True),
+], ids=["§5 a second before", "§5 at it", "§5 after it"])
+def test_a_game_is_finished_by_a_hand_recorded_at_or_after_the_finish_time(finish_at, recorded_at, finished):
+    # API.md: "the game is finished once a hand is recorded at or after it"
+    variant = get_variant("ponytail")
+    sides, options = new_game(variant, {**PONYTAIL_PAIRS, "options": {"finish_at": finish_at}})
+    nothing = [{f.name: 0 for f in variant.fields if f.kind != "flag"} for _ in sides]
+    state = derive_game(variant, options, sides, [HandRecord(nothing, recorded_at)])
+    assert (state["finished"], state["finish_reasons"]) == (finished, ["finish_time"] if finished else [])

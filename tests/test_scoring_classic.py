@@ -86,15 +86,16 @@ def test_checks_refuse(entries, field, words):
     assert words in refused.value.errors[0].message
 
 
-@pytest.mark.parametrize("sides", [
-    [["A", "B"], ["C", "D"], ["E", "F"]],  # three partnerships
-    [["A"], ["B"], ["C"], ["D"]],  # four alone
-    [["A", "B"], ["C"]],  # mixed sizes
+@pytest.mark.parametrize("sides, got", [
+    ([["A", "B"], ["C", "D"], ["E", "F"]], "got 3 sides of 2 / 2 / 2 players."),  # three partnerships
+    ([["A"], ["B"], ["C"], ["D"]], "got 4 sides of 1 / 1 / 1 / 1 players."),  # four alone
+    ([["A", "B"], ["C"]], "got 2 sides of 2 / 1 players."),  # mixed sizes
 ])
-def test_side_arrangements_refused(sides):
+def test_side_arrangements_refused(sides, got):
     with pytest.raises(Refused) as refused:
         setup("classic", sides)
-    assert "2 partnerships of two players, or by 2 or 3 players alone" in refused.value.errors[0].message
+    assert [(e.field, e.message) for e in refused.value.errors] == [
+        ("sides", "Classic Canasta is played by 2 partnerships of two players, or by 2 or 3 players alone; " + got)]
 
 
 @pytest.mark.parametrize("sides", [PAIRS, [["A"], ["B"]], [["A"], ["B"], ["C"]]])

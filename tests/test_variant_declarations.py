@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import get_variant, register, unregister
+from scoring.declare import points
 
 from .pages import Doc, post
 from .sheet_helpers import pdf_pages
@@ -129,3 +130,24 @@ def test_unregistering_forgets_it(client):
     register(TOY)
     unregister(TOY.id)
     assert get_variant(TOY.id) is None and client.get(f"/games/new/{TOY.id}").status_code == 404
+
+
+def test_a_second_variant_with_a_known_id_is_refused_and_the_first_stays(toy):
+    another = type(TOY)()  # a second variant object under the same id
+    with pytest.raises(ValueError) as refused:
+        register(another)
+    assert str(refused.value) == "a variant with id 'toy-test' is already registered"
+    assert get_variant(TOY.id) is TOY and another is not TOY
+
+
+def test_unregistering_an_id_never_registered_does_nothing():
+    unregister("no-such-variant")  # a fixture tearing down after a failed register must not raise
+    assert get_variant("no-such-variant") is None and get_variant("classic") is not None
+
+
+@pytest.mark.parametrize("n, words", [
+    (0, "0"), (50, "50"), (10330, "10,330"), (-5, "\u22125"), (-415, "\u2212415"), (-15000, "\u221215,000"),
+])
+def test_points_in_rules_text_have_thousands_commas_and_a_true_minus_sign(n, words):
+    # what a variant's rules text (rules card, house rules) shows: "−415", never "-415"
+    assert points(n) == words
