@@ -78,6 +78,12 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
+def sides_sent(sides: list[dict]) -> str:
+    """A refused seating as it was sent: '1 side of 1 player', '3 sides of 2 / 2 / 1 players'."""
+    sizes = [len(s["players"]) for s in sides]
+    return f"{plural(len(sides), 'side')} of {' / '.join(map(str, sizes))} {'player' if sizes == [1] else 'players'}"
+
+
 def last_side_with(entries: list[dict], *names: str) -> int:
     """Index of the last side that entered a non-zero value in any of these fields (where a total tipped over)."""
     for i in range(len(entries) - 1, -1, -1):

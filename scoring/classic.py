@@ -1,7 +1,7 @@
 """Classic Canasta (RULES.md §7): the standard game, two 54-card decks, natural and mixed canastas, to 5,000."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, last_side_with, plural
+from .base import Field, FieldError, SideScore, last_side_with, plural, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
@@ -77,8 +77,7 @@ class Classic(Variant):
         if (sizes == {2} and len(sides) == 2) or (sizes == {1} and 2 <= len(sides) <= 3):
             return []
         return [FieldError("sides", "Classic Canasta is played by 2 partnerships of two players, or by 2 or 3 "
-                                    f"players alone; got {len(sides)} sides of "
-                                    f"{' / '.join(str(len(s['players'])) for s in sides)} players.")]
+                                    f"players alone; got {sides_sent(sides)}.")]
 
     def default_decks(self, sides: list[dict]) -> int:
         return 2

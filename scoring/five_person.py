@@ -1,7 +1,7 @@
 """Five-person Canasta, "IIM/Can" (RULES.md §3): five players, partner two seats on, rentrap two seats back."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, last_side_with, plural
+from .base import Field, FieldError, SideScore, last_side_with, plural, sides_sent
 from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn, points
 from .variant import Variant
 
@@ -99,7 +99,7 @@ class FivePerson(Variant):
         if len(sides) == SEATS and all(len(s["players"]) == 1 for s in sides):
             return []
         return [FieldError("sides", "Five-person Canasta needs exactly five players, one per side, in seat order; "
-                                    f"got {len(sides)} sides of {' / '.join(str(len(s['players'])) for s in sides)} players.")]
+                                    f"got {sides_sent(sides)}.")]
 
     def field_bounds(self, options: dict) -> dict[str, int]:
         return {"pure_canastas": PACK_CARDS // 7, "impure_canastas": PACK_CARDS // 7,

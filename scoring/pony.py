@@ -1,7 +1,7 @@
 """Pony Canasta by Irene Baron (RULES.md §2): growing canastas, surprise canastas, sets of red treys."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, plural
+from .base import Field, FieldError, SideScore, plural, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
@@ -106,8 +106,7 @@ class Pony(Variant):
         if sizes == {2} and 2 <= len(sides) <= 8:
             return []
         return [FieldError("sides", "Pony Canasta is played by 2 to 16 players alone, or by 2 to 8 partnerships "
-                                    f"of two players; got {len(sides)} sides of "
-                                    f"{' / '.join(str(len(s['players'])) for s in sides)} players.")]
+                                    f"of two players; got {sides_sent(sides)}.")]
 
     def default_decks(self, sides: list[dict]) -> int:
         return 2 * sum(len(s["players"]) for s in sides)

@@ -1,7 +1,7 @@
 """Ponytail Canasta (RULES.md §1): partnerships or individuals, 54-card decks, four canasta kinds."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, plural
+from .base import Field, FieldError, SideScore, plural, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .variant import Variant, seats
@@ -88,8 +88,7 @@ class Ponytail(Variant):
         if sizes == {1} and 2 <= len(sides) <= 6:
             return []
         return [FieldError("sides", "Ponytail Canasta is played by 2 or 3 partnerships of two players, "
-                                    f"or by 2 to 6 players alone; got {len(sides)} sides of "
-                                    f"{' / '.join(str(len(s['players'])) for s in sides)} players.")]
+                                    f"or by 2 to 6 players alone; got {sides_sent(sides)}.")]
 
     def default_decks(self, sides: list[dict]) -> int:
         if all(len(s["players"]) == 2 for s in sides):

@@ -193,12 +193,12 @@ def test_every_seating_allowed_at_its_edges(variant_id, sizes, decks, max_hands)
 
 @pytest.mark.parametrize("variant_id, sizes, words", [
     ("ponytail", [2, 2, 2, 2], "got 4 sides of 2 / 2 / 2 / 2 players"),
-    ("ponytail", [2], "got 1 sides of 2 players"),
-    ("ponytail", [1], "got 1 sides of 1 players"),
+    ("ponytail", [2], "got 1 side of 2 players"),
+    ("ponytail", [1], "got 1 side of 1 player"),
     ("ponytail", [1] * 7, "got 7 sides of 1 / 1 / 1 / 1 / 1 / 1 / 1 players"),
     ("ponytail", [2, 1], "got 2 sides of 2 / 1 players"),
-    ("pony", [1], "got 1 sides of 1 players"),
-    ("pony", [2], "got 1 sides of 2 players"),
+    ("pony", [1], "got 1 side of 1 player"),
+    ("pony", [2], "got 1 side of 2 players"),
     ("pony", [2] * 9, "got 9 sides of 2 / 2 / 2 / 2 / 2 / 2 / 2 / 2 / 2 players"),
     ("pony", [1, 2], "got 2 sides of 1 / 2 players"),
     ("five-person", [1] * 4, "got 4 sides of 1 / 1 / 1 / 1 players"),
