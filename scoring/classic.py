@@ -84,7 +84,8 @@ class Classic(Variant):
 
     def field_bounds(self, options: dict) -> dict[str, int]:
         d = options["decks"]
-        return {"natural_canastas": 54 * d // CANASTA_CARDS, "mixed_canastas": min(WILD_PER_DECK * d, 54 * d // CANASTA_CARDS),
+        # a mixed canasta holds a wild card: the jokers and 2s bound them (fewer than the cards would)
+        return {"natural_canastas": 54 * d // CANASTA_CARDS, "mixed_canastas": WILD_PER_DECK * d,
                 "red_threes": THREES_PER_DECK * d, "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d}
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:

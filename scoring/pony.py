@@ -114,7 +114,8 @@ class Pony(Variant):
     def field_bounds(self, options: dict) -> dict[str, int]:
         d = options["decks"]
         canastas = {"wild_canastas": 6 * d // 7, "sevens_canastas": 4 * d // 7,
-                    "natural_canastas": 54 * d // 7, "black_canastas": min(6 * d, 54 * d // 7)}
+                    "natural_canastas": 54 * d // 7,
+                    "black_canastas": 6 * d}  # each holds a wild card: 6 jokers and 2s a deck
         bounds = dict(canastas)
         for count, surprise, _, _ in CANASTAS.values():
             bounds[surprise] = canastas[count]

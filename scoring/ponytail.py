@@ -103,7 +103,8 @@ class Ponytail(Variant):
 
     def field_bounds(self, options: dict) -> dict[str, int]:
         d = options["decks"]
-        return {"natural_canastas": 54 * d // 7, "dirty_canastas": min(6 * d, 54 * d // 7), "sevens_canastas": 4 * d // 7,
+        # a dirty canasta holds a wild card: the 6 jokers and 2s a deck bound them (fewer than the cards would)
+        return {"natural_canastas": 54 * d // 7, "dirty_canastas": 6 * d, "sevens_canastas": 4 * d // 7,
                 "wild_canastas": 6 * d // 7, "red_threes": 2 * d, "black_threes": 2 * d,
                 "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d, "unpicked_pony": DECK_POINTS * d}
 

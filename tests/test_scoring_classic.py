@@ -65,7 +65,7 @@ def test_initial_meld_minimum_tiers(total, minimum):
     ([{}, {"melded": 90, "went_out": True}], "entries[1].went_out", "needs at least one canasta"),
     # at most one side goes out (RULES.md §4)
     ([{"natural_canastas": 1, "melded": 35, "went_out": True}, {"mixed_canastas": 1, "melded": 50, "went_out": True}],
-     "entries[1].went_out", "Only one side"),
+     "entries[1].went_out", "Only one side can go out in a hand, but Ann & Bob and Cy & Di are marked."),
     # red 3s: at most 2 per deck, all sides together (2 decks: 4)
     ([{"red_threes": 3, "melded": 50}, {"red_threes": 2, "melded": 50}], "entries[1].red_threes", "hold only 4"),
     # melded points at least 35 per natural canasta
@@ -181,6 +181,7 @@ def test_going_out_and_concealed_refusals_name_the_side():
     (1, {"natural_canastas": 7, "mixed_canastas": 6, "red_threes": 2, "melded": 590, "in_hand": 590}),
     (2, {"natural_canastas": 15, "mixed_canastas": 12, "red_threes": 4, "melded": 1180, "in_hand": 1180}),
     (3, {"natural_canastas": 23, "mixed_canastas": 18, "red_threes": 6, "melded": 1770, "in_hand": 1770}),
+    (4, {"natural_canastas": 30, "mixed_canastas": 24, "red_threes": 8, "melded": 2360, "in_hand": 2360}),
 ])
 def test_field_bounds_follow_the_decks(decks, bounds):
     assert get_variant("classic").field_bounds({"decks": decks}) == bounds
