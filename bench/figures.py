@@ -200,15 +200,15 @@ def _wrk(port: int, path: str, seconds: float, connections: int) -> tuple[float,
     return rate, errors
 
 
-def rates(targets: dict[str, tuple[int, str]], seconds: float, connections: int, rounds: int = 3
+def rates(targets: dict[str, tuple[int, str]], turn: int, connections: int, turns: int = 3
           ) -> dict[str, tuple[float, int]]:
-    """Requests/s and errors of each (port, path), measured in turns: `rounds` rounds of seconds/rounds each, so
-    that a slow spell of a shared machine falls on every target alike; the rate is over all rounds."""
+    """Requests/s and errors of each (port, path), measured in turns of `turn` whole seconds (wrk counts
+    in seconds), so that a slow spell of a shared machine falls on every target alike; the mean rate."""
     done = {name: [0.0, 0] for name in targets}
-    for _ in range(rounds):
+    for _ in range(turns):
         for name, (port, path) in targets.items():
-            rate, errors = requests_per_second(port, path, seconds / rounds, connections)
-            done[name][0] += rate / rounds
+            rate, errors = requests_per_second(port, path, turn, connections)
+            done[name][0] += rate / turns
             done[name][1] += errors
     return {name: (rate, errors) for name, (rate, errors) in done.items()}
 
