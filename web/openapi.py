@@ -41,9 +41,7 @@ SCHEMAS = {
                  {"game": ref("Game")}),
     "Variant": obj({"id": {"enum": []}, "name": STR, "summary": STR,
                     "options": ref("Options"),
-                    "sides": {"type": "object", "description": "each seating shape (partnerships, individuals): "
-                                                              "sides [fewest, most], players_per_side, and max_hands, "
-                                                              "its default hand limit (null: no limit)"},
+                    "sides": {"type": "object"},  # its description names each variant's hand limits: document()
                     "card_values": {"type": "object", "additionalProperties": INT},
                     "fields": {"type": "array", "items": ref("EntryField")}}),
     "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag"]}, "label": STR, "help": STR,
@@ -52,13 +50,9 @@ SCHEMAS = {
     "Options": obj({"target": INT, "max_hands": nullable("integer"), "decks": nullable("integer"),
                     "finish_at": nullable("string"), "house_rules": {"type": "object"}}),
     "NewOptions": obj({}, {"target": nullable("integer"),
-                           "max_hands": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000,
-                                         "description": "left out: the variant's default for this seating; "
-                                                        "null: no limit"},
+                           "max_hands": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},  # described in document()
                            "decks": nullable("integer"), "finish_at": {"type": ["string", "null"], "format": "date-time"},
-                           "house_rules": {"type": "object", "description": "changes to the variant's house rules "
-                                           "(defaults in GET /api/variants; each variant's rules, their kinds and "
-                                           "defaults in its own HouseRules schema)"}}, closed=True),
+                           "house_rules": {"type": "object"}}, closed=True),  # described in document()
     "NewSide": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
                    {"players": {"type": "array", "minItems": 1, "maxItems": 2,
                                 "items": {"type": "string", "minLength": 1, "maxLength": 40}},
@@ -184,7 +178,7 @@ PATHS = {
                                  "400": BAD_JSON_OR_NUMBER, **WRITE_ERRORS}},
     },
     "/api/games/{game_id}/sides/{side}/failed-meld": {"post": {
-        "operationId": "failedMeld", "summary": "The side's opening minimum rises until the next hand",
+        "operationId": "failedMeld",  # its summary names the variants with failed melds: document()
         "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
                                        "schema": {"type": "integer", "minimum": 0}}],
         "requestBody": REVISION_BODY,
