@@ -213,13 +213,13 @@ def rates(targets: dict[str, tuple[int, str]], turn: int, connections: int, turn
     return {name: (rate, errors) for name, (rate, errors) in done.items()}
 
 
-def wait_until_quiet(database: str, limit: float = 30.0) -> float:
-    """Seconds waited until nothing has been written to `database` for a while (db.quiet_mark): how the
-    game stands between hands, when the table's phones poll it."""
+def wait_until_quiet(database: str, limit: float = 30.0) -> tuple[float, bool]:
+    """Seconds waited until nothing has been written to `database` for a while (db.quiet_mark), as the game
+    stands between hands when the table's phones poll it; and whether it got there within `limit`."""
     start = time.perf_counter()
-    while quiet_mark(database) is None and time.perf_counter() - start < limit:
+    while (quiet := quiet_mark(database) is not None) is False and time.perf_counter() - start < limit:
         time.sleep(0.2)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, quiet
 
 
 def median_ms(times: list[float]) -> float:

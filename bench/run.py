@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 
 from bench import clubnight, engine, figures, players, statements, sync, taps  # noqa: E402
 from bench.devices import THREADS, Browser, Server  # noqa: E402
-from db.connection import SETTLE_SECONDS, quiet_mark  # noqa: E402
+from db.connection import SETTLE_SECONDS  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -167,8 +167,7 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
             f"50-hand game page + {weight['requests'] - 1} assets it loads, as they travel (CSS and scripts compressed); manifest icons "
             f"({weight['install_only'] / 1024:.0f} KB, loaded on install) checked, not counted{missing}")
         bare = Server(ROOT / "bench" / "bare.py", "--threads", str(THREADS))
-        waited = figures.wait_until_quiet(real_db)
-        quiet = quiet_mark(real_db) is not None
+        waited, quiet = figures.wait_until_quiet(real_db)
         turn = max(1, round(sizes.rps_seconds / 3))
         found = figures.rates({"page": (real.port, f"/games/{game}"), "json": (real.port, f"/api/games/{game}"),
                                "bare": (bare.port, "/")}, turn, THREADS)
