@@ -219,3 +219,12 @@ def test_unknown_game_is_404(client):
     response = client.get("/games/nosuchgame/sheet.pdf")
     assert response.status_code == 404
     assert response.get_json() == {"errors": [{"field": None, "message": "There is no game with id “nosuchgame”."}]}
+
+
+def test_pdfs_are_drawn_with_reportlabs_c_accelerator():
+    # without rl_accel (reportlab[accel] in requirements.txt) reportlab falls back to pure Python,
+    # silently, and a 50-hand sheet takes about half as long again (bench/RESULTS.md)
+    from reportlab.lib import rl_accel
+
+    assert [getattr(rl_accel, name).__module__ for name in ("fp_str", "asciiBase85Encode", "instanceStringWidthTTF")] \
+        == ["_rl_accel"] * 3
