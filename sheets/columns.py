@@ -9,6 +9,7 @@ into Score), and stacks bands of sides on the same page when even that is too wi
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Iterator
@@ -49,9 +50,14 @@ def cell(column: SheetColumn, entry: dict, score: dict) -> str:
     return text
 
 
-def used(column: SheetColumn, hands: list[dict]) -> bool:
+def texts(column: SheetColumn, hands: list[dict]) -> set[str]:
+    """Every text this column holds in a played game, each once ("0" and "+100" come back hand after hand)."""
+    return {cell(column, e, s) for h in hands for e, s in zip(h["entries"], h["scores"])}
+
+
+def used(column: SheetColumn, held: set[str]) -> bool:
     """Whether a played sheet shows this column: always, unless it is optional and nothing was ever entered there."""
-    return not column.optional or any(cell(column, e, s) for h in hands for e, s in zip(h["entries"], h["scores"]))
+    return not column.optional or any(held)
 
 
 def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: bool) -> list[str]:
@@ -90,14 +96,11 @@ class Plan:
         return sum(self.widths)
 
 
-def _widths(columns: list[SheetColumn], size: float, samples: list[list[str]], pen: dict | None) -> list[float]:
-    widths = []
-    for i, c in enumerate(columns):
-        value_size = SCORE_SIZE if c.kind in SCORES else size
-        values = {row[i] for row in samples}  # a column repeats its values ("0", "+100"): measure each once
-        w = max([stringWidth(c.head, "Cond-Bold", size)] + [stringWidth(v, "Cond-Bold", value_size) for v in values])
-        widths.append(max(w + 2 * PAD, pen[c.kind] if pen else 0))
-    return widths
+def _width(column: SheetColumn, size: float, held: set[str], pen: dict | None) -> float:
+    """A column's width: its head and the widest text it holds at this type size, or the room `pen` gives for handwriting."""
+    value_size = SCORE_SIZE if column.kind in SCORES else size
+    w = max([stringWidth(column.head, "Cond-Bold", size)] + [stringWidth(v, "Cond-Bold", value_size) for v in held])
+    return max(w + 2 * PAD, pen[column.kind] if pen else 0)
 
 
 def _bands(sides: int, count: int) -> list[list[int]]:
@@ -119,14 +122,19 @@ def plan(variant: Variant, sides: int, paper: str, hands: list[dict]) -> Plan:
     """A played sheet: the first layout that fits across: portrait, fewer columns, landscape, smaller
     entries, then bands of sides."""
     every = list(variant.columns)
-    used_columns = [c for c in every if used(c, hands)]
+    held = {c: texts(c, hands) for c in every}
+    used_columns = [c for c in every if used(c, held[c])]
+
+    @functools.cache  # the tries below measure the same columns at the same size again
+    def width(column: SheetColumn, size: float) -> float:
+        return _width(column, size, held[column], None)
+
     big, small = INK_SIZES
     tries = [(False, big, every), (False, big, used_columns), (True, big, every), (True, big, used_columns),
              (True, small, used_columns)]
     best = None
     for wide, size, columns in tries:
-        samples = [[cell(c, e, s) for c in columns] for h in hands for e, s in zip(h["entries"], h["scores"])]
-        widths = _widths(columns, size, samples, None)
+        widths = [width(c, size) for c in columns]
         per_band = max(1, int((frame_width(paper, wide) - HAND_COLUMN) // sum(widths)))
         bands = math.ceil(sides / per_band)
         if best is None or bands < best[0]:  # in bands after all: the largest type that needs the fewest
@@ -152,7 +160,7 @@ def pen_plans(variant: Variant, sides: int, paper: str) -> Iterator[Plan]:
     for grade in (ROOMY, TIGHT):
         for count in range(1, min(sides, MAX_PEN_BANDS) + 1):
             for columns in _pen_levels(list(variant.columns)):
-                widths = _widths(columns, PEN_HEAD, [], grade)
+                widths = [_width(c, PEN_HEAD, set(), grade) for c in columns]
                 for wide in (False, True):
                     last = (wide, PEN_HEAD, columns, widths, _bands(sides, count))
                     if HAND_COLUMN + sum(widths) * math.ceil(sides / count) <= frame_width(paper, wide):
