@@ -1,8 +1,12 @@
 """Found by a bug hunt on bad input and storage faults: each test here failed before its fix."""
 import os
+import shutil
 import stat
 
+import pytest
+
 from .cli_helpers import assert_refused, dump, make_database, run_app
+from .faults import held
 
 
 def mode(path):
@@ -21,3 +25,49 @@ def test_opening_a_read_only_database_file_keeps_it_read_only(tmp_path):
     assert_refused(run_app("import", tmp_path / "games.json", "--db", path, "--replace", strict_permissions=True),
                    path)
     assert dump(path) == before
+
+
+def held_while(path, how, command):
+    """Run `command()` while another program holds the database (BEGIN `how`); its result."""
+    with held(path, how):
+        return command()
+
+
+def read_only_folder(folder):
+    os.chmod(folder, 0o555)
+    return folder
+
+
+# each case: folder with games.sqlite (and games.json) -> (a run of the command, what its one line must say)
+CLI_FAULTS = {
+    "import while another program holds the database": lambda f: (
+        held_while(f / "games.sqlite", "IMMEDIATE", lambda: run_app("import", f / "games.json", "--db",
+                                                                    f / "games.sqlite", "--replace")),
+        ["another program", "try again"]),
+    "import into a database in a read-only folder": lambda f: (
+        run_app("import", f / "games.json", "--db", read_only_folder(f / "ro") / "games.sqlite", "--replace",
+                strict_permissions=True),
+        ["read-only", "writable"]),
+    "export from a database in a read-only folder": lambda f: (
+        run_app("export", f / "out.json", "--db", read_only_folder(f / "ro") / "games.sqlite",
+                strict_permissions=True),
+        ["read-only", "writable"]),
+}
+
+
+@pytest.mark.parametrize("case", CLI_FAULTS)
+def test_a_command_meeting_a_storage_fault_says_what_to_do(tmp_path, case):
+    """Not “the database answered …” or “damaged” for a database that is only busy or read-only."""
+    make_database(tmp_path / "games.sqlite")
+    assert run_app("export", tmp_path / "games.json", "--db", tmp_path / "games.sqlite").returncode == 0
+    (tmp_path / "ro").mkdir()
+    shutil.copy(tmp_path / "games.sqlite", tmp_path / "ro" / "games.sqlite")  # checkpointed: no -wal beside it
+    before = {p: dump(p) for p in (tmp_path / "games.sqlite", tmp_path / "ro" / "games.sqlite")}
+    result, words = CLI_FAULTS[case](tmp_path)
+    os.chmod(tmp_path / "ro", 0o755)
+    line = assert_refused(result, "games.sqlite")
+    assert "damaged" not in line and "answered" not in line, line
+    for word in words:
+        assert word in line, line
+    assert "Nothing was changed" in line or "Nothing was" in line, line
+    assert {p: dump(p) for p in before} == before
