@@ -7,6 +7,7 @@ import pytest
 
 from .cli_helpers import assert_refused, dump, make_database, run_app
 from .faults import held
+from .pages import error_page, token
 
 
 def mode(path):
@@ -71,3 +72,16 @@ def test_a_command_meeting_a_storage_fault_says_what_to_do(tmp_path, case):
         assert word in line, line
     assert "Nothing was changed" in line or "Nothing was" in line, line
     assert {p: dump(p) for p in before} == before
+
+
+@pytest.mark.parametrize("path", ["/games/new/ponytail", "/games/{game}/hands/new", "/players/Ann/rename"])
+def test_a_page_form_over_the_size_limit_is_refused_in_words(client, make_game, path):
+    """Not Werkzeug's bare “Request Entity Too Large”: how large is allowed, that nothing was saved."""
+    game = make_game()
+    before = client.get(f"/api/games/{game['id']}").get_json()
+    response = client.post(path.format(game=game["id"]), data={"csrf_token": token(client), "x": "y" * 70_000})
+    assert response.status_code == 413
+    said = " ".join(error_page(response))
+    assert "too large" in said and "64 kB" in said and "nothing was saved" in said, said
+    assert client.get(f"/api/games/{game['id']}").get_json() == before
+    assert len(client.get("/api/games").get_json()) == 1
