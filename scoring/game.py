@@ -92,6 +92,21 @@ def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:
     return sides, errors
 
 
+def seated_twice(sides: list[dict]) -> list[FieldError]:
+    """A new game's seats taken by one player twice (names compared ignoring case and spacing, as the players
+    pages compare them): each person at the table needs their own name."""
+    errors, seen = [], {}
+    for i, side in enumerate(sides):
+        for j, player in enumerate(side["players"]):
+            key = " ".join(player.split()).casefold()
+            if key in seen:
+                errors.append(FieldError(f"sides[{i}].players[{j}]", f"“{player}” already sits at {seen[key]}; give "
+                                         "each person at the table their own name (e.g. “Ann B.”)."))
+            else:
+                seen[key] = f"side {i + 1}" if len(side["players"]) == 1 else f"side {i + 1}, seat {j + 1}"
+    return errors
+
+
 START_MAX = 1_000_000  # far beyond any game's target; a typo of several extra digits is caught
 
 

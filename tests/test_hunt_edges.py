@@ -7,7 +7,7 @@ import pytest
 
 from .cli_helpers import assert_refused, dump, make_database, run_app
 from .faults import held
-from .pages import error_page, token
+from .pages import error_page, read, token
 
 
 def mode(path):
@@ -85,3 +85,34 @@ def test_a_page_form_over_the_size_limit_is_refused_in_words(client, make_game, 
     assert "too large" in said and "64 kB" in said and "nothing was saved" in said, said
     assert client.get(f"/api/games/{game['id']}").get_json() == before
     assert len(client.get("/api/games").get_json()) == 1
+
+
+SEATED_TWICE = {  # the same person (case and spacing ignored, as the players pages compare names) at two seats
+    "partners": ([["Ann", "Ann"], ["Cy", "Di"]], "sides[0].players[1]"),
+    "opponents": ([["Ann", "Bob"], ["Cy", " ann "]], "sides[1].players[1]"),
+}
+
+
+@pytest.mark.parametrize("case", SEATED_TWICE)
+def test_one_player_at_two_seats_of_a_new_game_is_refused(client, case):
+    """Otherwise the players pages count that game twice for them, and make them their own opponent (the merge
+    of two players who sat at one game is refused for the same reason)."""
+    sides, field = SEATED_TWICE[case]
+    response = client.post("/api/games", json={"variant": "ponytail",
+                                               "sides": [{"name": f"S{i}", "players": p} for i, p in enumerate(sides)]})
+    assert response.status_code == 422
+    error, = response.get_json()["errors"]
+    assert error["field"] == field and "Ann" in error["message"] and "own name" in error["message"], error
+    assert client.get("/api/games").get_json() == []
+
+
+def test_one_player_at_two_seats_on_the_new_game_form_is_refused_at_the_seat(client):
+    form = {"csrf_token": token(client), "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann",
+            "sides[0].players[1]": "Bob", "sides[1].players[0]": "ANN", "sides[1].players[1]": "Di"}
+    response = client.post("/games/new/ponytail", data=form)
+    assert response.status_code == 422
+    page = read(response)
+    seat = page.by_id("sides-1-players-0")
+    assert seat.get("value") == "ANN" and seat.get("aria-invalid") == "true"
+    assert "own name" in page.text()
+    assert client.get("/api/games").get_json() == []
