@@ -116,3 +116,32 @@ def test_one_player_at_two_seats_on_the_new_game_form_is_refused_at_the_seat(cli
     assert seat.get("value") == "ANN" and seat.get("aria-invalid") == "true"
     assert "own name" in page.text()
     assert client.get("/api/games").get_json() == []
+
+
+INVISIBLE = {"zero-width space": "\u200b", "right-to-left override": "\u202e", "byte order mark": "\ufeff\u200d"}
+
+
+@pytest.mark.parametrize("name", INVISIBLE.values(), ids=INVISIBLE)
+@pytest.mark.parametrize("seat", ["sides[0].name", "sides[1].players[0]"])
+def test_a_name_that_shows_nothing_is_refused_like_a_missing_one(client, name, seat):
+    """A blank name is refused; one of only invisible characters looked blank on every page, yet was stored."""
+    sides = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+    if seat == "sides[0].name":
+        sides[0]["name"] = name
+    else:
+        sides[1]["players"][0] = name
+    response = client.post("/api/games", json={"variant": "ponytail", "sides": sides})
+    assert response.status_code == 422
+    error, = response.get_json()["errors"]
+    assert error["field"] == seat and "type a name" in error["message"], error
+    assert client.get("/api/games").get_json() == []
+
+
+@pytest.mark.parametrize("name", INVISIBLE.values(), ids=INVISIBLE)
+def test_a_player_cannot_be_renamed_to_a_name_that_shows_nothing(client, make_game, name):
+    make_game()
+    response = client.post("/api/players/Ann/rename", json={"name": name})
+    assert response.status_code == 422
+    error, = response.get_json()["errors"]
+    assert error["field"] == "name" and "type a name" in error["message"], error
+    assert client.get("/api/players/Ann").status_code == 200
