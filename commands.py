@@ -16,7 +16,7 @@ import click
 
 import checks
 import db
-from db import files, transfer
+from db import faults, files, transfer
 
 SHOWN_PROBLEMS = 3  # a refused file names its first problems on the one line; fixing them shows the next
 
@@ -52,8 +52,9 @@ class OneLineCommand(click.Command):
             raise Refusal(f"{err.filename or ctx.params.get('file')}: {err.strerror or err}. "
                           "Nothing was changed.") from None
         except sqlite3.Error as err:
-            raise Refusal(f"{database_path(_given_db(ctx.params.get('db')))}: the database answered “{err}”. "
-                          "Nothing was changed.") from None
+            where = database_path(_given_db(ctx.params.get('db')))
+            raise Refusal(faults.command_refusal(where, err)
+                          or f"{where}: the database answered “{err}”. Nothing was changed.") from None
 
 
 def _given_db(given: str | None) -> str | None:
@@ -83,6 +84,8 @@ def _open(path: str, *, migrate: bool) -> "db.sqlite_utils.Database":
             db.migrate(conn)
         return conn
     except sqlite3.DatabaseError as err:
+        if faults.fault(err) not in (None, faults.DAMAGED):  # busy, read-only, full: not the file's fault
+            raise Refusal(faults.command_refusal(path, err)) from None
         raise Refusal(f"{path} is damaged or not a Meldbook database ({err}).") from None
 
 

@@ -44,8 +44,8 @@ def _writable(path: str) -> bool:
     return os.access(folder, os.W_OK) and (not os.path.exists(path) or os.access(path, os.W_OK))
 
 
-def startup_refusal(path: str, err: BaseException) -> str | None:
-    """The one line the server prints when it cannot start on this database; None when `err` is no storage fault."""
+def _kind(path: str, err: BaseException) -> tuple[str, str] | None:
+    """The fault `err` is on the database at `path`, and its detail; None when it is no storage fault."""
     kind = fault(err)
     if kind is None:
         return None
@@ -53,4 +53,33 @@ def startup_refusal(path: str, err: BaseException) -> str | None:
     if kind in (READ_ONLY, UNREACHABLE) and not _writable(path):
         # SQLite only says it cannot open the file; a read-only file or folder is the usual reason
         kind, detail = READ_ONLY, "read-only"
+    return kind, detail
+
+
+def startup_refusal(path: str, err: BaseException) -> str | None:
+    """The one line the server prints when it cannot start on this database; None when `err` is no storage fault."""
+    found = _kind(path, err)
+    if found is None:
+        return None
+    kind, detail = found
     return f"Meldbook cannot use {path}: {STARTUP[kind].format(detail=detail)}."
+
+
+COMMAND = {
+    BUSY: "another program is holding it (a running Meldbook saving a change, or a backup); wait a few seconds "
+          "and try again",
+    FULL: "the disk is full; free some space and try again",
+    DAMAGED: "it is damaged or not a Meldbook database ({detail}); put back a backup",
+    READ_ONLY: "the file or its folder cannot be written ({detail}); make it writable and try again",
+    UNREACHABLE: "it cannot be opened or read ({detail}); check the path and the disk, and try again",
+}
+
+
+def command_refusal(path: str, err: BaseException) -> str | None:
+    """The one line export, import, backup or restore prints when the database meets `err`; None when it is no
+    storage fault."""
+    found = _kind(path, err)
+    if found is None:
+        return None
+    kind, detail = found
+    return f"{path}: {COMMAND[kind].format(detail=detail)}. Nothing was changed."

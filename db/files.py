@@ -27,12 +27,15 @@ def create_private(path: str) -> None:
 
 
 def make_private(*paths: str) -> None:
-    """Owner-only mode for each file that exists (games and PIN hashes are nobody else's business)."""
+    """Owner-only mode for each file that exists (games and PIN hashes are nobody else's business).
+
+    Only others' access is taken away: a file its owner made read-only stays read-only (0444 becomes 0400).
+    """
     for path in paths:
         try:
             mode = os.stat(path).st_mode
             if stat.S_ISREG(mode) and mode & 0o077:
-                os.chmod(path, OWNER_ONLY)
+                os.chmod(path, mode & OWNER_ONLY)
         except OSError:
             pass  # missing, or not ours to change: SQLite opens it or says why
 

@@ -1,6 +1,7 @@
 """A whole game from its rules snapshot and the raw entries of its hands: totals, minimums, result."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -90,6 +91,33 @@ def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:
             side["start_score"] = start  # kept only when there is one: a game begun here stores as before
         sides.append(side)
     return sides, errors
+
+
+def shows_nothing(name: str) -> bool:
+    """True when no character of `name` shows: only format characters (a zero-width space, a direction mark)."""
+    return all(unicodedata.category(c) == "Cf" for c in name)
+
+
+def new_seats(sides: list[dict]) -> list[FieldError]:
+    """What a new game's names may not be, beyond what a stored game's may (an import keeps its seats as they were):
+    a name that shows nothing, and one player at two seats (names compared ignoring case and spacing, as the
+    players pages compare them)."""
+    errors, seen = [], {}
+    for i, side in enumerate(sides):
+        if shows_nothing(side["name"]):
+            errors.append(FieldError(f"sides[{i}].name", f"Side {i + 1}'s name shows nothing (only invisible "
+                                                         "characters); type a name."))
+        for j, player in enumerate(side["players"]):
+            key = " ".join(player.split()).casefold()
+            if shows_nothing(player):
+                errors.append(FieldError(f"sides[{i}].players[{j}]", f"Player {j + 1} of side {i + 1} shows nothing "
+                                                                     "(only invisible characters); type a name."))
+            elif key in seen:
+                errors.append(FieldError(f"sides[{i}].players[{j}]", f"“{player}” already sits at {seen[key]}; give "
+                                         "each person at the table their own name (e.g. “Ann B.”)."))
+            else:
+                seen[key] = f"side {i + 1}" if len(side["players"]) == 1 else f"side {i + 1}, seat {j + 1}"
+    return errors
 
 
 START_MAX = 1_000_000  # far beyond any game's target; a typo of several extra digits is caught

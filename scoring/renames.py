@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .base import FieldError, Refused
-from .game import _name
+from .game import _name, shows_nothing
 from .standings import player_key
 
 
@@ -29,6 +29,8 @@ def check_new_name(value: object, where: str = "name") -> str:
     name, err = _name(value, where, "The new name")
     if err:
         raise Refused([err])
+    if shows_nothing(name):
+        raise Refused([FieldError(where, "The new name shows nothing (only invisible characters); type a name.")])
     return name
 
 

@@ -18,7 +18,7 @@ from db import games as store
 from db import quiet_mark, write
 from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
-from scoring.game import HandRecord, now_utc
+from scoring.game import HandRecord, new_seats, now_utc
 from scoring.variant import Variant
 
 from . import backups, derived
@@ -117,6 +117,9 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
     """Check and store a new game; its options become its rules snapshot."""
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     sides, options = new_game(variant, payload)
+    refused = new_seats(sides)
+    if refused:
+        raise Refused(refused)
     now = now_utc()
     stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
               "revision": 1, "ended_at": None, "failed_melds": [0] * len(sides), "hand_revision": None,

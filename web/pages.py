@@ -49,7 +49,9 @@ bp.register_error_handler(Refused, refused_page)
 
 def http_error_page(err: HTTPException):
     """A routing or request error on a page (404, 405, a stale CSRF token…) as a page, not a raw error."""
-    words = {404: "There is nothing at this address.", 405: "That cannot be done from here."}
+    words = {404: "There is nothing at this address.", 405: "That cannot be done from here.",
+             413: "What was sent is too large (at most 64 kB), so nothing was saved. Go back, check what was "
+                  "typed and try again."}
     message = words.get(err.code) if err.description == type(err).description else err.description
     return render_template("error.html", messages=[message or err.name], status=err.code), err.code
 
