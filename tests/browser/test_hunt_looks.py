@@ -1,0 +1,58 @@
+"""What a picky player saw on a 360 px phone, each pinned after it was fixed: real scores (five digits) and
+real long names at larger text, table headings broken in the middle of a word, the variant's name cut off
+in the top bar, the share panel that did not look like it opens, and the chart's words."""
+import pytest
+from playwright.sync_api import expect
+
+from .a11y import enlarge_text
+
+pytestmark = pytest.mark.browser
+
+PAIRS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+# a real Greek surname: one word longer than a phone is wide at 200% text
+LONG = "Konstantinopoulos"
+
+
+def make_game(server, sides, hands=(), **options) -> str:
+    status, game = server.request("POST", "/api/games", {"variant": "ponytail", "sides": sides, "options": options})
+    assert status == 201, game
+    for hand in hands:
+        status, body = server.request("POST", f"/api/games/{game['id']}/hands", hand)
+        assert status == 201, body
+    return game["id"]
+
+
+def scrolls_sideways(page) -> bool:
+    return page.evaluate("document.scrollingElement.scrollWidth > innerWidth")
+
+
+def lines_of(locator) -> list[int]:
+    """How many lines each element's text takes (a Range's boxes, one per line)."""
+    return locator.evaluate_all("""all => all.map(e => { const r = document.createRange(); r.selectNodeContents(e);
+        return new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top))).size; })""")
+
+
+# a hand of the middle of a Ponytail game: two sevens canastas make five-digit totals
+BIG_HAND = {"entries": [{"sevens_canastas": 2, "natural_canastas": 1, "melded": 400}, {"melded": 120}]}
+BIG_TOTAL = "21,800"  # (2 × 5,000 + 500 + 400) × 2
+
+
+@pytest.mark.parametrize("percent", [150, 200])
+def test_five_digit_totals_of_two_sides_stay_inside_their_cards_at_larger_text(phone, server, percent):
+    # the scoreboard kept two columns at any text size: at 150% and 200% "12,345" ran out of its card
+    page = phone.page
+    page.goto(f"/games/{make_game(server, PAIRS, [BIG_HAND] * 2)}")
+    expect(page.locator(".score").first).to_have_text(BIG_TOTAL)
+    enlarge_text(page, percent)
+    assert not scrolls_sideways(page)
+    spill = page.locator(".side-card > *").evaluate_all("all => all.filter(e => e.scrollWidth > e.clientWidth + 1)"
+                                                      ".map(e => e.className)")
+    assert spill == []
+    phone.shot(f"hunt-scoreboard-{percent}")
+
+
+def test_the_table_display_total_fits_a_phone_at_200_percent(phone, server):
+    page = phone.page
+    page.goto(f"/games/{make_game(server, PAIRS, [BIG_HAND] * 2)}/table")
+    enlarge_text(page, 200)
+    assert not scrolls_sideways(page)
