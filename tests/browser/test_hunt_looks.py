@@ -56,3 +56,14 @@ def test_the_table_display_total_fits_a_phone_at_200_percent(phone, server):
     page.goto(f"/games/{make_game(server, PAIRS, [BIG_HAND] * 2)}/table")
     enlarge_text(page, 200)
     assert not scrolls_sideways(page)
+
+
+def test_a_long_one_word_name_wraps_on_every_page_at_200_percent(phone, server):
+    # h1 of the player page, the game cards of home and of the player page, the history rows, the hand form's chips
+    sides = [{"name": n, "players": [n]} for n in (LONG, "Ann", "Bob")]
+    game_id = make_game(server, sides, [{"entries": [{"melded": 120}, {"melded": 90}, {}]}])
+    page = phone.page
+    for path in ("/", f"/players/{LONG}", f"/games/{game_id}", f"/games/{game_id}/hands/new"):
+        page.goto(path)
+        enlarge_text(page, 200)
+        assert not scrolls_sideways(page), path
