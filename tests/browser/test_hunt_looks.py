@@ -26,10 +26,18 @@ def scrolls_sideways(page) -> bool:
     return page.evaluate("document.scrollingElement.scrollWidth > innerWidth")
 
 
-def lines_of(locator) -> list[int]:
-    """How many lines each element's text takes (a Range's boxes, one per line)."""
-    return locator.evaluate_all("""all => all.map(e => { const r = document.createRange(); r.selectNodeContents(e);
-        return new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top))).size; })""")
+def broken_words(locator) -> list[str]:
+    """Words drawn on two lines or more (a word's range has one box per line it takes)."""
+    return locator.evaluate_all("""all => all.flatMap(e => {
+        const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT), broken = [];
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          for (const word of node.data.matchAll(/\\S+/g)) {
+            const r = document.createRange();
+            r.setStart(node, word.index); r.setEnd(node, word.index + word[0].length);
+            if ([...r.getClientRects()].filter(b => b.width > 0).length > 1) broken.push(word[0]);
+          }
+        }
+        return broken; })""")
 
 
 # a hand of the middle of a Ponytail game: two sevens canastas make five-digit totals
@@ -67,3 +75,15 @@ def test_a_long_one_word_name_wraps_on_every_page_at_200_percent(phone, server):
         page.goto(path)
         enlarge_text(page, 200)
         assert not scrolls_sideways(page), path
+
+
+def test_table_headings_and_numbers_keep_their_words_whole_at_normal_text(phone, server):
+    # overflow-wrap: anywhere let a narrow column break "Games" into "Ga / me / s" at 100% text
+    sides = [{"name": "Us", "players": ["Bartholomew Fitzgerald", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+    server.request("POST", f"/api/games/{make_game(server, sides, [BIG_HAND] * 2)}/end", {})
+    page = phone.page
+    page.goto("/players")
+    assert broken_words(page.locator("#players thead th, #players td.num strong, #players .rating-variant")) == []
+    page.goto("/players/Bob")
+    assert broken_words(page.locator("thead th, td.num, .player-variants tbody :is(th, td)")) == []
+    assert not scrolls_sideways(page)
