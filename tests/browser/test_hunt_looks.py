@@ -87,3 +87,19 @@ def test_table_headings_and_numbers_keep_their_words_whole_at_normal_text(phone,
     page.goto("/players/Bob")
     assert broken_words(page.locator("thead th, td.num, .player-variants tbody :is(th, td)")) == []
     assert not scrolls_sideways(page)
+
+
+NAMES = {"ponytail": "Ponytail Canasta", "five-person": "Five-person Canasta", "classic": "Classic Canasta"}
+SIDES = {"ponytail": PAIRS, "classic": PAIRS, "five-person": [{"name": n, "players": [n]} for n in "ABCDE"]}
+
+
+@pytest.mark.parametrize("variant", list(NAMES))
+def test_the_top_bar_shows_the_whole_variant_name(phone, server, variant):
+    status, game = server.request("POST", "/api/games", {"variant": variant, "sides": SIDES[variant]})
+    assert status == 201, game
+    page = phone.page
+    page.goto(f"/games/{game['id']}")
+    title = page.locator(".topbar-title")
+    expect(title).to_have_text(NAMES[variant])
+    assert title.evaluate("e => e.scrollWidth <= e.clientWidth"), "the name is cut off with …"
+    assert page.locator(".topbar").bounding_box()["height"] < 80, "one bar, not two rows"
