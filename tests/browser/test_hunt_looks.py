@@ -103,3 +103,14 @@ def test_the_top_bar_shows_the_whole_variant_name(phone, server, variant):
     expect(title).to_have_text(NAMES[variant])
     assert title.evaluate("e => e.scrollWidth <= e.clientWidth"), "the name is cut off with …"
     assert page.locator(".topbar").bounding_box()["height"] < 80, "one bar, not two rows"
+
+
+def test_the_share_panel_shows_that_it_opens(phone, server):
+    page = phone.page
+    page.goto(f"/games/{make_game(server, PAIRS)}")
+    summary = page.locator(".share summary")
+    mark = "e => getComputedStyle(e, '::after').content"
+    assert summary.evaluate(mark) == '"▸"'
+    summary.click()
+    expect(page.get_by_role("link", name="Table display (big type, read only)")).to_be_visible()
+    assert summary.evaluate(mark) == '"▾"'
