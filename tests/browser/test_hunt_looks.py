@@ -114,3 +114,16 @@ def test_the_share_panel_shows_that_it_opens(phone, server):
     summary.click()
     expect(page.get_by_role("link", name="Table display (big type, read only)")).to_be_visible()
     assert summary.evaluate(mark) == '"▾"'
+
+
+def test_the_chart_numbers_are_whole_and_in_plain_words(phone, server):
+    # a long game past 100,000: its gridline label was cut to ",00,000" at the chart's left edge
+    game_id = make_game(server, PAIRS, [BIG_HAND] * 11, target=1_000_000)
+    page = phone.page
+    page.goto(f"/games/{game_id}")
+    labels = page.locator("#chart text.axis")
+    expect(labels.filter(has_text="100,000")).to_have_count(1)
+    left = labels.evaluate_all("all => Math.min(...all.map(t => t.getBBox().x))")
+    assert left >= 0
+    assert "b/f" not in labels.all_inner_texts()  # bookkeeping shorthand; the first point is the start
+    expect(labels.filter(has_text="Start")).to_have_count(1)
