@@ -127,3 +127,17 @@ def test_the_chart_numbers_are_whole_and_in_plain_words(phone, server):
     assert left >= 0
     assert "b/f" not in labels.all_inner_texts()  # bookkeeping shorthand; the first point is the start
     expect(labels.filter(has_text="Start")).to_have_count(1)
+
+
+def test_a_finished_game_offers_each_download_once(phone, server):
+    # the game-over box's "Print the score sheet" and "Download the scores (CSV)" were repeated further down
+    # as "Score sheet (PDF)" and "Scores (CSV)": two words for one thing on one page
+    game_id = make_game(server, PAIRS, [BIG_HAND])
+    page = phone.page
+    page.goto(f"/games/{game_id}")
+    expect(page.get_by_role("link", name="Score sheet (PDF)")).to_be_visible()  # while it is played
+    assert server.request("POST", f"/api/games/{game_id}/end", {})[0] == 200
+    page.goto(f"/games/{game_id}")
+    for path in (f"/games/{game_id}/sheet.pdf", f"/games/{game_id}/scores.csv"):
+        expect(page.locator(f'a[href="{path}"]')).to_have_count(1)
+    expect(page.get_by_role("link", name="Print the score sheet")).to_be_visible()
