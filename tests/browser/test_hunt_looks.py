@@ -141,3 +141,19 @@ def test_a_finished_game_offers_each_download_once(phone, server):
     for path in (f"/games/{game_id}/sheet.pdf", f"/games/{game_id}/scores.csv"):
         expect(page.locator(f'a[href="{path}"]')).to_have_count(1)
     expect(page.get_by_role("link", name="Print the score sheet")).to_be_visible()
+
+
+def test_sides_with_equal_totals_share_their_place_in_the_final_scores(phone, server):
+    # the table numbered its rows 1, 2, 3: a side that tied for the win was shown in second place
+    sides = [{"name": n, "players": [n]} for n in ("Pat", "Quin", "Ros")]
+    status, game = server.request("POST", "/api/games", {"variant": "pony", "sides": sides})
+    assert status == 201
+    hand = {"entries": [{"melded": 150}, {"melded": 150}, {"melded": 90}]}
+    assert server.request("POST", f"/api/games/{game['id']}/hands", hand)[0] == 201
+    assert server.request("POST", f"/api/games/{game['id']}/end", {})[0] == 200
+    page = phone.page
+    page.goto(f"/games/{game['id']}")
+    expect(page.get_by_role("status").filter(has_text="Game over")).to_contain_text("Pat and Quin share the win")
+    places = page.get_by_role("table", name="Final scores").locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => [r.cells[0].textContent.trim(), r.cells[1].textContent.trim()])")
+    assert places == [["1", "Pat"], ["1", "Quin"], ["3", "Ros"]]
