@@ -87,6 +87,8 @@ def check_merge(known: dict[str, str], seat_rows: list[dict], old: str, into: ob
     together = sorted({r["game_id"] for r in seat_rows if player_key(r["name"]) == old}
                       & {r["game_id"] for r in seat_rows if player_key(r["name"]) == target})
     if together:
-        raise Refused([FieldError("into", f"“{known[old]}” and “{known[target]}” both sat at game "
-                                          f"{', '.join(together)}, so they are two people; they were not merged.")])
+        # counted, not listed: a game's id means nothing to the players
+        games = f"{len(together)} game" + ("s" if len(together) > 1 else "")
+        raise Refused([FieldError("into", f"“{known[old]}” and “{known[target]}” played at the same table in "
+                                          f"{games}, so they are two people; they were not merged.")])
     return target

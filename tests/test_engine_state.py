@@ -183,8 +183,8 @@ MERGE_ROWS = [seat("g1", 0, 0, "Ann", "Ann"), seat("g1", 1, 0, "Bob", "Bob"),
     (None, "Choose the player to merge into."),
     (" ANN ", "“Ann” cannot be merged into itself; choose another player."),
     ("Dora  Lee", "There is no player called “Dora Lee” to merge into."),
-    ("BOB", "“Ann” and “Bob” both sat at game g1, g3, so they are two people; they were not merged."),
-    ("cy", "“Ann” and “Cy” both sat at game g2, so they are two people; they were not merged."),
+    ("BOB", "“Ann” and “Bob” played at the same table in 2 games, so they are two people; they were not merged."),
+    ("cy", "“Ann” and “Cy” played at the same table in 1 game, so they are two people; they were not merged."),
 ], ids=["§5 empty", "§5 blank", "§5 none", "§5 itself", "§5 unknown", "§5 sat together twice",
         "§5 sat together once"])
 def test_merges_refused(into, message):

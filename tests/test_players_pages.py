@@ -110,7 +110,7 @@ def test_rename_and_merge_refusals_change_nothing(client):
     [unknown] = refusal(client, "merge", {"into": "Zed"})
     assert "no player called “Zed”" in unknown
     [together] = refusal(client, "merge", {"into": "Bob"})
-    assert "both sat at game" in together
+    assert together == "“Ann” and “Bob” played at the same table in 1 game, so they are two people; they were not merged."
     assert post(client, link(client, "players.rename", name="Zed"), {"name": "Zoe"}).status_code == 404
     r = client.post("/api/players/Ann/rename", json={"name": "Bea", "into": "x"})
     assert r.status_code == 422 and r.get_json()["errors"][0]["field"] == "name"

@@ -7,6 +7,7 @@ from .present import num
 
 WIDTH, HEIGHT = 400, 250
 LEFT, RIGHT, TOP, BOTTOM = 58, 12, 12, 30  # room for the axis labels
+DIGIT = 8  # the width of a 14 px axis figure, with room: a longer gridline label ("100,000") widens LEFT
 
 
 def running_totals(game: dict) -> list[list[int]]:
@@ -34,10 +35,12 @@ def chart(game: dict) -> dict | None:
     low, high = min(0, *(min(s) for s in series)), max(1, *(max(s) for s in series))
     step = _step(high - low)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
-    width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    values = range(low, high + 1, step)
+    left = max(LEFT, 10 + DIGIT * max(len(num(v)) for v in values))
+    width, height = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(i: int) -> float:
-        return round(LEFT + width * i / hands, 1)
+        return round(left + width * i / hands, 1)
 
     def y(v: int) -> float:
         return round(TOP + height * (high - v) / (high - low), 1)
@@ -46,11 +49,11 @@ def chart(game: dict) -> dict | None:
     lines = [{"index": i, "name": side["name"], "points": " ".join(f"{x(h)},{y(v)}" for h, v in enumerate(s)),
               "end": (x(hands), y(s[-1])), "last": s[-1]}
              for i, (side, s) in enumerate(zip(game["sides"], series))]
-    grid = [{"y": y(v), "label": num(v)} for v in range(low, high + 1, step)]
+    grid = [{"y": y(v), "label": num(v)} for v in values]
     every = max(1, math.ceil(hands / 10))  # at most about ten hand numbers along the bottom
-    ticks = [{"x": x(h), "label": "b/f" if h == 0 else str(h)} for h in range(0, hands + 1, every)]
+    ticks = [{"x": x(h), "label": "Start" if h == 0 else str(h)} for h in range(0, hands + 1, every)]
     words = [f"{side['name']}: " + ", ".join(num(v) for v in s) for side, s in zip(game["sides"], series)]
-    return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP,
+    return {"width": WIDTH, "height": HEIGHT, "left": left, "right": WIDTH - RIGHT, "top": TOP,
             "bottom": HEIGHT - BOTTOM, "lines": lines, "grid": grid, "ticks": ticks,
             "target": {"y": y(target), "label": num(target)} if low <= target <= high else None,
             "description": f"Running totals after each hand, starting from hand 0 "
