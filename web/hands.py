@@ -142,18 +142,24 @@ def number_now(game: dict, number: int, recorded_at: str | None) -> int | None:
 
 def refused_correction(err: Refused, game_id: str, number: int):
     """A refused correction; when another device deleted the hand (or one before it) meanwhile, says so, keeps the entries."""
-    if err.status in (404, 409):
+    reused = isinstance(err, hand_actions.KeyReused)  # saved once already, then changed: still this correction
+    if err.status in (404, 409) or reused:
         game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)  # a deleted game: its 404 page
         now = number_now(game, number, request.form.get("recorded_at"))
+        key = secrets.token_urlsafe(16) if reused else None  # the form's key went with its first save
         if now is None:
             following = game["hands_played"] + 1
             notice = (f"Hand {number} was deleted on another device. Your entries are kept: record them as "
                       f"hand {following}, or go back to the scores.")
-            return form_page(game, following, request.form, notice=notice, status=409)
+            return form_page(game, following, request.form, notice=notice, status=409, key=key)
         if now != number:
             notice = (f"Another device deleted an earlier hand, so the hand you are correcting is now hand {now}. "
                       "Your entries are kept: check them and save.")
-            return form_page(game, now, request.form, notice=notice, status=409)
+            return form_page(game, now, request.form, notice=notice, status=409, key=key)
+        if reused:
+            conflict = {"title": f"This phone already saved hand {number}, with other entries",
+                        "theirs": recorded_hand(game, number), "replace": None}
+            return form_page(game, number, request.form, conflict=conflict, status=409, key=key)
     return refused_form(err, game_id, number)
 
 
