@@ -1,6 +1,11 @@
 """Trust at a shared table, hunted afresh: two phones, double taps, lost answers, Undo, the PIN prompt."""
 from __future__ import annotations
 
+import sqlite3
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
 from .pages import post, read, url
 
 
@@ -38,3 +43,71 @@ def test_a_correction_saved_again_with_other_entries_stays_a_correction(client, 
     saved = post(client, save, {**doc.values, "entries[0].melded": "140"})
     assert saved.status_code == 303
     assert melded(client, game) == [140]
+
+
+def played_apart(app, client, game, points: list[int]) -> None:
+    """Hands recorded (side 0 melds `points`) as a table plays them: minutes apart, the last a few seconds ago."""
+    for p in points:
+        client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": p}, {}]})
+    now = datetime.now(timezone.utc)
+    times = [now - timedelta(minutes=len(points) - i) for i in range(len(points) - 1)] + [now - timedelta(seconds=5)]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        ids = [r[0] for r in conn.execute("SELECT id FROM hands WHERE game_id = ? ORDER BY id", [game["id"]])]
+        for hand_id, at in zip(ids, times):
+            conn.execute("UPDATE hands SET recorded_at = ? WHERE id = ?", [at.isoformat(timespec="seconds"), hand_id])
+        # a new revision, as the last hand's: nothing derived from the old times is kept, and Undo is offered
+        conn.execute("UPDATE games SET revision = revision + 1, hand_revision = revision + 1 WHERE id = ?", [game["id"]])
+
+
+def game_page(client, game):
+    return read(client.get(page(client, "pages.game", game_id=game["id"])))
+
+
+def undo_form(client, game, number: int) -> tuple[str, dict]:
+    """The Undo button of the scores page as this phone has it now: where it posts, and what."""
+    button = game_page(client, game).region("Scores").button(f"Undo hand {number}")
+    fields = {e.get("name"): e.get("value", "") for e in button.form.walk()
+              if e.tag == "input" and e.get("name") and e.get("name") != "csrf_token"}
+    return button.action, fields
+
+
+def other_phone_undoes(client, game, hands_before):
+    action, fields = undo_form(client, game, len(hands_before))
+    assert post(client, action, fields).status_code == 303
+
+
+def other_phone_deletes_hand_1(client, game, hands_before):
+    assert client.delete(f"/api/games/{game['id']}/hands/1").status_code == 200
+
+
+def other_phone_corrects_the_hand(client, game, hands_before):
+    client.put(f"/api/games/{game['id']}/hands/{len(hands_before)}", json={"entries": [{"melded": 75}, {}]})
+
+
+def other_phone_records_a_hand(client, game, hands_before):
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 90}, {}]})
+
+
+@pytest.mark.parametrize("hands, meanwhile, says, left", [
+    # a double tap: the first tap took the hand back
+    ([50], other_phone_undoes, "Hand 1 was already taken back; the totals are as they were before it.", []),
+    ([10, 50], other_phone_undoes, "Hand 2 was already taken back; the totals are as they were before it.", [10]),
+    # another phone took it back, and a new hand was recorded since
+    ([50], lambda c, g, h: (other_phone_undoes(c, g, h), other_phone_records_a_hand(c, g, [])),
+     "Hand 1 was already taken back; the totals are as they were before it.", [90]),
+    # another phone deleted an earlier hand: the hand just recorded is hand 1 now, and stays
+    ([10, 50], other_phone_deletes_hand_1, "Hand 2 was not taken back: the game changed since it was recorded. "
+                                           "If it is wrong, open it under Hands and delete or correct it.", [50]),
+    ([50], other_phone_corrects_the_hand, "Hand 1 was not taken back: the game changed since it was recorded. "
+                                          "If it is wrong, open it under Hands and delete or correct it.", [75]),
+])
+def test_an_undo_sent_after_the_game_changed_says_what_became_of_the_hand(app, client, make_game, hands, meanwhile,
+                                                                          says, left):
+    game = make_game()
+    played_apart(app, client, game, hands)
+    action, fields = undo_form(client, game, len(hands))  # this phone's Undo, drawn before the change
+    meanwhile(client, game, hands)
+    response = post(client, action, fields)
+    assert response.status_code == 303
+    assert game_page(client, game).status(says)
+    assert melded(client, game) == left

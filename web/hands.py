@@ -226,11 +226,15 @@ def undo_hand(game_id: str, number: int):
     try:
         game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
-        if isinstance(err, actions.Stale):
-            return after_write(err.game, f"Hand {number} was not taken back: the game changed since it was "
-                                         "recorded. If it is wrong, open it under Hands and delete or correct it.",
+        if not isinstance(err, actions.Stale) and err.status != 404:
+            return write_refused(err, game_id)
+        # a double tap, or another phone changed the game first: say what became of the hand
+        game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)
+        if number_now(game, number, request.form.get("recorded_at")) is None:
+            return after_write(game, f"Hand {number} was already taken back; the totals are as they were before it.",
                                409)
-        return write_refused(err, game_id)
+        return after_write(game, f"Hand {number} was not taken back: the game changed since it was "
+                                 "recorded. If it is wrong, open it under Hands and delete or correct it.", 409)
     return after_write(game, f"Hand {number} was taken back; the totals are as they were before it.")
 
 
