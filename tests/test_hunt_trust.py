@@ -111,3 +111,44 @@ def test_an_undo_sent_after_the_game_changed_says_what_became_of_the_hand(app, c
     assert response.status_code == 303
     assert game_page(client, game).status(says)
     assert melded(client, game) == left
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("hands, delete, meanwhile, left", [
+    ([10, 20], 2, "same", [10]),        # a double tap on the last hand's Delete
+    ([10, 20], 1, "same", [20]),        # on an earlier hand's: hand 2 moved up to 1 and is not deleted too
+    ([10, 20, 30], 3, "undo", [10, 20]),  # another phone took the hand back first
+])
+def test_a_delete_sent_after_the_game_changed_shows_the_scores_as_they_are(client, make_game, hands, delete,
+                                                                          meanwhile, left, htmx):
+    game = make_game()
+    for points in hands:
+        client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": points}, {}]})
+    revision = api_game(client, game)["revision"]
+    action = page(client, "hands.delete_hand", game_id=game["id"], number=delete)
+    if meanwhile == "same":
+        assert post(client, action, {"revision": revision}, htmx=htmx).status_code in (200, 303)
+    else:
+        client.delete(f"/api/games/{game['id']}/hands/{delete}")
+    again = post(client, action, {"revision": revision}, htmx=htmx)
+    if htmx:  # the scoreboard, as it is now, replaces the one on the phone (and keeps being polled)
+        assert again.status_code == 409
+        live = read(again).region("Scores")
+        assert live.status("Someone else just changed this — here is the new version.")
+        assert live.get("data-poll")
+    else:
+        assert again.status_code == 303
+        assert game_page(client, game).status("Someone else just changed this — here is the new version.")
+    assert melded(client, game) == left
+
+
+def test_a_resent_api_delete_of_the_last_hand_is_stale_with_the_game(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 10}, {}]})
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 20}, {}]})
+    stated = {"If-Match": str(api_game(client, game)["revision"])}
+    assert client.delete(f"/api/games/{game['id']}/hands/2", headers=stated).status_code == 200
+    again = client.delete(f"/api/games/{game['id']}/hands/2", headers=stated)
+    assert again.status_code == 409
+    assert again.get_json()["game"]["hands_played"] == 1
+    assert melded(client, game) == [10]
