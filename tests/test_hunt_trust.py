@@ -1,12 +1,20 @@
 """Trust at a shared table, hunted afresh: two phones, double taps, lost answers, Undo, the PIN prompt."""
 from __future__ import annotations
 
+import http.client
 import sqlite3
+import threading
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from web import pages
+
+from .helpers import PONYTAIL_PAIRS
 from .pages import post, read, url
+from .server import Server
 
 
 def api_game(client, game):
@@ -45,18 +53,21 @@ def test_a_correction_saved_again_with_other_entries_stays_a_correction(client, 
     assert melded(client, game) == [140]
 
 
-def played_apart(app, client, game, points: list[int]) -> None:
-    """Hands recorded (side 0 melds `points`) as a table plays them: minutes apart, the last a few seconds ago."""
+def played_apart(app, client, game, points: list[int], last_ago: float = 5) -> str:
+    """Hands recorded (side 0 melds `points`) as a table plays them: minutes apart, the last `last_ago` seconds
+    ago; returns its recording time."""
     for p in points:
         client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": p}, {}]})
     now = datetime.now(timezone.utc)
-    times = [now - timedelta(minutes=len(points) - i) for i in range(len(points) - 1)] + [now - timedelta(seconds=5)]
+    times = [now - timedelta(minutes=10 + len(points) - i) for i in range(len(points) - 1)]
+    times.append(now - timedelta(seconds=last_ago))
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         ids = [r[0] for r in conn.execute("SELECT id FROM hands WHERE game_id = ? ORDER BY id", [game["id"]])]
         for hand_id, at in zip(ids, times):
             conn.execute("UPDATE hands SET recorded_at = ? WHERE id = ?", [at.isoformat(timespec="seconds"), hand_id])
         # a new revision, as the last hand's: nothing derived from the old times is kept, and Undo is offered
         conn.execute("UPDATE games SET revision = revision + 1, hand_revision = revision + 1 WHERE id = ?", [game["id"]])
+    return times[-1].isoformat(timespec="seconds")
 
 
 def game_page(client, game):
@@ -113,6 +124,18 @@ def test_an_undo_sent_after_the_game_changed_says_what_became_of_the_hand(app, c
     assert melded(client, game) == left
 
 
+def test_an_undo_a_minute_after_the_hand_leaves_it_recorded(app, client, make_game):
+    # the phone slept with "Hand 2 recorded. Undo" on its screen; woken minutes later, its Undo is tapped
+    game = make_game()
+    recorded_at = played_apart(app, client, game, [10, 50], last_ago=pages.UNDO_SECONDS + 120)
+    fields = {"revision": str(api_game(client, game)["revision"]), "recorded_at": recorded_at}
+    response = post(client, page(client, "hands.undo_hand", game_id=game["id"], number=2), fields)
+    assert response.status_code == 303
+    assert game_page(client, game).status("Hand 2 was not taken back: Undo is offered for 60 seconds after a hand "
+                                          "is recorded. If it is wrong, open it under Hands and delete or correct it.")
+    assert melded(client, game) == [10, 50]
+
+
 @pytest.mark.parametrize("htmx", [True, False])
 @pytest.mark.parametrize("hands, delete, meanwhile, left", [
     ([10, 20], 2, "same", [10]),        # a double tap on the last hand's Delete
@@ -152,3 +175,71 @@ def test_a_resent_api_delete_of_the_last_hand_is_stale_with_the_game(client, mak
     assert again.status_code == 409
     assert again.get_json()["game"]["hands_played"] == 1
     assert melded(client, game) == [10]
+
+
+class Phone:
+    """A browser on the real server: its own CSRF cookie, posting the hand form as hands.js does."""
+
+    def __init__(self, server):
+        self.server = server
+        status, headers, html = self.request("GET", "/")
+        self.cookie = headers["Set-Cookie"].split(";", 1)[0]
+        self.token = next(e.get("content") for e in read(html).walk()
+                          if e.tag == "meta" and e.get("name") == "csrf-token")
+
+    def request(self, method, path, form=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        headers = {"Cookie": getattr(self, "cookie", "")}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode({**form, "csrf_token": self.token})
+            headers.update({"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+                            "X-CSRF-Token": self.token})
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read().decode()
+        finally:
+            connection.close()
+
+    def hand_form(self, game_id) -> dict:
+        status, _, html = self.request("GET", f"/games/{game_id}/hands/new")
+        assert status == 200
+        return {k: v for k, v in read(html).values.items() if k in ("revision", "number", "idempotency_key")}
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(tmp_path / "games.sqlite")
+    yield running
+    running.stop()
+
+
+@pytest.mark.slow
+def test_phones_recording_different_hands_at_once_one_lands_the_others_keep_theirs(server):
+    status, game = server.request("POST", "/api/games", PONYTAIL_PAIRS)
+    phones = [Phone(server) for _ in range(4)]
+    forms = [phone.hand_form(game["id"]) for phone in phones]
+    typed = [{**form, "entries[0].melded": str(100 + 10 * i)} for i, form in enumerate(forms)]
+    # phone 0 also double-taps: its form goes twice, under its one key
+    sends = [(phones[i], typed[i]) for i in range(4)] + [(phones[0], typed[0])]
+    start = threading.Barrier(len(sends))
+
+    def send(sent):
+        start.wait()
+        return sent[0].request("POST", f"/games/{game['id']}/hands/new", sent[1])
+
+    with ThreadPoolExecutor(len(sends)) as pool:
+        answers = list(pool.map(send, sends))
+    _, final = server.request("GET", f"/api/games/{game['id']}")
+    assert final["hands_played"] == 1
+    won = final["hands"][0]["entries"][0]["melded"]
+    for (phone, sent), (status, _, html) in zip(sends, answers):
+        if sent["entries[0].melded"] == str(won):
+            assert status == 303  # the hand, or its repeat, landed
+            continue
+        assert status == 409
+        doc = read(html)
+        assert doc.alert("Another phone recorded hand 1 first")
+        assert doc.region("Us Ann & Bob").field("Melded points, Us, in points").value == sent["entries[0].melded"]
+        assert doc.button("Record mine as hand 2")

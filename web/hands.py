@@ -11,7 +11,7 @@ from scoring.entries import card_points
 
 from . import actions, forms, hand_actions, hand_form, numbers, pin, present
 from .database import get_db, stored_game
-from .pages import STALE, after_write, refused_page, write_refused
+from .pages import STALE, UNDO_SECONDS, after_write, just_recorded, refused_page, write_refused
 
 bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -223,6 +223,13 @@ def preview_hand(game_id: str):
 @bp.post("/games/<game_id>/hands/<int:number>/undo")
 def undo_hand(game_id: str, number: int):
     """Take back the hand just recorded, if nothing changed since (the revision it was shown with)."""
+    shown = actions.get_game(get_db(), game_id)
+    offered = just_recorded(shown)
+    if request.form.get("revision") == str(shown["revision"]) and (offered or {}).get("number") != number:
+        # a page left open (a phone asleep) still shows Undo: a minute on, the hand stays
+        return after_write(shown, f"Hand {number} was not taken back: Undo is offered for {UNDO_SECONDS} seconds "
+                                  "after a hand is recorded. If it is wrong, open it under Hands and delete or "
+                                  "correct it.", 409)
     try:
         game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
