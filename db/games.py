@@ -163,6 +163,12 @@ def keep_request_key(db: sqlite_utils.Database, game_id: str, key: str, request:
     return cursor.rowcount == 1
 
 
+def game_started_with(db: sqlite_utils.Database, key: str, request: str) -> str | None:
+    """The game a new-game form sent with this key and request started, if one did."""
+    found = db.execute("SELECT game_id FROM request_keys WHERE key = ? AND request = ?", [key, request]).fetchone()
+    return found[0] if found else None
+
+
 def forget_request_keys(db: sqlite_utils.Database, before: str) -> None:
     """Drop kept answers older than `before` (nobody retries a hand after days)."""
     db.execute("DELETE FROM request_keys WHERE created < ?", [before])

@@ -243,3 +243,109 @@ def test_phones_recording_different_hands_at_once_one_lands_the_others_keep_thei
         assert doc.alert("Another phone recorded hand 1 first")
         assert doc.region("Us Ann & Bob").field("Melded points, Us, in points").value == sent["entries[0].melded"]
         assert doc.button("Record mine as hand 2")
+
+
+PIN = {"X-Table-PIN": "1234"}
+
+
+def scores_shown(doc, game) -> list[int]:
+    live = doc.region("Scores")
+    return [int(live.labelled(f"{s['name']} total").text.replace(",", "").replace("−", "-")) for s in game["sides"]]
+
+
+def scores_of_hands(game) -> list[int]:
+    return [s.get("start_score", 0) + sum(h["scores"][s["index"]]["total"] for h in game["hands"])
+            for s in game["sides"]]
+
+
+def record_on_page(client, game):
+    form = read(client.get(page(client, "hands.new_hand", game_id=game["id"])))
+    fields = {k: form.values[k] for k in ("revision", "number", "idempotency_key")}
+    assert post(client, page(client, "hands.record_hand", game_id=game["id"]),
+                {**fields, "entries[0].melded": "120"}, htmx=True).status_code == 303
+
+
+def undo_on_page(client, game):
+    number = api_game(client, game)["hands_played"]
+    action, fields = undo_form(client, game, number)
+    assert post(client, action, fields).status_code == 303
+
+
+def record_by_api(client, game):
+    assert client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 70}, {"melded": 50}, {}]},
+                       headers=PIN).status_code == 201
+
+
+def failed_meld_on_page(client, game):
+    action = page(client, "pages.failed_meld", game_id=game["id"], side=2)
+    assert post(client, action, {"revision": api_game(client, game)["revision"]}, htmx=True).status_code == 200
+
+
+def correct_on_page(client, game):
+    form = read(client.get(page(client, "hands.edit_hand", game_id=game["id"], number=1)))
+    fields = {k: form.values[k] for k in ("revision", "number", "idempotency_key", "recorded_at")}
+    assert post(client, page(client, "hands.replace_hand", game_id=game["id"], number=1),
+                {**fields, "entries[0].melded": "200"}).status_code == 303
+
+
+def delete_on_page(client, game):
+    action = page(client, "hands.delete_hand", game_id=game["id"], number=1)
+    assert post(client, action, {"revision": api_game(client, game)["revision"]}, htmx=True).status_code == 200
+
+
+def rename_a_player(client, game):
+    assert post(client, "/players/P2/rename", {"name": "Pat"}).status_code == 303
+
+
+def end_on_page(client, game):
+    action = page(client, "pages.end_game", game_id=game["id"])
+    assert post(client, action, {"revision": api_game(client, game)["revision"]}).status_code == 303
+
+
+def test_every_phone_polling_sees_each_change_and_totals_that_add_up(app, client):
+    from .helpers import PONY_THREE
+    game = client.post("/api/games", json={**PONY_THREE, "pin": "1234"}).get_json()
+    assert post(client, page(client, "pin.unlock", game_id=game["id"]), {"pin": "1234"}).status_code == 303
+    watcher, table = app.test_client(), app.test_client()  # a locked phone, and the table display
+    polls = {"mine": (client, read(client.get(page(client, "pages.game", game_id=game["id"])))),
+             "watcher": (watcher, read(watcher.get(page(client, "pages.game", game_id=game["id"])))),
+             "table": (table, read(table.get(page(client, "pages.table", game_id=game["id"]))))}
+    polls = {who: (c, doc.region("Scores").get("data-poll")) for who, (c, doc) in polls.items()}
+    for write in (record_on_page, undo_on_page, record_on_page, record_by_api, failed_meld_on_page,
+                  correct_on_page, delete_on_page, rename_a_player, end_on_page):
+        write(client, game)
+        now = api_game(client, game)
+        for who, (phone, poll) in polls.items():
+            answer = phone.get(poll)
+            assert answer.status_code == 200, (write.__name__, who)
+            doc = read(answer)
+            assert [s["score"] for s in now["sides"]] == scores_of_hands(now)
+            assert scores_shown(doc, now) == scores_of_hands(now), (write.__name__, who)
+            poll = doc.region("Scores").get("data-poll")
+            assert phone.get(poll).status_code == 204, (write.__name__, who)
+            polls[who] = (phone, poll)
+
+
+NEW_PAIRS = {"layout": "pairs", "count": "2", "sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob",
+             "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di"}
+
+
+@pytest.mark.parametrize("pin", ["", "2468"])
+def test_start_the_game_tapped_twice_starts_one_game(app, client, pin):
+    # a double tap, the form resent, or a tap again after no answer: the table would split its hands over two games
+    form = read(client.get(page(client, "setup.new_game", variant_id="ponytail")))
+    fields = {**NEW_PAIRS, "seat_draw": form.values["seat_draw"], "idempotency_key": form.values["idempotency_key"],
+              "pin": pin}
+    start = page(client, "setup.create_game", variant_id="ponytail")
+    resent_from = app.test_client()  # the first answer never arrived: nothing of it reached the phone
+    first, again = post(client, start, fields), post(resent_from, start, fields)
+    assert (first.status_code, again.status_code) == (303, 303)
+    assert first.headers["Location"] == again.headers["Location"]
+    assert len(client.get("/api/games").get_json()) == 1
+    hand = read(resent_from.get(again.headers["Location"] + "/hands/new"))
+    assert hand.by_id("locked-notice") is None  # whoever typed the PIN need not unlock
+    # a new form is a new game
+    other = read(client.get(page(client, "setup.new_game", variant_id="ponytail")))
+    assert other.values["idempotency_key"] != fields["idempotency_key"]
+    assert post(client, start, {**fields, "idempotency_key": other.values["idempotency_key"]}).status_code == 303
+    assert len(client.get("/api/games").get_json()) == 2

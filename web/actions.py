@@ -6,6 +6,8 @@ returns the game object; anything refused raises scoring.Refused and stores noth
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -113,16 +115,28 @@ def as_written(variant: Variant, stored: dict, now: str, **changed: Any) -> dict
     return game_object(variant, {**stored, "revision": stored["revision"] + 1, "updated": now, **changed})
 
 
-def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
-    """Check and store a new game; its options become its rules snapshot."""
+def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
+    """Check and store a new game; its options become its rules snapshot.
+
+    With a `key` (the new-game form's), the same form sent again answers the game it started the
+    first time and starts none.
+    """
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     sides, options = new_game(variant, payload)
     now = now_utc()
     stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
               "revision": 1, "ended_at": None, "failed_melds": [0] * len(sides), "hand_revision": None,
               "pin_hash": hash_pin(payload["pin"]) if payload.get("pin") else None, "sides": sides, "hands": []}
+    # what identifies the request under its key; the PIN is left out, so no plain hash of it is kept
+    request = hashlib.sha256(json.dumps(["start", {k: v for k, v in payload.items() if k != "pin"}],
+                                        sort_keys=True, default=str).encode()).hexdigest()
     with write(db):
+        started = store.game_started_with(db, key, request) if key is not None else None
+        if started is not None:
+            return get_game(db, started)
         store.insert_game(db, stored)
+        if key is not None:
+            store.keep_request_key(db, stored["id"], key, request, 201, None, now)
         store.forget_request_keys(db, (datetime.now(timezone.utc) - KEY_KEPT_FOR).isoformat(timespec="seconds"))
     game = game_object(variant, stored)
     committed(db, game)
