@@ -349,3 +349,22 @@ def test_start_the_game_tapped_twice_starts_one_game(app, client, pin):
     assert other.values["idempotency_key"] != fields["idempotency_key"]
     assert post(client, start, {**fields, "idempotency_key": other.values["idempotency_key"]}).status_code == 303
     assert len(client.get("/api/games").get_json()) == 2
+
+
+def test_deleting_a_game_from_a_home_page_drawn_before_its_last_hand_keeps_it(client, make_game):
+    game = make_game()
+    home = read(client.get("/"))
+    delete = home.button("Yes, delete the game")
+    fields = {e.get("name"): e.get("value", "") for e in delete.form.walk()
+              if e.tag == "input" and e.get("name") and e.get("name") != "csrf_token"}
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})  # another phone
+    response = post(client, delete.action, fields)
+    assert response.status_code == 303
+    assert read(client.get("/")).status("Someone else just changed this — here is the new version. "
+                                        "The game was not deleted.")
+    assert melded(client, game) == [50]
+    again = read(client.get("/")).button("Yes, delete the game")
+    fresh = {e.get("name"): e.get("value", "") for e in again.form.walk()
+             if e.tag == "input" and e.get("name") and e.get("name") != "csrf_token"}
+    assert post(client, again.action, fresh).status_code == 303
+    assert client.get(f"/api/games/{game['id']}").status_code == 404

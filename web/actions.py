@@ -83,7 +83,7 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
-    """Every game, short: id, variant, side names and scores, finished, last change."""
+    """Every game, short: id, variant, side names and scores, finished, last change, revision."""
     result = []
     for g in store.list_games(db):
         variant = get_variant(g["variant"])
@@ -93,7 +93,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
                        "names": [s["name"] for s in game["sides"]],
                        "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],
                        "finished": game["finished"], "winner": game["winner"],
-                       "created": g["created"], "updated": g["updated"]})
+                       "created": g["created"], "updated": g["updated"], "revision": g["revision"]})
     return result
 
 
