@@ -12,7 +12,7 @@ import pytest
 
 from web import pages
 
-from .helpers import PONYTAIL_PAIRS
+from .helpers import PONY_THREE, PONYTAIL_PAIRS
 from .pages import post, read, url
 from .server import Server
 
@@ -27,6 +27,12 @@ def melded(client, game) -> list[int]:
 
 def page(client, endpoint, **values) -> str:
     return url(client.application, endpoint, **values)
+
+
+def hidden_fields(button) -> dict:
+    """What the button's form sends besides the CSRF token."""
+    return {e.get("name"): e.get("value", "") for e in button.form.walk()
+            if e.tag == "input" and e.get("name") and e.get("name") != "csrf_token"}
 
 
 def test_a_correction_saved_again_with_other_entries_stays_a_correction(client, make_game):
@@ -77,9 +83,7 @@ def game_page(client, game):
 def undo_form(client, game, number: int) -> tuple[str, dict]:
     """The Undo button of the scores page as this phone has it now: where it posts, and what."""
     button = game_page(client, game).region("Scores").button(f"Undo hand {number}")
-    fields = {e.get("name"): e.get("value", "") for e in button.form.walk()
-              if e.tag == "input" and e.get("name") and e.get("name") != "csrf_token"}
-    return button.action, fields
+    return button.action, hidden_fields(button)
 
 
 def other_phone_undoes(client, game, hands_before):
@@ -303,7 +307,6 @@ def end_on_page(client, game):
 
 
 def test_every_phone_polling_sees_each_change_and_totals_that_add_up(app, client):
-    from .helpers import PONY_THREE
     game = client.post("/api/games", json={**PONY_THREE, "pin": "1234"}).get_json()
     assert post(client, page(client, "pin.unlock", game_id=game["id"]), {"pin": "1234"}).status_code == 303
     watcher, table = app.test_client(), app.test_client()  # a locked phone, and the table display
@@ -355,8 +358,7 @@ def test_deleting_a_game_from_a_home_page_drawn_before_its_last_hand_keeps_it(cl
     game = make_game()
     home = read(client.get("/"))
     delete = home.button("Yes, delete the game")
-    fields = {e.get("name"): e.get("value", "") for e in delete.form.walk()
-              if e.tag == "input" and e.get("name") and e.get("name") != "csrf_token"}
+    fields = hidden_fields(delete)
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})  # another phone
     response = post(client, delete.action, fields)
     assert response.status_code == 303
@@ -364,7 +366,5 @@ def test_deleting_a_game_from_a_home_page_drawn_before_its_last_hand_keeps_it(cl
                                         "The game was not deleted.")
     assert melded(client, game) == [50]
     again = read(client.get("/")).button("Yes, delete the game")
-    fresh = {e.get("name"): e.get("value", "") for e in again.form.walk()
-             if e.tag == "input" and e.get("name") and e.get("name") != "csrf_token"}
-    assert post(client, again.action, fresh).status_code == 303
+    assert post(client, again.action, hidden_fields(again)).status_code == 303
     assert client.get(f"/api/games/{game['id']}").status_code == 404
