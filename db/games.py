@@ -163,9 +163,10 @@ def keep_request_key(db: sqlite_utils.Database, game_id: str, key: str, request:
     return cursor.rowcount == 1
 
 
-def game_started_with(db: sqlite_utils.Database, key: str, request: str) -> str | None:
-    """The game a new-game form sent with this key and request started, if one did."""
-    found = db.execute("SELECT game_id FROM request_keys WHERE key = ? AND request = ?", [key, request]).fetchone()
+def game_started_with(db: sqlite_utils.Database, key: str, request: str) -> dict | None:
+    """The game (id and PIN hash) a new-game form sent with this key and request last started, if one did."""
+    found = rows(db, "SELECT g.id, g.pin_hash FROM request_keys k JOIN games g ON g.id = k.game_id "
+                     "WHERE k.key = ? AND k.request = ? ORDER BY k.created DESC, k.rowid DESC LIMIT 1", [key, request])
     return found[0] if found else None
 
 

@@ -368,3 +368,17 @@ def test_deleting_a_game_from_a_home_page_drawn_before_its_last_hand_keeps_it(cl
     again = read(client.get("/")).button("Yes, delete the game")
     assert post(client, again.action, hidden_fields(again)).status_code == 303
     assert client.get(f"/api/games/{game['id']}").status_code == 404
+
+
+def test_the_same_new_game_form_sent_again_with_another_pin_starts_that_game(app, client):
+    # Back after starting, the PIN changed, Start again: the table is told the new PIN, so that is the game's
+    form = read(client.get(page(client, "setup.new_game", variant_id="ponytail")))
+    fields = {**NEW_PAIRS, "seat_draw": form.values["seat_draw"], "idempotency_key": form.values["idempotency_key"]}
+    start = page(client, "setup.create_game", variant_id="ponytail")
+    first = post(client, start, {**fields, "pin": "1234"})
+    again = post(client, start, {**fields, "pin": "5678"})
+    assert first.headers["Location"] != again.headers["Location"]
+    game_id = again.headers["Location"].rsplit("/", 1)[1]
+    recorded = client.post(f"/api/games/{game_id}/hands", json={"entries": [{}, {}]}, headers={"X-Table-PIN": "5678"})
+    assert recorded.status_code == 201
+    assert post(client, start, {**fields, "pin": "5678"}).headers["Location"] == again.headers["Location"]

@@ -18,7 +18,7 @@ from werkzeug.http import parse_etags
 
 from db import games as store
 from db import quiet_mark, write
-from db.pin_hash import hash_pin
+from db.pin_hash import hash_pin, pin_matches
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
 from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
@@ -132,8 +132,8 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
                                         sort_keys=True, default=str).encode()).hexdigest()
     with write(db):
         started = store.game_started_with(db, key, request) if key is not None else None
-        if started is not None:
-            return get_game(db, started)
+        if started is not None and _same_pin(started["pin_hash"], payload.get("pin")):
+            return get_game(db, started["id"])
         store.insert_game(db, stored)
         if key is not None:
             store.keep_request_key(db, stored["id"], key, request, 201, None, now)
@@ -141,6 +141,11 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     game = game_object(variant, stored)
     committed(db, game)
     return game
+
+
+def _same_pin(stored_hash: str | None, pin: str | None) -> bool:
+    """Whether a new-game form sent again has the PIN of the game it started (or no PIN, as that game)."""
+    return pin_matches(pin, stored_hash) if stored_hash else not pin
 
 
 MAX_REVISION = 2 ** 53  # the largest whole number every JSON client holds exactly
