@@ -163,6 +163,13 @@ def keep_request_key(db: sqlite_utils.Database, game_id: str, key: str, request:
     return cursor.rowcount == 1
 
 
+def game_started_with(db: sqlite_utils.Database, key: str, request: str) -> dict | None:
+    """The game (id and PIN hash) a new-game form sent with this key and request last started, if one did."""
+    found = rows(db, "SELECT g.id, g.pin_hash FROM request_keys k JOIN games g ON g.id = k.game_id "
+                     "WHERE k.key = ? AND k.request = ? ORDER BY k.created DESC, k.rowid DESC LIMIT 1", [key, request])
+    return found[0] if found else None
+
+
 def forget_request_keys(db: sqlite_utils.Database, before: str) -> None:
     """Drop kept answers older than `before` (nobody retries a hand after days)."""
     db.execute("DELETE FROM request_keys WHERE created < ?", [before])

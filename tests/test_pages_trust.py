@@ -109,7 +109,8 @@ def test_undo_is_offered_for_a_minute_and_only_while_nothing_else_changed(client
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
     state = game_of(client, game)
     recorded = datetime.fromisoformat(state["hands"][0]["recorded_at"])
-    assert pages.just_recorded(state, now=recorded + timedelta(seconds=30)) == {"number": 1}
+    assert pages.just_recorded(state, now=recorded + timedelta(seconds=30)) == {
+        "number": 1, "recorded_at": state["hands"][0]["recorded_at"]}
     assert pages.just_recorded(state, now=recorded + timedelta(seconds=pages.UNDO_SECONDS)) is None
     client.post(f"/api/games/{game['id']}/end")
     assert pages.just_recorded(game_of(client, game), now=recorded) is None

@@ -6,6 +6,8 @@ returns the game object; anything refused raises scoring.Refused and stores noth
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -16,7 +18,7 @@ from werkzeug.http import parse_etags
 
 from db import games as store
 from db import quiet_mark, write
-from db.pin_hash import hash_pin
+from db.pin_hash import hash_pin, pin_matches
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
 from scoring.game import HandRecord, new_seats, now_utc
 from scoring.variant import Variant
@@ -81,7 +83,7 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
-    """Every game, short: id, variant, side names and scores, finished, last change."""
+    """Every game, short: id, variant, side names and scores, finished, last change, revision."""
     result = []
     for g in store.list_games(db):
         variant = get_variant(g["variant"])
@@ -91,7 +93,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
                        "names": [s["name"] for s in game["sides"]],
                        "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],
                        "finished": game["finished"], "winner": game["winner"],
-                       "created": g["created"], "updated": g["updated"]})
+                       "created": g["created"], "updated": g["updated"], "revision": g["revision"]})
     return result
 
 
@@ -113,8 +115,12 @@ def as_written(variant: Variant, stored: dict, now: str, **changed: Any) -> dict
     return game_object(variant, {**stored, "revision": stored["revision"] + 1, "updated": now, **changed})
 
 
-def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
-    """Check and store a new game; its options become its rules snapshot."""
+def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
+    """Check and store a new game; its options become its rules snapshot.
+
+    With a `key` (the new-game form's), the same form sent again answers the game it started the
+    first time and starts none.
+    """
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     sides, options = new_game(variant, payload)
     refused = new_seats(sides)
@@ -124,12 +130,25 @@ def create_game(db: sqlite_utils.Database, payload: Any) -> dict:
     stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
               "revision": 1, "ended_at": None, "failed_melds": [0] * len(sides), "hand_revision": None,
               "pin_hash": hash_pin(payload["pin"]) if payload.get("pin") else None, "sides": sides, "hands": []}
+    # what identifies the request under its key; the PIN is left out, so no plain hash of it is kept
+    request = hashlib.sha256(json.dumps(["start", {k: v for k, v in payload.items() if k != "pin"}],
+                                        sort_keys=True, default=str).encode()).hexdigest()
     with write(db):
+        started = store.game_started_with(db, key, request) if key is not None else None
+        if started is not None and _same_pin(started["pin_hash"], payload.get("pin")):
+            return get_game(db, started["id"])
         store.insert_game(db, stored)
+        if key is not None:
+            store.keep_request_key(db, stored["id"], key, request, 201, None, now)
         store.forget_request_keys(db, (datetime.now(timezone.utc) - KEY_KEPT_FOR).isoformat(timespec="seconds"))
     game = game_object(variant, stored)
     committed(db, game)
     return game
+
+
+def _same_pin(stored_hash: str | None, pin: str | None) -> bool:
+    """Whether a new-game form sent again has the PIN of the game it started (or no PIN, as that game)."""
+    return pin_matches(pin, stored_hash) if stored_hash else not pin
 
 
 MAX_REVISION = 2 ** 53  # the largest whole number every JSON client holds exactly

@@ -169,8 +169,8 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
     """Delete hand `number`; later hands move up one number. Returns the game."""
     with write(db):
         variant, stored = read_stored(db, game_id)
+        check_revision(variant, stored, revision)  # first: a repeated delete of the last hand is stale, not 404
         gone = _hand(stored, number)
-        check_revision(variant, stored, revision)
         now = now_utc()
         store.delete_hand(db, gone["id"])
         store.touch_game(db, game_id, now)

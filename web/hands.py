@@ -11,7 +11,7 @@ from scoring.entries import card_points
 
 from . import actions, forms, hand_actions, hand_form, numbers, pin, present
 from .database import get_db, stored_game
-from .pages import STALE, after_write, refused_page, write_refused
+from .pages import STALE, UNDO_SECONDS, after_write, just_recorded, refused_page, write_refused
 
 bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -142,18 +142,24 @@ def number_now(game: dict, number: int, recorded_at: str | None) -> int | None:
 
 def refused_correction(err: Refused, game_id: str, number: int):
     """A refused correction; when another device deleted the hand (or one before it) meanwhile, says so, keeps the entries."""
-    if err.status in (404, 409):
+    reused = isinstance(err, hand_actions.KeyReused)  # saved once already, then changed: still this correction
+    if err.status in (404, 409) or reused:
         game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)  # a deleted game: its 404 page
         now = number_now(game, number, request.form.get("recorded_at"))
+        key = secrets.token_urlsafe(16) if reused else None  # the form's key went with its first save
         if now is None:
             following = game["hands_played"] + 1
             notice = (f"Hand {number} was deleted on another device. Your entries are kept: record them as "
                       f"hand {following}, or go back to the scores.")
-            return form_page(game, following, request.form, notice=notice, status=409)
+            return form_page(game, following, request.form, notice=notice, status=409, key=key)
         if now != number:
             notice = (f"Another device deleted an earlier hand, so the hand you are correcting is now hand {now}. "
                       "Your entries are kept: check them and save.")
-            return form_page(game, now, request.form, notice=notice, status=409)
+            return form_page(game, now, request.form, notice=notice, status=409, key=key)
+        if reused:
+            conflict = {"title": f"This phone already saved hand {number}, with other entries",
+                        "theirs": recorded_hand(game, number), "replace": None}
+            return form_page(game, number, request.form, conflict=conflict, status=409, key=key)
     return refused_form(err, game_id, number)
 
 
@@ -217,14 +223,25 @@ def preview_hand(game_id: str):
 @bp.post("/games/<game_id>/hands/<int:number>/undo")
 def undo_hand(game_id: str, number: int):
     """Take back the hand just recorded, if nothing changed since (the revision it was shown with)."""
+    shown = actions.get_game(get_db(), game_id)
+    offered = just_recorded(shown)
+    if request.form.get("revision") == str(shown["revision"]) and (offered or {}).get("number") != number:
+        # a page left open (a phone asleep) still shows Undo: a minute on, the hand stays
+        return after_write(shown, f"Hand {number} was not taken back: Undo is offered for {UNDO_SECONDS} seconds "
+                                  "after a hand is recorded. If it is wrong, open it under Hands and delete or "
+                                  "correct it.", 409)
     try:
         game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
-        if isinstance(err, actions.Stale):
-            return after_write(err.game, f"Hand {number} was not taken back: the game changed since it was "
-                                         "recorded. If it is wrong, open it under Hands and delete or correct it.",
+        if not isinstance(err, actions.Stale) and err.status != 404:
+            return write_refused(err, game_id)
+        # a double tap, or another phone changed the game first: say what became of the hand
+        game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)
+        if number_now(game, number, request.form.get("recorded_at")) is None:
+            return after_write(game, f"Hand {number} was already taken back; the totals are as they were before it.",
                                409)
-        return write_refused(err, game_id)
+        return after_write(game, f"Hand {number} was not taken back: the game changed since it was "
+                                 "recorded. If it is wrong, open it under Hands and delete or correct it.", 409)
     return after_write(game, f"Hand {number} was taken back; the totals are as they were before it.")
 
 

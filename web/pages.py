@@ -31,7 +31,7 @@ def just_recorded(game: dict, now: datetime | None = None) -> dict | None:
         return None  # no hand yet, or corrected, deleted, a failed meld…: Undo would be refused anyway
     last = game["hands"][-1]
     age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(last["recorded_at"])).total_seconds()
-    return {"number": last["number"]} if 0 <= age < UNDO_SECONDS else None
+    return {"number": last["number"], "recorded_at": last["recorded_at"]} if 0 <= age < UNDO_SECONDS else None
 
 
 def is_htmx() -> bool:

@@ -8,7 +8,7 @@ from jinja2_fragments.flask import render_block
 
 from scoring import VARIANTS, Refused, get_variant
 
-from . import actions, forms, pin
+from . import actions, forms, hands, pin
 from .database import get_db
 from .pages import is_htmx, refused_page
 
@@ -54,6 +54,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
                    drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
+                   key=hands.form_key(values),
                    rules_open=changed or any(k.startswith("options.house_rules") for k in at),
                    tiers={key: forms.tier_rows(values, key, default, bool(values))
                           for key, default in defaults["house_rules"].items() if variant.house_rule(key).kind == "tiers"})
@@ -93,7 +94,7 @@ def create_game(variant_id: str):
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
     try:
-        game = actions.create_game(get_db(), payload)
+        game = actions.create_game(get_db(), payload, hands.posted_key())
     except Refused as err:
         return form_page(variant, request.form, layout, count, errors=err.errors, status=err.status)
     if game["has_pin"]:
