@@ -8,6 +8,7 @@ from typing import Any
 
 from .base import FieldError, Refused
 from .entries import points_fields, stored_reader
+from .standings import player_key
 from .variant import NAME_MAX, Variant
 
 
@@ -108,7 +109,7 @@ def new_seats(sides: list[dict]) -> list[FieldError]:
             errors.append(FieldError(f"sides[{i}].name", f"Side {i + 1}'s name shows nothing (only invisible "
                                                          "characters); type a name."))
         for j, player in enumerate(side["players"]):
-            key = " ".join(player.split()).casefold()
+            key = player_key(player)
             if shows_nothing(player):
                 errors.append(FieldError(f"sides[{i}].players[{j}]", f"Player {j + 1} of side {i + 1} shows nothing "
                                                                      "(only invisible characters); type a name."))
