@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from app import create_app
+from tests.server import Server
 
 
 @pytest.fixture
@@ -15,6 +16,14 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """`python app.py` as a real process on a fresh database (tests/server.py)."""
+    running = Server(tmp_path / "games.sqlite")
+    yield running
+    running.stop()
 
 
 from tests.helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS  # noqa: F401 (tests import them from tests.helpers)

@@ -4,7 +4,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from .server import Server
 
 # Each hand is told apart by side 0's in-hand points (5 × its marker): scores only go down, so
 # the game never reaches its target, and 5 × 696 is the most card points six decks hold.
@@ -12,13 +11,6 @@ MARKERS_PER_WRITER = 12
 WRITERS = 8
 ROUNDS = 6
 COMPETITORS = 6
-
-
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path / "games.sqlite")
-    yield running
-    running.stop()
 
 
 def hand(marker):

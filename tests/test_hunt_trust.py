@@ -14,7 +14,6 @@ from web import pages
 
 from .helpers import PONY_THREE, PONYTAIL_PAIRS
 from .pages import post, read, url
-from .server import Server
 
 
 def api_game(client, game):
@@ -210,13 +209,6 @@ class Phone:
         status, _, html = self.request("GET", f"/games/{game_id}/hands/new")
         assert status == 200
         return {k: v for k, v in read(html).values.items() if k in ("revision", "number", "idempotency_key")}
-
-
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path / "games.sqlite")
-    yield running
-    running.stop()
 
 
 @pytest.mark.slow

@@ -7,13 +7,6 @@ from .server import Server
 HAND_1, HAND_2 = PONYTAIL.hands
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path / "games.sqlite")
-    yield running
-    running.stop()
-
-
 @pytest.mark.slow
 def test_prints_its_url_and_plays_a_game(server, tmp_path):
     assert f"http://127.0.0.1:{server.port}/" in server.banner
