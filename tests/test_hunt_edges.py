@@ -145,3 +145,23 @@ def test_a_player_cannot_be_renamed_to_a_name_that_shows_nothing(client, make_ga
     error, = response.get_json()["errors"]
     assert error["field"] == "name" and "type a name" in error["message"], error
     assert client.get("/api/players/Ann").status_code == 200
+
+
+def test_a_busy_database_gives_the_new_game_form_back_as_typed_and_a_second_start_starts_one_game(app, client):
+    """A fault must not lose what the table typed: the form comes back filled, with the fault in words."""
+    form = {"csrf_token": token(client), "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann",
+            "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di",
+            "options.target": "15000", "idempotency_key": "start-1"}
+    with held(app.config["DATABASE"], "IMMEDIATE"):
+        response = client.post("/games/new/ponytail", data=form)
+    assert (response.status_code, response.headers["Retry-After"]) == (503, "5")
+    page = read(response)
+    assert {k: page.values[k] for k in ("sides[0].players[0]", "sides[1].players[1]", "options.target")} == \
+        {"sides[0].players[0]": "Ann", "sides[1].players[1]": "Di", "options.target": "15000"}
+    assert "database is busy" in page.text() and "Nothing was saved" in page.text()
+    assert client.get("/api/games").get_json() == []
+    again = {**page.values, "csrf_token": form["csrf_token"]}
+    assert client.post("/games/new/ponytail", data=again).status_code == 303
+    assert client.post("/games/new/ponytail", data=again).status_code == 303  # the same form once more
+    games = client.get("/api/games").get_json()
+    assert [g["names"] for g in games] == [["Ann & Bob", "Cy & Di"]]

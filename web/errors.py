@@ -54,15 +54,24 @@ def http_error(err: HTTPException):
     return answer(err.code or 500, message.format(method=request.method), getattr(err, "field", None), headers)
 
 
-def storage_fault(err: sqlite3.Error):
-    """A storage error on any route: words and the right status; anything else is a bug (500, logged)."""
+def storage_words(err: sqlite3.Error) -> tuple[int, str, list] | None:
+    """A storage error in words (logged): its status, message and headers; None when it is no storage fault."""
     kind = faults.fault(err)
     if kind is None:
-        raise err
+        return None
     status, message = STORAGE[kind]
     current_app.logger.error("%s %s: the database %s is %s: %s", request.method, request.path,
                              current_app.config["DATABASE"], kind, err)
-    return answer(status, message, headers=[("Retry-After", str(BUSY_SECONDS))] if kind == faults.BUSY else [])
+    return status, message, [("Retry-After", str(BUSY_SECONDS))] if kind == faults.BUSY else []
+
+
+def storage_fault(err: sqlite3.Error):
+    """A storage error on any route: words and the right status; anything else is a bug (500, logged)."""
+    found = storage_words(err)
+    if found is None:
+        raise err
+    status, message, headers = found
+    return answer(status, message, headers=headers)
 
 
 def routing_first():

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import secrets
+import sqlite3
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
-from scoring import VARIANTS, Refused, get_variant
+from scoring import VARIANTS, FieldError, Refused, get_variant
 
 from . import actions, forms, hands, pin
 from .database import get_db
+from .errors import storage_words
 from .pages import is_htmx, refused_page
 
 bp = Blueprint("setup", __name__)
@@ -97,6 +99,14 @@ def create_game(variant_id: str):
         game = actions.create_game(get_db(), payload, hands.posted_key())
     except Refused as err:
         return form_page(variant, request.form, layout, count, errors=err.errors, status=err.status)
+    except sqlite3.Error as err:  # a busy or full database: the form comes back as typed, to send again
+        found = storage_words(err)
+        if found is None:
+            raise
+        status, message, headers = found
+        body, status = form_page(variant, request.form, layout, count, errors=[FieldError(None, message)],
+                                 status=status)
+        return body, status, headers
     if game["has_pin"]:
         pin.remember(game["id"])  # whoever chose the PIN just typed it: this device need not unlock
     return redirect(url_for("pages.game", game_id=game["id"]), 303)
