@@ -5,6 +5,7 @@
   "use strict";
 
   var RETRY_MS = 3000;
+  var ANSWER_MS = 15000; // a send unanswered this long (the Wi-Fi dropped mid-send) is given up and sent again
   var DRAFT_DAYS = 2; // a draft older than this is from another evening
   var KEPT = ["revision", "idempotency_key", "number"]; // hidden fields a draft keeps with what was typed
   var M = window.Meldbook;
@@ -181,6 +182,9 @@
     sending = true;
     window.clearTimeout(retryTimer);
     status("Sending…", false);
+    // the same body goes again under its key, so a send given up after the server saved it is recorded once
+    var waiting = window.AbortController ? new AbortController() : null;
+    var giveUp = waiting && window.setTimeout(function () { waiting.abort(); }, ANSWER_MS);
     fetch(entry.url, {
       method: "POST",
       body: entry.body,
@@ -188,8 +192,10 @@
                  "X-CSRF-Token": M.csrfToken() },
       redirect: "manual",
       credentials: "same-origin",
-      cache: "no-store"
+      cache: "no-store",
+      signal: waiting ? waiting.signal : undefined
     }).then(function (response) {
+      window.clearTimeout(giveUp);
       sending = false;
       M.inTouch();
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
@@ -217,6 +223,7 @@
         }
       });
     }).catch(function () {
+      window.clearTimeout(giveUp);
       sending = false;
       M.outOfTouch();
       notSent(entry, "Not sent yet — will send when the table's computer answers.");

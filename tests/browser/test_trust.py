@@ -384,3 +384,28 @@ def undo_bar(page, number: int):
 
 def seated(page) -> list[str]:
     return [page.get_by_label(f"Seat {i}", exact=True).input_value() for i in range(1, 6)]
+
+
+def test_a_send_left_unanswered_is_given_up_and_sent_again_once(phone, server):
+    """The Wi-Fi drops mid-send: the server saved the hand, the phone never hears. The phone gives up
+    waiting (15 s), sends again under the same key, and the hand is recorded once."""
+    game = new_game(server)
+    page = phone.page
+    page.clock.install()
+    page.goto(f"/games/{game['id']}/hands/new")
+    type_a_hand(page)
+    held = []
+
+    def never_answer(route):
+        if not held:
+            held.append(route.fetch(max_redirects=0).status)  # the server records the hand, the answer never comes
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/hands/new$"), never_answer)
+    record(page, 1)
+    expect(page.locator("#send-status")).to_contain_text("Sending")
+    page.clock.run_for(20_000)  # no answer by 15 s: given up, and sent again 3 s later
+    expect_scores(page, "900", "500")
+    assert held == [303]
+    assert len(hands(server, game)) == 1
