@@ -10,7 +10,9 @@ import json
 import os
 import shutil
 import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import click
 
@@ -77,6 +79,27 @@ def _existing_database(path: str) -> str:
     return path
 
 
+@contextmanager
+def _opened(path: str, *, migrate: bool) -> Iterator["db.sqlite_utils.Database"]:
+    """The database, in use as a server uses it (its shared lock held), so `restore` waits for this command."""
+    try:
+        lock = files.hold_server_lock(path)
+    except BlockingIOError:
+        raise Refusal(f"{path} is being restored; try again when the restore has finished. "
+                      "Nothing was changed.") from None
+    except OSError:
+        lock = None  # no lock file can be made (a read-only folder): no restore can swap a file in there either
+    try:
+        conn = _open(path, migrate=migrate)
+        try:
+            yield conn
+        finally:
+            conn.conn.close()
+    finally:
+        if lock is not None:
+            files.release(lock)
+
+
 def _open(path: str, *, migrate: bool) -> "db.sqlite_utils.Database":
     try:
         conn = db.connect(path)
@@ -109,11 +132,8 @@ def export_command(file: str, db: str | None) -> int:
         transfer.check_backup_target(where, file, force=True, verb="export to")
     except transfer.CannotUse as err:
         raise Refusal(str(err)) from None
-    conn = _open(where, migrate=True)
-    try:
+    with _opened(where, migrate=True) as conn:
         document = transfer.export_games(conn)
-    finally:
-        conn.conn.close()
     partial = None
     try:
         partial = files.private_temp(file)
@@ -157,14 +177,12 @@ def import_command(file: str, db: str | None, replace: bool) -> int:
     where = database_path(_given_db(db))
     if os.path.isdir(where):
         raise Refusal(f"{where} is a folder, not a database file. Nothing was imported.")
-    conn = _open(where, migrate=True)
-    try:
-        transfer.import_games(conn, data["games"], replace=replace)
-    except ValueError as err:
-        hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
-        raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
-    finally:
-        conn.conn.close()
+    with _opened(where, migrate=True) as conn:
+        try:
+            transfer.import_games(conn, data["games"], replace=replace)
+        except ValueError as err:
+            hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
+            raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
     click.echo(f"Imported {len(data['games'])} games into {where}.")
     return 0
 
@@ -178,11 +196,8 @@ def backup_command(file: str, db: str | None, force: bool) -> int:
     where = _existing_database(database_path(_given_db(db)))
     try:
         transfer.check_backup_target(where, file, force=force)
-        conn = _open(where, migrate=False)
-        try:
+        with _opened(where, migrate=False) as conn:
             status = transfer.backup(conn, file)
-        finally:
-            conn.conn.close()
     except transfer.CannotUse as err:
         raise Refusal(str(err)) from None
     except OSError as err:
@@ -210,8 +225,8 @@ def restore_command(file: str, db: str | None) -> int:
         raise Refusal(f"Cannot restore into {where}: its folder does not exist.")
     lock = files.take_sole_lock(where)
     if lock is None:
-        raise Refusal(f"{where} is in use by a running Meldbook server; stop the server, then restore. "
-                      "Nothing was restored.")
+        raise Refusal(f"{where} is in use by a running Meldbook server or command (export, import, backup); "
+                      "stop it or let it finish, then restore. Nothing was restored.")
     try:
         copy = files.private_temp(where, suffix=".restoring")
         try:

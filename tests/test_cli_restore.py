@@ -6,6 +6,9 @@ import sqlite3
 
 import pytest
 
+import commands
+from db import files
+
 from .cli_helpers import HAND, assert_refused, dump, make_database, run_app
 from .server import Server
 
@@ -133,3 +136,15 @@ def test_restore_refuses_a_damaged_or_wrong_backup(backup_file, live, name):
     line = assert_refused(run_app("restore", backup_file, "--db", live), backup_file)
     assert reason in line and "nothing was restored" in line
     assert dump(live) == before and folder(live) == files_before
+
+
+@pytest.mark.parametrize("migrate", [True, False], ids=["export and import", "backup"])
+def test_a_command_at_work_on_the_database_keeps_restore_out_until_it_is_done(live, migrate):
+    """An export, import or backup holds the lock a server holds while it works, so a restore started
+    meanwhile is refused instead of swapping the file from under it (its writes would land in the old file)."""
+    with commands._opened(str(live), migrate=migrate) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+        assert files.take_sole_lock(str(live)) is None
+    alone = files.take_sole_lock(str(live))
+    assert alone is not None
+    files.release(alone)
