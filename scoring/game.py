@@ -248,6 +248,13 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
             "dealing": None if finished else variant.dealing(sides, len(hands))}
 
 
+def places(sides: list[dict]) -> list[tuple[int, dict]]:
+    """The sides of a game object from first to last (level sides in seat order), each with its place:
+    level totals share a place, and the next side's place counts everyone ahead of it (1, 1, 3)."""
+    order = sorted(sides, key=lambda s: (-s["score"], s["index"]))
+    return [(1 + sum(o["score"] > s["score"] for o in order), s) for s in order]
+
+
 def now_utc() -> str:
     """The current moment as stored with a hand."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from scoring import get_variant
+from scoring.game import places
 from scoring.variant import Variant
 
 from . import columns as cols
@@ -121,11 +122,10 @@ def result(game: dict) -> str:
 
 def standings(game: dict) -> Table:
     """The sides from first to last with their totals and how far behind the leader."""
-    ranked = sorted(game["sides"], key=lambda s: (-s["score"], s["index"]))
-    best = ranked[0]["score"]
+    ranked = places(game["sides"])
+    best = ranked[0][1]["score"]
     rows = [["Place", "Side", "Players", "Total", "Behind"]]
-    for s in ranked:
-        place = 1 + sum(1 for o in ranked if o["score"] > s["score"])
+    for place, s in ranked:
         players = names(s["players"]) if s["players"] != [s["name"]] else ""
         rows.append([str(place), para(text(s["name"]), "cell"), para(text(players), "cell"),
                      num(s["score"]), num(best - s["score"]) if s["score"] != best else ""])

@@ -7,7 +7,7 @@ import pytest
 
 from scoring import Refused, SideScore, derive_game, get_variant, new_game
 from scoring.base import MAX_NUMBER, Field
-from scoring.game import HandRecord
+from scoring.game import HandRecord, places
 from scoring.renames import check_merge, check_new_name, check_rename, plan
 
 from .helpers import PONYTAIL_PAIRS
@@ -271,3 +271,13 @@ def test_a_game_is_finished_by_a_hand_recorded_at_or_after_the_finish_time(finis
     nothing = [{f.name: 0 for f in variant.fields if f.kind != "flag"} for _ in sides]
     state = derive_game(variant, options, sides, [HandRecord(nothing, recorded_at)])
     assert (state["finished"], state["finish_reasons"]) == (finished, ["finish_time"] if finished else [])
+
+
+@pytest.mark.parametrize("scores, expected", [
+    ([500, 900], [(1, 1), (2, 0)]),
+    ([700, 700, 100, 700], [(1, 0), (1, 1), (1, 3), (4, 2)]),
+    ([0, 50, 50, -10], [(1, 1), (1, 2), (3, 0), (4, 3)]),
+])
+def test_places_share_a_place_for_level_totals_and_count_everyone_ahead(scores, expected):
+    sides = [{"index": i, "score": s} for i, s in enumerate(scores)]
+    assert [(place, side["index"]) for place, side in places(sides)] == expected

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from scoring import VARIANTS, Refused, get_variant
+from scoring.game import places
 
 from . import actions, hand_actions, numbers, pin, present, shared
 from .database import get_db
@@ -68,10 +69,9 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
     # totals only: a hand's breakdown is fetched when its row is opened (hand_detail), which keeps a
     # long game's page and every polled scoreboard small
     history = [{"number": h["number"], "scores": h["scores"]} for h in reversed(game["hands"])]
-    ranked = sorted(game["sides"], key=lambda s: -s["score"])
     winners = [game["sides"][i]["name"] for i in game["winner"] or []]
     return {"game": game, "variant": variant, "history": history, "recent_hands": RECENT_HANDS,
-            "ranked": ranked, "winners": winners, "view": view,
+            "ranked": places(game["sides"]), "winners": winners, "view": view,
             "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
             "finish": present.finish_time(game), "undo": just_recorded(game)}
 
