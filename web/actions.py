@@ -115,6 +115,14 @@ def as_written(variant: Variant, stored: dict, now: str, **changed: Any) -> dict
     return game_object(variant, {**stored, "revision": stored["revision"] + 1, "updated": now, **changed})
 
 
+def request_fingerprint(operation: str, payload: Any, *leave_out: str) -> str:
+    """What identifies a write under its key (Idempotency-Key, a form's key): the operation and the body,
+    less the parts named (a revision, which a retry may send newer; a PIN)."""
+    body = {k: v for k, v in payload.items() if k not in leave_out} if isinstance(payload, dict) else payload
+    text = json.dumps([operation, body], sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
     """Check and store a new game; its options become its rules snapshot.
 
@@ -130,9 +138,7 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
               "revision": 1, "ended_at": None, "failed_melds": [0] * len(sides), "hand_revision": None,
               "pin_hash": hash_pin(payload["pin"]) if payload.get("pin") else None, "sides": sides, "hands": []}
-    # what identifies the request under its key; the PIN is left out, so no plain hash of it is kept
-    request = hashlib.sha256(json.dumps(["start", {k: v for k, v in payload.items() if k != "pin"}],
-                                        sort_keys=True, default=str).encode()).hexdigest()
+    request = request_fingerprint("start", payload, "pin")  # no plain hash of a PIN is kept
     with write(db):
         started = store.game_started_with(db, key, request) if key is not None else None
         if started is not None and _same_pin(started["pin_hash"], payload.get("pin")):

@@ -7,7 +7,6 @@ stores nothing.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
@@ -18,7 +17,8 @@ from db import write
 from scoring import VARIANTS, FieldError, Refused, get_variant, prepare_hand
 from scoring.game import now_utc, to_store
 
-from .actions import as_written, check_revision, committed, derive, finished_refusal, get_game, not_found, read_stored
+from .actions import (as_written, check_revision, committed, derive, finished_refusal, get_game, not_found,
+                      read_stored, request_fingerprint)
 
 
 def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple[list[dict], list[FieldError]]:
@@ -37,13 +37,6 @@ class Repeat(Exception):
     def __init__(self, hand: dict):
         super().__init__("repeat")
         self.hand = hand
-
-
-def _fingerprint(operation: str, payload: Any) -> str:
-    """What identifies a request under its key: the operation and the body (the revision aside)."""
-    body = {k: v for k, v in payload.items() if k != "revision"} if isinstance(payload, dict) else payload
-    text = json.dumps([operation, body], sort_keys=True, ensure_ascii=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class KeyReused(Refused):
@@ -79,7 +72,7 @@ def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision:
     writer came in between, or the hand would be refused, the game is read again inside the
     transaction and everything is checked against that.
     """
-    fingerprint = _fingerprint("record", payload)
+    fingerprint = request_fingerprint("record", payload, "revision")
     try:
         with write(db):
             done = read is not None and _record(db, read, payload, revision, key, fingerprint, current=False)
@@ -141,7 +134,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
 
     An Idempotency-Key works as for record_hand: a resent correction is answered, not applied again.
     """
-    fingerprint = _fingerprint(f"replace {number}", payload)
+    fingerprint = request_fingerprint(f"replace {number}", payload, "revision")
     try:
         with write(db):
             variant, stored = read_stored(db, game_id)
