@@ -55,7 +55,8 @@ def check_game(g: Any, where: str) -> list[str]:
     if variant is None:
         return errors + [f"{where}: unknown variant {g['variant']!r}."]
     try:
-        sides, options = new_game(variant, {"variant": variant.id, "sides": g["sides"], "options": g["options"]})
+        sides, options = new_game(variant, {"variant": variant.id, "sides": g["sides"], "options": g["options"]},
+                                  seated_now=False)
     except Refused as err:
         return errors + [f"{where}: {e.field or 'game'}: {e.message}" for e in err.errors]
     if sides != g["sides"] or options != g["options"]:

@@ -20,8 +20,12 @@ class HandRecord:
     recorded_at: str  # ISO 8601, UTC
 
 
-def new_game(variant: Variant | None, payload: Any) -> tuple[list[dict], dict]:
-    """Check a new game's sides and options; returns (sides, options snapshot) or raises Refused."""
+def new_game(variant: Variant | None, payload: Any, *, seated_now: bool = True) -> tuple[list[dict], dict]:
+    """Check a new game's sides and options; returns (sides, options snapshot) or raises Refused.
+
+    `seated_now`: the table is sitting down now, so its names must show and nobody sits twice (new_seats);
+    False for a game kept before (an import keeps its seats as they were) and for a blank sheet's heads.
+    """
     if not isinstance(payload, dict):
         raise Refused([FieldError(None, "A new game must be a JSON object with variant, sides and options.")])
     unknown = sorted(set(payload) - {"variant", "sides", "options", "pin"})
@@ -35,6 +39,7 @@ def new_game(variant: Variant | None, payload: Any) -> tuple[list[dict], dict]:
     if side_errors:
         raise Refused(errors)
     errors += variant.check_sides(sides)
+    errors += new_seats(sides) if seated_now else []
     options, option_errors = variant.build_options(payload.get("options"), sides)
     errors += option_errors
     errors += _start_reaches_target(sides, options) if not option_errors else []

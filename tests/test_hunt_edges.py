@@ -165,3 +165,14 @@ def test_a_busy_database_gives_the_new_game_form_back_as_typed_and_a_second_star
     assert client.post("/games/new/ponytail", data=again).status_code == 303  # the same form once more
     games = client.get("/api/games").get_json()
     assert [g["names"] for g in games] == [["Ann & Bob", "Cy & Di"]]
+
+
+def test_a_player_seated_twice_is_refused_together_with_the_games_other_mistakes(client):
+    """Every refusal of a new game comes at once: the seat and a bad option, not one after the other."""
+    response = client.post("/api/games", json={"variant": "ponytail", "options": {"target": -5},
+                                               "sides": [{"name": "A", "players": ["Ann"]},
+                                                         {"name": "B", "players": ["ann"]}]})
+    assert response.status_code == 422
+    fields = {e["field"] for e in response.get_json()["errors"]}
+    assert {"sides[1].players[0]", "options.target"} <= fields, fields
+    assert client.get("/api/games").get_json() == []

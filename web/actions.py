@@ -20,7 +20,7 @@ from db import games as store
 from db import quiet_mark, write
 from db.pin_hash import hash_pin, pin_matches
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
-from scoring.game import HandRecord, new_seats, now_utc
+from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
 
 from . import backups, derived
@@ -131,9 +131,6 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     """
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     sides, options = new_game(variant, payload)
-    refused = new_seats(sides)
-    if refused:
-        raise Refused(refused)
     now = now_utc()
     stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
               "revision": 1, "ended_at": None, "failed_melds": [0] * len(sides), "hand_revision": None,

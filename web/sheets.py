@@ -65,7 +65,7 @@ def side_names(variant: Variant) -> list[dict]:
         fewest = min(v["sides"][0] for v in variant.describe_sides.values()) if variant.describe_sides else 2
         given = [f"Side {i}" for i in range(1, fewest + 1)]
     try:
-        sides, _ = new_game(variant, {"variant": variant.id, "sides": [{"name": n} for n in given]})
+        sides, _ = new_game(variant, {"variant": variant.id, "sides": [{"name": n} for n in given]}, seated_now=False)
     except Refused as err:
         # the query names only sides, so report sides[2].name as side[2] and leave out the players' echo
         errors = [FieldError((e.field or "side").replace("sides", "side", 1).replace(".name", ""), e.message)
