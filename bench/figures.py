@@ -111,8 +111,9 @@ def page_weight(port: int, path: str) -> dict:
     """
     device = Browser(port)
     here = f"http://127.0.0.1:{port}"
-    page = device.get(path)
-    queue, seen, outside, missing = [(urljoin(here + path, u), "html") for u in _html_refs(page.text())], set(), [], []
+    page = device.get(path, headers=ACCEPT_ENCODING)
+    text = device.get(path).text()  # the same page unencoded, to read what it loads
+    queue, seen, outside, missing = [(urljoin(here + path, u), "html") for u in _html_refs(text)], set(), [], []
     total, count, install_only = len(page.body), 1, 0
     while queue:
         url, source = queue.pop(0)

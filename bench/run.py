@@ -60,10 +60,10 @@ FIGURES = [
     ("engine: validate + score + derive a 200-hand game", "<= 5 ms"),
     ("record a hand (POST) on a 50-hand game, p95", "<= 15 ms"),
     ("game page GET on a 50-hand game, p95", "<= 15 ms"),
-    ("game page requests/s vs bare Flask route", ">= 0.8 x"),
+    ("game page requests/s vs bare Flask route", ">= 0.5 x"),
     ("game sheet PDF, 50 hands, 4 sides", "<= 150 ms"),
     ("blank sheet PDF", "<= 50 ms"),
-    ("game page with all its assets", "<= 100 KB, 0 outside"),
+    ("game page with all its assets", "<= 60 KB, 0 outside"),
     ("server memory (RSS) with a 50-hand game", "<= 60 MB"),
     ("python app.py start to first answer", "<= 1.5 s"),
     ("club night", "0 errors, p99 <= 50 ms"),
@@ -71,7 +71,7 @@ FIGURES = [
     ("players page, 2,000 finished games, p95", "<= 50 ms"),
     ("a player's page, 2,000 finished games, p95", "<= 50 ms"),
     ("SQL statements per recorded hand", "<= 4"),
-    ("JSON game GET requests/s vs bare Flask route", ">= 0.6 x"),
+    ("JSON game GET requests/s vs bare Flask route", ">= 0.5 x"),
     ("taps to enter §6 hand 1", "<= 25"),
     ("hand form height, 2 sides", "<= 2.5 screens"),
     ("hand form height, 5 players", "<= 4 screens"),
@@ -163,8 +163,8 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
         weight = figures.page_weight(real.port, f"/games/{game}")
         kb = weight["bytes"] / 1024
         missing = f"; missing: {', '.join(weight['missing'])}" if weight["missing"] else ""
-        put(6, f"{kb:.0f} KB, {len(weight['outside'])} outside", kb <= 100 and not weight["outside"] and not missing,
-            f"50-hand game page + {weight['requests'] - 1} assets it loads, as they travel (CSS and scripts compressed); manifest icons "
+        put(6, f"{kb:.0f} KB, {len(weight['outside'])} outside", kb <= 60 and not weight["outside"] and not missing,
+            f"50-hand game page + {weight['requests'] - 1} assets it loads, as they travel to a phone (page, CSS and scripts compressed); manifest icons "
             f"({weight['install_only'] / 1024:.0f} KB, loaded on install) checked, not counted{missing}")
         bare = Server(ROOT / "bench" / "bare.py", "--threads", str(THREADS))
         waited, quiet = figures.wait_until_quiet(real_db)
@@ -178,10 +178,10 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
                 if quiet else f"the database was still being written after {waited:.0f} s")
         how = f"{THREADS} kept-alive clients, 3 turns of {turn} s each, same run; {when}"
         ratio = page_rps / bare_rps
-        put(3, f"{ratio:.2f} x", ratio >= 0.8 and not (page_errors or bare_errors),
+        put(3, f"{ratio:.2f} x", ratio >= 0.5 and not (page_errors or bare_errors),
             f"{page_rps:.0f} vs {bare_rps:.0f} req/s, 50-hand game, {how}")
         ratio = json_rps / bare_rps
-        put(14, f"{ratio:.2f} x", ratio >= 0.6 and not (json_errors or bare_errors),
+        put(14, f"{ratio:.2f} x", ratio >= 0.5 and not (json_errors or bare_errors),
             f"{json_rps:.0f} vs {bare_rps:.0f} req/s, GET /api/games/<id> of a 50-hand game, {how}")
         rss = real.rss_mb()
         put(7, f"{rss:.1f} MB", rss <= 60, "VmRSS of the python app.py process serving one 50-hand game, after the "

@@ -1,4 +1,4 @@
-"""The stylesheet and scripts travel compressed to a browser that asks; pages and JSON answers do not,
+"""The stylesheet, scripts and pages travel compressed to a browser that asks; JSON answers do not,
 so their ETags (API.md: the game's revision) stay exactly as given."""
 from pathlib import Path
 
@@ -29,11 +29,23 @@ def test_a_client_that_asks_for_nothing_gets_the_plain_file(client):
     assert answer.get_data() == (STATIC / "meldbook.css").read_bytes()
 
 
-def test_json_answers_and_pages_keep_their_etag_and_are_not_encoded(client, make_game):
+def test_json_answers_keep_their_etag_and_are_not_encoded(client, make_game):
     game = make_game()
     answer = client.get(f"/api/games/{game['id']}", headers=BROWSER)
     assert "Content-Encoding" not in answer.headers
     assert answer.headers["ETag"] == f'"{game["revision"]}"'
+    assert "Accept-Encoding" not in answer.headers.get("Vary", "")
+
+
+def test_pages_arrive_compressed_and_whole(client, make_game):
+    # issue 23 item 13: the page weight a phone downloads is counted as sent, compressed
+    game = make_game()
+    plain = client.get(f"/games/{game['id']}")
+    assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
     page = client.get(f"/games/{game['id']}", headers=BROWSER)
-    assert page.status_code == 200 and "Content-Encoding" not in page.headers
-    assert "Accept-Encoding" not in answer.headers.get("Vary", "") + page.headers.get("Vary", "")  # static files only
+    assert page.status_code == 200
+    assert page.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in page.headers["Vary"]
+    wire = page.get_data()
+    assert len(wire) < len(plain.get_data()) / 2
+    assert brotli.decompress(wire) == plain.get_data()
