@@ -93,7 +93,7 @@ def check_game(g: Any, where: str) -> list[str]:
     if not errors:
         try:  # the game must replay, or it would be stored but unreadable
             derive_game(variant, options, sides, [HandRecord(h["entries"], h["recorded_at"]) for h in g["hands"]],
-                        ended=bool(g["ended_at"]), failed_melds=melds)
+                        ended=bool(g["ended_at"]), marks={"failed_melds": melds})
         except (ArithmeticError, LookupError, TypeError, ValueError) as err:
             errors.append(f"{where}: its hands cannot be replayed ({err}).")
     return errors

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .base import Field, FieldError, SideScore, last_side_with, plural, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
+from .shape import ByScore
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -66,6 +67,7 @@ class Classic(Variant):
     rules = RULES
     canastas = CANASTAS
     columns = COLUMNS
+    minimum = ByScore(negative_note=False)  # its tiers start at 0: the rows say what a score below 0 needs
     part_labels = {"going_out": "Going out"}
     describe_sides = {"partnerships": {"sides": [2, 2], "players_per_side": 2},
                       "individuals": {"sides": [2, 3], "players_per_side": 1}}
@@ -153,10 +155,6 @@ class Classic(Variant):
     def going_out_text(self, rules: dict) -> str:
         return ("To go out a side needs at least one canasta, natural or mixed. At most one side goes out; "
                 "going out concealed means melding the whole hand in one turn without having melded before.")
-
-    def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
-        rows, _ = super().meld_rows(rules)
-        return rows, ""  # the rows already say what a negative score needs
 
 
 VARIANT = Classic()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, last_side_with, plural, sides_sent
 from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn, points
+from .shape import Fixed, Words
 from .variant import Variant
 
 CARD_VALUES = {"fifteens": 15, "tens": 10, "fives": 5}
@@ -88,7 +89,9 @@ class FivePerson(Variant):
                       solo_help="Type the five players in seat order, clockwise; or type them in any order and draw seats.",
                       partners_help="Your partner sits two seats after you and adds their score to yours; your "
                                     "rentrap, two seats before you, earns yours.")
-    round_word = "deal"
+    words = Words(round="deal", rounds="deals")
+    minimum = Fixed("opening_minimum", "opening_minimum_reduced",
+                    "With a kitty, when finishing, or when the partner has a canasta")
     part_labels = {"finishing": "Finishing", "kitties": "Kitties", "own_score": "Own score",
                    "partner_share": "Partner's share"}
     uses_decks = False
@@ -125,11 +128,6 @@ class FivePerson(Variant):
             return ("To finish, the player or their partner (two seats after) must have a canasta. "
                     "At most one player finishes a deal.")
         return "A player may finish without a canasta. At most one player finishes a deal."
-
-    def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
-        return ([("Opening minimum", points(rules["opening_minimum"])),
-                 ("With a kitty, when finishing, or when the partner has a canasta",
-                  points(rules["opening_minimum_reduced"]))], "")
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         rules = options["house_rules"]
@@ -191,9 +189,6 @@ class FivePerson(Variant):
         return [SideScore(i, {"own_score": own_totals[i], "partner_share": own_totals[partner(i)]},
                           {"own": own_totals[i], "own_breakdown": own[i], "partner": partner(i)})
                 for i in range(len(entries))]
-
-    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        return options["house_rules"]["opening_minimum"]
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """The deal passes to the left each time; partners and rentraps follow the seats."""

@@ -210,8 +210,11 @@ def _at_or_after(moment: str, finish_at: str) -> bool:
 
 
 def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[HandRecord], *,
-                ended: bool = False, failed_melds: list[int] | None = None) -> dict:
-    """Replay every hand: per-hand scores with running totals, then the game's state after the last."""
+                ended: bool = False, marks: dict[str, list[int]] | None = None) -> dict:
+    """Replay every hand: per-hand scores with running totals, then the game's state after the last.
+
+    `marks`: what the table marked per side since the last hand, by the variant's declared mark (Pony's
+    failed melds); they raise that side's next minimum until the next hand is recorded."""
     n = len(sides)
     starts = [s.get("start_score", 0) for s in sides]
     totals = list(starts)  # a game begun on paper goes on from its totals there
@@ -237,10 +240,10 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     if hands and options.get("finish_at") and _at_or_after(hands[-1].recorded_at, options["finish_at"]):
         reasons.append("finish_time")
     finished = bool(reasons)
-    failed = failed_melds if (failed_melds and not finished) else [0] * n
+    kept = side_marks(variant, marks, n) if not finished else side_marks(variant, None, n)
     state_sides = [{"index": i, "name": s["name"], "players": list(s["players"]), "start_score": starts[i],
                     "score": totals[i],
-                    "next_min_meld": variant.min_meld(totals[i], options, failed[i]), "failed_melds": failed[i]}
+                    "next_min_meld": variant.min_meld(totals[i], len(hands), options, kept[i]), **kept[i]}
                    for i, s in enumerate(sides)]
     winner = margin = None
     if finished:
@@ -251,6 +254,17 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     return {"sides": state_sides, "hands": played, "finished": finished, "finish_reasons": reasons,
             "winner": winner, "margin": margin,
             "dealing": None if finished else variant.dealing(sides, len(hands))}
+
+
+def side_marks(variant: Variant, marks: dict[str, list[int]] | None, n: int) -> list[dict[str, int]]:
+    """Each side's count of every mark the variant declares (0 where none is kept)."""
+    per_side: list[dict[str, int]] = [{} for _ in range(n)]
+    for mark in variant.marks:
+        counts = list((marks or {}).get(mark.key) or [])
+        counts += [0] * (n - len(counts))
+        for i in range(n):
+            per_side[i][mark.key] = counts[i]
+    return per_side
 
 
 def places(sides: list[dict]) -> list[tuple[int, dict]]:

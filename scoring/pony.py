@@ -4,6 +4,7 @@ from __future__ import annotations
 from .base import Field, FieldError, SideScore, plural, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .shape import SideMark
 from .variant import Variant, seats
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -97,7 +98,9 @@ class Pony(Variant):
                       "partnerships": {"sides": [2, 8], "players_per_side": 2}}
     decks_note = "Two decks for each player"
     describe_decks = 4
-    has_failed_melds = True
+    marks = (SideMark("failed_melds", "failed-meld", "Failed meld", "failed_meld_step",
+                      "A side that lays down too little and cannot mend it takes the meld back; its minimum rises by "
+                      "{step} for the rest of the hand, for each such failure."),)
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
         sizes = {len(s["players"]) for s in sides}
@@ -175,10 +178,6 @@ class Pony(Variant):
             )
             scores.append(SideScore(i, parts))
         return scores
-
-    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        """The tiered minimum, raised by a step for each failed initial meld this hand (RULES.md, Pony)."""
-        return super().min_meld(total, options) + failed_melds * options["house_rules"]["failed_meld_step"]
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """Pony has no dealer: everyone scrambles the cards; the highest card drawn plays first."""

@@ -5,8 +5,9 @@ import copy
 from datetime import datetime
 from typing import Any
 
-from .base import Field, FieldError, SideScore, meld_minimum
+from .base import Field, FieldError, SideScore
 from .declare import Canasta, HouseRule, Seating, SheetColumn, points
+from .shape import ByScore, MeldMinimum, SideMark, Words
 from .entries import parse_entries, whole_number
 
 NAME_MAX = 40
@@ -33,11 +34,12 @@ class Variant:
     canastas: tuple[Canasta, ...] = ()
     columns: tuple[SheetColumn, ...] = ()  # a side's block on a score sheet
     seating: Seating = Seating()
-    round_word: str = "hand"  # what one round of play is called ("deal" in Five-person)
+    words: Words = Words()  # what its melds and rounds are called: canastas and hands, books and rounds…
+    minimum: MeldMinimum = ByScore()  # what sets a side's initial-meld minimum: its score, the round, nothing
+    marks: tuple[SideMark, ...] = ()  # what a table marks for a side between hands (Pony's failed melds)
     part_labels: dict[str, str] = {}  # hand-score parts that are no entry field: "going_out" → "Going out"
     finish_time_note: str = ""  # on the rules card, when a finish time is part of the usual rules
     uses_decks: bool = True
-    has_failed_melds: bool = False  # Pony: a short initial meld raises the minimum for the hand
 
     @property
     def house_rules(self) -> dict[str, Any]:
@@ -156,11 +158,12 @@ class Variant:
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
         raise NotImplementedError  # each variant module defines its own
 
-    def min_meld(self, total: int, options: dict, failed_melds: int = 0) -> int:
-        """A side's initial-meld minimum at this score: the house rules' `min_meld`, raised by their
-        `min_meld_tiers` (RULES.md). A variant whose rules say otherwise defines its own."""
+    def min_meld(self, total: int, rounds_played: int, options: dict, marks: dict[str, int] | None = None) -> int:
+        """A side's initial-meld minimum for the next round: as `minimum` declares it (from its total or the
+        round), raised by whatever the table marked for it this round (`marks`: each mark's count)."""
         rules = options["house_rules"]
-        return meld_minimum(total, rules["min_meld"], rules["min_meld_tiers"])
+        least = self.minimum.minimum(total, rounds_played, rules)
+        return least + sum(m.raised((marks or {}).get(m.key, 0), rules) for m in self.marks)
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         raise NotImplementedError  # each variant module defines its own
@@ -185,18 +188,11 @@ class Variant:
                 "At most one side goes out; a hand may also end when the stock runs out.")
 
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
-        """(score before the hand, initial-meld minimum) rows from min_meld and min_meld_tiers, and a note."""
-        tiers = sorted(rules["min_meld_tiers"])
-        bounds = [t for t, _ in tiers]
-        rows = [(f"below {points(bounds[0])}" if bounds else "any score", points(rules["min_meld"]))]
-        for i, (threshold, minimum) in enumerate(tiers):
-            upto = f" to {points(bounds[i + 1] - 5)}" if i + 1 < len(bounds) else " and up"
-            rows.append((f"{points(threshold)}{upto}", points(minimum)))
-        note = "Negative scores use the lowest minimum."
-        if self.has_failed_melds:
-            note += (f" A side that lays down too little and cannot mend it takes the meld back; its minimum rises by "
-                     f"{points(rules['failed_meld_step'])} for the rest of the hand, for each such failure.")
-        return rows, note
+        """The initial-meld minimum as rows (when, minimum) as `minimum` declares it, and a note that adds
+        what the table's marks do."""
+        _, rows = self.minimum.rows(rules)
+        notes = [self.minimum.note(rules)] + [m.note.format(step=points(rules[m.raises_by])) for m in self.marks]
+        return rows, " ".join(n for n in notes if n)
 
     def describe(self) -> dict:
         """The variant as GET /api/variants shows it."""

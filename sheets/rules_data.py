@@ -69,16 +69,18 @@ def meld_minimums(variant: Variant, options: dict) -> tuple[list[tuple[str, str]
 
 def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
     """When the game ends and who wins (`card`: the usual rules for every seating, not one game's)."""
-    word = variant.round_word
-    parts = [f"The game ends after the {word} in which anyone reaches {num(options['target'])}"]
+    words = variant.words
+    target, limit = options.get("target"), options.get("max_hands")
     alone = variant.default_max_hands([{"players": [""]}] * 2) if card else None
-    if alone:
-        parts.append(f"or, for players alone, after {alone} {word}s (partnerships: no limit)")
-    elif options.get("max_hands"):
-        parts.append(f"or after {options['max_hands']} {word}s")
+    parts = [f"after the {words.round} in which anyone reaches {num(target)}"] if target else []
+    if alone and target:
+        parts.append(f"or, for players alone, after {alone} {words.rounds} (partnerships: no limit)")
+    elif limit:
+        parts.append(f"{'or ' if parts else ''}after {limit} {words.rounds}")
     if options.get("finish_at"):
-        parts.append("or at the table's finish time (the hand in play is finished and scored)")
+        parts.append(f"{'or ' if parts else ''}at the table's finish time (the {words.round} in play is finished "
+                     "and scored)")
     elif variant.finish_time_note:
         parts.append(variant.finish_time_note)
-    return (", ".join(parts) + ". Highest total wins; equal totals share the win. "
+    return ("The game ends " + ", ".join(parts) + ". Highest total wins; equal totals share the win. "
             "The margin is the winner's total minus the runner-up's.")

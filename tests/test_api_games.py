@@ -48,8 +48,8 @@ def test_create_game_returns_the_game_object(client):
     game = response.get_json()
     assert game["variant"] == "ponytail"
     assert game["sides"] == [
-        {"index": 0, "name": "Us", "players": ["Ann", "Bob"], "start_score": 0, "score": 0, "next_min_meld": 50, "failed_melds": 0},
-        {"index": 1, "name": "Them", "players": ["Cy", "Di"], "start_score": 0, "score": 0, "next_min_meld": 50, "failed_melds": 0}]
+        {"index": 0, "name": "Us", "players": ["Ann", "Bob"], "start_score": 0, "score": 0, "next_min_meld": 50},
+        {"index": 1, "name": "Them", "players": ["Cy", "Di"], "start_score": 0, "score": 0, "next_min_meld": 50}]
     assert game["options"]["max_hands"] == 4 and game["options"]["decks"] == 6
     assert (game["hands"], game["finished"], game["winner"], game["margin"]) == ([], False, None, None)
     assert client.get(f"/api/games/{game['id']}").get_json() == game

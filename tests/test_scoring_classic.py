@@ -55,7 +55,7 @@ def test_worked_example_next_minimums():
 ])
 def test_initial_meld_minimum_tiers(total, minimum):
     variant, _, options = setup("classic", PAIRS)
-    assert variant.min_meld(total, options) == minimum
+    assert variant.min_meld(total, 0, options) == minimum
 
 
 @pytest.mark.parametrize("entries, field, words", [

@@ -16,7 +16,7 @@ def test_worked_example_deal_scores():
     assert [s.extra["own"] for s in scores] == hand.own
     assert [s.total for s in scores] == hand.totals
     assert [s.breakdown for s in scores] == hand.parts
-    assert [variant.min_meld(total, options) for total in hand.running] == hand.minimums
+    assert [variant.min_meld(total, 0, options) for total in hand.running] == hand.minimums
 
 
 def test_own_score_breakdown_and_partner():
@@ -47,7 +47,7 @@ def test_partner_two_seats_on_rentrap_two_back(seat, p, r):
 
 def test_opening_minimum_is_75_whatever_the_score():
     variant, _, options = setup("five-person", FIVE)
-    assert [variant.min_meld(t, options) for t in (-300, 0, 3999)] == [75, 75, 75]
+    assert [variant.min_meld(t, 0, options) for t in (-300, 0, 3999)] == [75, 75, 75]
 
 
 def test_dealing_shows_partners_and_rentraps():

@@ -17,7 +17,7 @@ def test_worked_example():
     assert [s.total for s in scores] == hand.totals
     assert [nonzero(s.breakdown) for s in scores] == hand.parts
     assert all(sum(s.breakdown.values()) == s.total for s in scores)
-    assert [variant.min_meld(total, options) for total in hand.running] == hand.minimums
+    assert [variant.min_meld(total, 0, options) for total in hand.running] == hand.minimums
 
 
 @pytest.mark.parametrize("entries, expected", [
@@ -66,7 +66,7 @@ def test_partnership_failed_going_out_costs_100(entries, expected):
 ])
 def test_meld_minimum_with_failed_melds(total, failed, minimum):
     variant, _, options = setup("pony", THREE)
-    assert variant.min_meld(total, options, failed) == minimum
+    assert variant.min_meld(total, 0, options, {"failed_melds": failed}) == minimum
 
 
 @pytest.mark.parametrize("sides, decks", [(THREE, 6), (PAIRS, 8), ([["A"], ["B"]], 4)])

@@ -18,7 +18,7 @@ def test_worked_example(number):
     assert [s.total for s in scores] == hand.totals
     assert [nonzero(s.breakdown) for s in scores] == hand.parts
     assert all(sum(s.breakdown.values()) == s.total for s in scores)
-    assert [variant.min_meld(total, options) for total in hand.running] == hand.minimums
+    assert [variant.min_meld(total, 0, options) for total in hand.running] == hand.minimums
 
 
 @pytest.mark.parametrize("entries, expected", [
@@ -64,7 +64,7 @@ def test_house_rule_numbers_replace_the_defaults():
 ])
 def test_initial_meld_minimum_tiers(total, minimum):
     variant, _, options = setup("ponytail", PAIRS)
-    assert variant.min_meld(total, options) == minimum
+    assert variant.min_meld(total, 0, options) == minimum
 
 
 @pytest.mark.parametrize("sides, decks", [

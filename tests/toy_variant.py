@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scoring.base import Field, FieldError, SideScore
 from scoring.declare import SCORE, TOTAL, Canasta, HouseRule, Seating, SheetColumn
+from scoring.shape import Words
 from scoring.variant import Variant, seats
 
 FIELDS = (
@@ -37,7 +38,7 @@ class Toy(Variant):
     columns = (SheetColumn("Lg", "count", "long_canastas"), SheetColumn("Sh", "count", "short_canastas"),
                SheetColumn("Meld", "points", "melded"), SheetColumn("Bell", "flag", "bell_rung"), SCORE, TOTAL)
     seating = Seating(seat_word="chair", solo_help="Sit anywhere; the bell decides.")
-    round_word = "round"
+    words = Words(round="round", rounds="rounds")
     part_labels = {"bell": "Bell bonus"}
     describe_sides = {"individuals": {"sides": [2, 4], "players_per_side": 1}}
 

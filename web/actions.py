@@ -43,7 +43,7 @@ def game_object(variant: Variant, stored: dict) -> dict:
     hands = stored["hands"]
     state = derive_game(variant, stored["options"], stored["sides"],
                         [HandRecord(h["entries"], h["recorded_at"]) for h in hands],
-                        ended=bool(stored["ended_at"]), failed_melds=stored["failed_melds"])
+                        ended=bool(stored["ended_at"]), marks={"failed_melds": stored["failed_melds"]})
     return {"id": stored["id"], "variant": stored["variant"], "variant_name": variant.name,
             "options": stored["options"], **state, "revision": stored["revision"],
             "created": stored["created"], "updated": stored["updated"], "ended_at": stored["ended_at"],

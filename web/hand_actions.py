@@ -179,8 +179,8 @@ def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: An
         if not isinstance(side, int) or not 0 <= side < len(stored["sides"]):
             raise not_found(f"There is no side {side} in this game.")
         check_revision(variant, stored, revision)
-        if not variant.has_failed_melds:
-            raising = " and ".join(v.name for v in VARIANTS.values() if v.has_failed_melds)
+        if not variant.marks:
+            raising = " and ".join(v.name for v in VARIANTS.values() if v.marks)
             raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only {raising} raises "
                                             "the minimum after a failed initial meld.")])
         if derive(variant, stored)["finished"]:

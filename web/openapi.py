@@ -72,7 +72,7 @@ SCHEMAS = {
                                    "description": "the game revision this hand is based on (like If-Match)"}},
                      closed=True),
     "Side": obj({"index": INT, "name": STR, "players": {"type": "array", "items": STR}, "score": INT,
-                 "next_min_meld": INT, "failed_melds": INT},
+                 "next_min_meld": INT},
                 {"start_score": {"type": "integer", "description": "brought forward from paper (0 when none)"}}),
     "Score": obj({"side": INT, "total": INT, "breakdown": {"type": "object", "additionalProperties": INT},
                   "running_total": INT},
@@ -265,6 +265,10 @@ def document() -> dict:
     schemas["Variant"]["properties"]["sides"]["description"] = sides_description(limits)
     schemas["NewOptions"]["properties"]["max_hands"]["description"] = max_hands_description(limits)
     schemas["NewOptions"]["properties"]["house_rules"]["description"] = house_rules_description(VARIANTS.values())
+    for mark in {m.key: m for v in VARIANTS.values() for m in v.marks}.values():
+        schemas["Side"]["properties"][mark.key] = {
+            "type": "integer", "minimum": 0,
+            "description": f"{mark.button} marks since the last hand ({' and '.join(v.name for v in VARIANTS.values() if mark in v.marks)} only)"}
     paths = copy.deepcopy(PATHS)
     failed_meld = paths["/api/games/{game_id}/sides/{side}/failed-meld"]["post"]
     failed_meld["summary"] = failed_meld_summary(VARIANTS.values())

@@ -63,5 +63,5 @@ def max_hands_description(limits: list[str]) -> str:
 
 def failed_meld_summary(variants: Iterable[Variant]) -> str:
     """'Pony Canasta: the side's opening minimum rises until the next hand' (the variants that have failed melds)."""
-    names = " and ".join(v.name for v in variants if v.has_failed_melds) or "No variant"
+    names = " and ".join(v.name for v in variants if v.marks) or "No variant"
     return f"{names}: the side's opening minimum rises until the next hand"

@@ -1,0 +1,116 @@
+"""The shape of a variant's game: what sets the initial-meld minimum, what its melds and rounds are called,
+and what a table marks for a side between hands.
+
+A variant declares these; the game replay, the pages, the sheets and the API read them, so none of those
+needs to know whether a game's minimum follows the score or the round, or calls its melds canastas or books.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import meld_minimum
+from .declare import points
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a variant calls its seven-card melds and its rounds of play, one and many."""
+
+    meld: str = "canasta"
+    melds: str = "canastas"
+    round: str = "hand"
+    rounds: str = "hands"
+
+    def count(self, n: int, one: str, many: str) -> str:
+        return f"{n:,} {one if n == 1 else many}"
+
+
+@dataclass(frozen=True)
+class ByScore:
+    """The minimum follows the side's own total: `base` below the first tier, then the highest tier reached."""
+
+    base: str = "min_meld"
+    tiers: str = "min_meld_tiers"
+    negative_note: bool = True  # False where the tiers themselves say what a score below 0 needs
+    same_for_every_side = False
+
+    def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
+        return meld_minimum(total, rules[self.base], rules[self.tiers])
+
+    def rows(self, rules: dict) -> tuple[str, list[tuple[str, str]]]:
+        """(the left column's heading, rows of (score before the hand, minimum))."""
+        tiers = sorted(rules[self.tiers])
+        bounds = [t for t, _ in tiers]
+        rows = [(f"below {points(bounds[0])}" if bounds else "any score", points(rules[self.base]))]
+        for i, (threshold, least) in enumerate(tiers):
+            upto = f" to {points(bounds[i + 1] - 5)}" if i + 1 < len(bounds) else " and up"
+            rows.append((f"{points(threshold)}{upto}", points(least)))
+        return "Score before the hand", rows
+
+    def note(self, rules: dict) -> str:
+        return "Negative scores use the lowest minimum." if self.negative_note else ""
+
+
+@dataclass(frozen=True)
+class ByRound:
+    """The minimum is set by the round being played, the same for every side; rounds past the list keep its last."""
+
+    rule: str = "meld_minimums"
+    same_for_every_side = True
+
+    def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
+        listed = rules[self.rule]
+        return listed[min(rounds_played, len(listed) - 1)]
+
+    def rows(self, rules: dict) -> tuple[str, list[tuple[str, str]]]:
+        listed = rules[self.rule]
+        rows = [(f"Round {n}", points(m)) for n, m in enumerate(listed, start=1)]
+        if len(listed) > 1:
+            rows[-1] = (f"Round {len(listed)} and later", rows[-1][1])
+        else:
+            rows[-1] = ("Every round", rows[-1][1])
+        return "Round", rows
+
+    def note(self, rules: dict) -> str:
+        return "The same minimum for every side, whatever the score."
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """One minimum for everyone at any score (`reduced` when the rules lower it in some cases)."""
+
+    rule: str
+    reduced: str | None = None
+    reduced_when: str = ""
+    same_for_every_side = True
+
+    def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
+        return rules[self.rule]
+
+    def rows(self, rules: dict) -> tuple[str, list[tuple[str, str]]]:
+        rows = [("Opening minimum", points(rules[self.rule]))]
+        if self.reduced:
+            rows.append((self.reduced_when, points(rules[self.reduced])))
+        return "", rows
+
+    def note(self, rules: dict) -> str:
+        return ""
+
+
+MeldMinimum = ByScore | ByRound | Fixed
+
+
+@dataclass(frozen=True)
+class SideMark:
+    """Something the table marks for one side between hands, kept with the game until the next hand is
+    recorded: Pony's failed initial meld, which raises that side's minimum by a house rule's step each time."""
+
+    key: str  # per-side count in the game object's sides and in storage: "failed_melds"
+    action: str  # the last part of its address: POST …/sides/{i}/failed-meld
+    button: str  # "Failed meld"
+    raises_by: str  # the house rule each mark adds to the side's minimum: "failed_meld_step"
+    note: str  # on the rules card: what the table does and what it costs
+    shown: str = "raised {points} this {round}"  # beside the side's next minimum while marked
+
+    def raised(self, count: int, rules: dict) -> int:
+        return count * rules[self.raises_by]
