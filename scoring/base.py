@@ -78,6 +78,11 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
+def listed(words: list[str], conj: str) -> str:
+    """'a, b and c' / 'a or b'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conj} {words[-1]}"
+
+
 def sides_sent(sides: list[dict]) -> str:
     """A refused seating as it was sent: '1 side of 1 player', '3 sides of 2 / 2 / 1 players'."""
     sizes = [len(s["players"]) for s in sides]

@@ -5,7 +5,7 @@ from .base import Field, FieldError, SideScore, last_side_with, plural, sides_se
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
 from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 from .shape import ByScore
-from .variant import Variant, seats
+from .variant import Variant, deal_to_the_left
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 CARD_NAMES = {"jokers": "Joker", "twenties": "A, 2", "tens": "K, Q, J, 10, 9, 8", "fives": "7, 6, 5, 4, black 3"}
@@ -137,11 +137,7 @@ class Classic(Variant):
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """The deal passes to the left; the player to the dealer's left plays first."""
-        order = seats(sides)
-        k = hands_played % len(order)
-        name = lambda j: order[j % len(order)][1]  # noqa: E731
-        return {"dealer": name(k), "pony_dealer": None, "cutter": None, "first_player": name(k + 1),
-                "seats": [p for _, p in order]}
+        return deal_to_the_left(sides, hands_played)
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         return super().bonus_rows(rules) + [

@@ -1,30 +1,116 @@
 """What a variant declares about itself besides its scoring: house rules, canasta kinds, sheet columns, seating words.
 
 The pages, the PDFs and the OpenAPI document render any variant from these declarations, so nothing
-outside scoring/ needs to know one variant from another.
+outside scoring/ needs to know one variant from another. A house rule also checks a table's value for it (HouseRule.read).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
-RULE_KINDS = ("count", "points", "flag", "tiers")
+from .base import MAX_NUMBER, FieldError, listed
+from .entries import whole_number
+
+# "count" (how many), "points", "flag" (yes/no), "tiers" ([[score reached, minimum], …]), "list" (one or more
+# numbers: meld minimums by round [50, 90, 120, 150]) or "counts" (how many of each: {"natural": 1, "dirty": 1})
+RULE_KINDS = ("count", "points", "flag", "tiers", "list", "counts")
+LIST_MAX = 100  # numbers in a "list" rule: far more than any table plays rounds with their own minimum
+TIERS_MAX = 10
 
 
 @dataclass(frozen=True)
 class HouseRule:
-    """A number or a yes/no a table may change when it starts a game."""
+    """A number, a yes/no, or a few numbers a table may change when it starts a game."""
 
     key: str
-    kind: str  # "count" (how many), "points", "flag" (yes/no) or "tiers" ([[score reached, minimum], …])
+    kind: str  # one of RULE_KINDS; a "counts" rule takes the keys of its default, each a whole number ≥ 0
     default: Any
     label: str  # on the new-game form
     sheet_label: str = ""  # on score sheets, when it differs from `label`
     note: str = ""  # what the label leaves unsaid, for the API description: "taken even when the side goes out later"
+    step: int = 1  # every number must be a whole multiple of it (5: points a table scores in fives)
+    signed: bool = False  # may be below 0 (a bonus a table turns into a penalty)
+    off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
 
     @property
     def sheet(self) -> str:
         return self.sheet_label or self.label
+
+    def read(self, value: Any, where: str) -> tuple[Any, FieldError | None]:
+        """A table's value for this rule checked by its kind: (the value to keep, None) or (None, the refusal)."""
+        label = f"House rule '{self.key}'"
+        if value is None and self.off:
+            return None, None
+        if self.kind == "flag":
+            return (value, None) if isinstance(value, bool) else (None, FieldError(where, f"{label} must be true or false."))
+        if self.kind == "tiers":
+            return _tiers(value, where)
+        if self.kind == "list":
+            return self._list(value, where, label)
+        if self.kind == "counts":
+            return self._counts(value, where, label)
+        n, err = self._number(value, where, label)
+        if err and self.off:
+            err = FieldError(where, f"{err.message} Or null: {self.off}.")
+        return n, err
+
+    def _number(self, value: Any, where: str, label: str) -> tuple[int | None, FieldError | None]:
+        below_zero = self.signed and type(value) in (int, float) and value < 0
+        n, err = whole_number(-value if below_zero else value, where, label)
+        if err and below_zero:
+            return None, FieldError(where, f"{label} must be a whole number from \u2212{MAX_NUMBER:,} to {MAX_NUMBER:,}: "
+                                           f"{value!r} is not.")
+        if err:
+            return None, err
+        n = -n if below_zero else n
+        if n % self.step:
+            return None, FieldError(where, f"{label} must be a multiple of {self.step}: {n} is not.")
+        return n, None
+
+    def _list(self, value: Any, where: str, label: str) -> tuple[list[int] | None, FieldError | None]:
+        if not isinstance(value, list) or not 1 <= len(value) <= LIST_MAX:
+            return None, FieldError(where, f"{label} must be a list of 1 to {LIST_MAX} numbers, e.g. {json.dumps(self.default)}.")
+        numbers = []
+        for i, item in enumerate(value):
+            n, err = self._number(item, f"{where}[{i}]", f"{label}, number {i + 1}")
+            if err:
+                return None, err
+            numbers.append(n)
+        return numbers, None
+
+    def _counts(self, value: Any, where: str, label: str) -> tuple[dict[str, int] | None, FieldError | None]:
+        keys = list(self.default)
+        example = f"e.g. {json.dumps(self.default)}"
+        if not isinstance(value, dict):
+            return None, FieldError(where, f"{label} must be an object of whole numbers by {listed(keys, 'and')}, {example}.")
+        for key in value:
+            if key not in self.default:
+                return None, FieldError(f"{where}.{key}", f"'{key}' is not part of house rule '{self.key}'; use "
+                                                          f"{listed(keys, 'or')} (one left out counts 0).")
+        counts = {}
+        for key in keys:  # a key left out counts 0: the table's object replaces the default whole
+            n, err = self._number(value.get(key, 0), f"{where}.{key}", f"{label}: {key}")
+            if err:
+                return None, err
+            counts[key] = n
+        return counts, None
+
+
+def _tiers(value: Any, where: str) -> tuple[list[list[int]] | None, FieldError | None]:
+    msg = "Meld-minimum tiers must be a list of [score reached, minimum] pairs, e.g. [[15000, 90], [30000, 120]]."
+    if not isinstance(value, list) or len(value) > TIERS_MAX:
+        return None, FieldError(where, msg)
+    tiers = []
+    for pair in value:
+        if not (isinstance(pair, list) and len(pair) == 2):
+            return None, FieldError(where, msg)
+        a, err_a = whole_number(pair[0], where, "A tier's score")
+        b, err_b = whole_number(pair[1], where, "A tier's minimum")
+        if err_a or err_b:
+            return None, err_a or err_b
+        tiers.append([a, b])
+    return sorted(tiers), None
 
 
 @dataclass(frozen=True)

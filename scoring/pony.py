@@ -3,12 +3,9 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, plural, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .shape import SideMark
 from .variant import Variant, seats
-
-CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
-CARD_NAMES = {"jokers": "Joker", "twenties": "A, 2", "tens": "K, Q, J, 10, 9, 8", "fives": "7, 6, 5, 4"}  # threes have no card value
 
 # kind → (count field, surprise field, least melded points one such canasta holds, word)
 CANASTAS = {

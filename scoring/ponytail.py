@@ -3,11 +3,8 @@ from __future__ import annotations
 
 from .base import Field, FieldError, SideScore, plural, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
-from .deck54 import CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
-from .variant import Variant, seats
-
-CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
-CARD_NAMES = {"jokers": "Joker", "twenties": "A, 2", "tens": "K, Q, J, 10, 9, 8", "fives": "7, 6, 5, 4"}  # threes have no card value
+from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .variant import Variant, deal_to_the_left
 
 # entry field → (house-rule key of its bonus, least melded points one such canasta holds, word)
 CANASTAS = {
@@ -148,11 +145,6 @@ class Ponytail(Variant):
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """Dealer deals the hands, the player to the left the ponies, the player to the right cuts."""
-        order = seats(sides)
-        k = hands_played % len(order)
-        name = lambda j: order[j % len(order)][1]  # noqa: E731
-        return {"dealer": name(k), "pony_dealer": name(k + 1), "cutter": name(k - 1), "first_player": name(k + 1),
-                "seats": [p for _, p in order]}
-
+        return deal_to_the_left(sides, hands_played, pony_dealer=1, cutter=-1)
 
 VARIANT = Ponytail()

@@ -72,7 +72,7 @@ class ByRound:
         return "Round", rows
 
     def note(self, rules: dict) -> str:
-        return "The same minimum for every side, whatever the score."
+        return "The same for every side, whatever the score."
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ class Variant:
     part_labels: dict[str, str] = {}  # hand-score parts that are no entry field: "going_out" → "Going out"
     finish_time_note: str = ""  # on the rules card, when a finish time is part of the usual rules
     uses_decks: bool = True
+    decks_range: tuple[int, int] = (1, 40)  # the fewest and most decks a table may choose
 
     @property
     def house_rules(self) -> dict[str, Any]:
@@ -100,8 +101,9 @@ class Variant:
             n, err = whole_number(raw["decks"], "options.decks", "The number of decks")
             if not self.uses_decks:
                 errors.append(FieldError("options.decks", f"{self.name} always uses its own pack; leave decks out."))
-            elif err or not 1 <= n <= 40:
-                errors.append(err or FieldError("options.decks", "The number of decks must be from 1 to 40."))
+            elif err or not self.decks_range[0] <= n <= self.decks_range[1]:
+                fewest, most = self.decks_range
+                errors.append(err or FieldError("options.decks", f"The number of decks must be from {fewest} to {most}."))
             else:
                 options["decks"] = n
         if raw.get("finish_at") is not None:
@@ -117,6 +119,9 @@ class Variant:
                                                               "2026-11-22T22:30 (years 2000 to 2999)."))
         if raw.get("house_rules") is not None:
             errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
+        if options["target"] is None and options["max_hands"] is None and options["finish_at"] is None:
+            errors.append(FieldError("options.max_hands", f"A game needs a way to end: give a number of {self.words.rounds} "
+                                                          "(max_hands), a target score, or a finish time."))
         return options, errors
 
     def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:
@@ -125,27 +130,21 @@ class Variant:
         errors = []
         for key, value in raw.items():
             where = f"options.house_rules.{key}"
-            if key not in rules:
+            rule = self.house_rule(key)
+            if rule is None:
                 errors.append(FieldError(where, f"'{key}' is not a house rule of {self.name}. "
                                                 f"House rules are: {', '.join(self.house_rules)}."))
-            elif self.house_rule(key).kind == "flag":
-                if not isinstance(value, bool):
-                    errors.append(FieldError(where, f"House rule '{key}' must be true or false."))
-                else:
-                    rules[key] = value
-            elif self.house_rule(key).kind == "tiers":
-                tiers, err = _tiers(value, where)
-                if err:
-                    errors.append(err)
-                else:
-                    rules[key] = tiers
+                continue
+            value, err = rule.read(value, where)
+            if err:
+                errors.append(err)
             else:
-                n, err = whole_number(value, where, f"House rule '{key}'")
-                if err:
-                    errors.append(err)
-                else:
-                    rules[key] = n
-        return errors
+                rules[key] = value
+        return errors or self.check_house_rules(rules)
+
+    def check_house_rules(self, rules: dict) -> list[FieldError]:
+        """What the house rules may not be together (each one alone was checked by its kind); none in most variants."""
+        return []
 
     # -- hands --------------------------------------------------------------------------
     def parse_hand(self, payload: Any, sides: int) -> tuple[list[dict], list[FieldError]]:
@@ -226,17 +225,12 @@ def seats(sides: list[dict]) -> list[tuple[int, str]]:
     return order
 
 
-def _tiers(value: Any, where: str) -> tuple[list[list[int]] | None, FieldError | None]:
-    msg = "Meld-minimum tiers must be a list of [score reached, minimum] pairs, e.g. [[15000, 90], [30000, 120]]."
-    if not isinstance(value, list) or len(value) > 10:
-        return None, FieldError(where, msg)
-    tiers = []
-    for pair in value:
-        if not (isinstance(pair, list) and len(pair) == 2):
-            return None, FieldError(where, msg)
-        a, err_a = whole_number(pair[0], where, "A tier's score")
-        b, err_b = whole_number(pair[1], where, "A tier's minimum")
-        if err_a or err_b:
-            return None, err_a or err_b
-        tiers.append([a, b])
-    return sorted(tiers), None
+def deal_to_the_left(sides: list[dict], hands_played: int, *, pony_dealer: int | None = None,
+                     cutter: int | None = None) -> dict:
+    """Who deals (one seat further left each hand), plays first (the dealer's left) and does the other jobs."""
+    # the other jobs, where a variant has them, are seats counted from the dealer: 1 is the dealer's left, −1 the right
+    order = [p for _, p in seats(sides)]
+    k = hands_played % len(order)
+    at = lambda j: None if j is None else order[(k + j) % len(order)]  # noqa: E731
+    return {"dealer": order[k], "pony_dealer": at(pony_dealer), "cutter": at(cutter), "first_player": at(1),
+            "seats": order}

@@ -2,7 +2,7 @@
 engine sees them."""
 from __future__ import annotations
 
-from scoring import get_variant, new_game, prepare_hand
+from scoring import Refused, get_variant, new_game, prepare_hand
 
 PONYTAIL_PAIRS = {"variant": "ponytail",
                   "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
@@ -34,3 +34,21 @@ def example_scores(example, number: int):
     variant, sides, options = setup(example.variant, example.players, **example.options)
     entries = prepare_hand(variant, options, sides, example.hands[number - 1].payload)
     return variant, options, variant.score_hand(entries, options)
+
+
+def rules_setup(variant, sides: list[list[str]], **options):
+    """(sides, options) from the variant's own checks alone, for a variant the game model does not know yet."""
+    s = [{"name": p[0] if len(p) == 1 else " & ".join(p), "players": p} for p in sides]
+    assert variant.check_sides(s) == []
+    built, errors = variant.build_options(options or None, s)
+    assert errors == [], errors
+    return s, built
+
+
+def refusals(variant, sides: list[dict], options: dict, entries: list[dict]) -> list[tuple[str | None, str]]:
+    """The (field, message) of every error these entries get; [] when they pass."""
+    try:
+        prepare_hand(variant, options, sides, {"entries": entries})
+    except Refused as refused:
+        return [(e.field, e.message) for e in refused.errors]
+    return []

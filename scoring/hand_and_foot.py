@@ -1,0 +1,264 @@
+"""Hand and Foot (RULES.md §8): books, a hand and a foot a player, a set number of rounds, minimums by round."""
+from __future__ import annotations
+
+from .base import Field, FieldError, SideScore, last_side_with, listed, plural, sides_sent
+from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
+from .deck54 import (CANASTA_CARDS, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, NATURALS_PER_DECK,
+                     SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
+from .shape import ByRound, Words
+from .variant import Variant, deal_to_the_left
+
+# RULES.md §8 "End of game": a number of rounds, unless the table plays to a score
+DEFAULT_MAX_HANDS = 4  # rounds; a table that plays to a score sets `target` and clears this (null)
+DEFAULT_TARGET = None  # none unless the table sets one (often 10,000); with both set, whichever comes first
+MOST_PLAYERS_A_SIDE = 3  # two teams of three
+NATURALS_IN_DIRTY = 4  # a dirty book holds 1 to 3 wild cards, its naturals always more
+
+
+def decks_for_players(sides: list[dict]) -> int:
+    """One deck more than there are players (5 for two partnerships of two)."""
+    return sum(len(s["players"]) for s in sides) + 1
+
+
+CANASTAS = (
+    Canasta("natural_canastas", "clean", "natural_canasta_bonus", 35),
+    Canasta("dirty_canastas", "dirty", "dirty_canasta_bonus", 50),
+    Canasta("wild_canastas", "wild", "wild_canasta_bonus", 140),
+    Canasta("sevens_canastas", "sevens", "sevens_canasta_bonus", 35),
+)
+BOOK_LEAST = {c.field: c.least for c in CANASTAS}
+BOOK_WORDS = {c.field: f"{c.word} book" for c in CANASTAS}
+NEED_WORDS = {"natural": "clean book", "dirty": "dirty book", "wild": "wild book"}  # go_out_needs' keys
+
+
+def _points_rule(key: str, default: int | None, label: str, sheet: str = "", **more) -> HouseRule:
+    """A bonus or penalty: a whole multiple of 5 (every card total is one)."""
+    return HouseRule(key, "points", default, label, sheet, step=5, **more)
+
+
+RULES = (
+    HouseRule("meld_minimums", "list", [50, 90, 120, 150], "Initial meld minimum by round", "Meld minimums by round",
+              note="round 1, round 2 …; later rounds keep the last", step=5),
+    _points_rule("natural_canasta_bonus", 500, "Clean book"),
+    _points_rule("dirty_canasta_bonus", 300, "Dirty book"),
+    _points_rule("wild_canasta_bonus", 1500, "Wild book", off="wild books are not allowed"),
+    _points_rule("sevens_canasta_bonus", None, "Sevens book", off="a sevens book is a clean book"),
+    _points_rule("going_out_bonus", 100, "Going out"),
+    _points_rule("red_three_bonus", 100, "Red three laid down", "Red three laid down, each", signed=True,
+                 note="may be below 0"),
+    _points_rule("red_three_penalty", 500, "Red three held (minus)", "Red three held, each"),
+    _points_rule("black_three_penalty", 5, "Black three held (minus)", "Black three held, each"),
+    _points_rule("exact_pickup_bonus", 100, "Exact pick-up", "Exact pick-up, each"),
+    HouseRule("go_out_needs", "counts", {"natural": 1, "dirty": 1, "wild": 0}, "Books needed to go out",
+              note="natural: clean books (a sevens book counts), dirty, wild; a key left out counts 0"),
+    HouseRule("unplayed_foot_counts", "flag", True, "An unplayed foot counts against the side",
+              "Unplayed foot counts against"),
+)
+HOUSE_RULES = {r.key: r.default for r in RULES}
+
+HELD_WORDS = "Left in a hand, or in a foot nobody picked up"
+FIELDS = (
+    Field("natural_canastas", "count", "Clean books", "7 or more cards of one rank, no jokers or 2s (red book)",
+          short=("Clean", ""), group="Books"),
+    Field("dirty_canastas", "count", "Dirty books", "7 or more cards of one rank with 1 to 3 jokers or 2s (black book)",
+          short=("Dirty", ""), group="Books"),
+    Field("wild_canastas", "count", "Wild books", "7 jokers and 2s, nothing else", short=("Wild", ""), group="Books"),
+    Field("sevens_canastas", "count", "Sevens books", "7 sevens, no jokers or 2s (only if the table scores them apart)",
+          short=("Sevens", ""), group="Books"),
+    Field("red_threes", "count", "Red threes laid down", "Put down on the table", short=("Red", "laid down"),
+          group="Threes"),
+    Field("red_threes_held", "count", "Red threes held", HELD_WORDS, short=("Red", "held"), group="Threes"),
+    Field("black_threes", "count", "Black threes held", HELD_WORDS, short=("Black", "held"), group="Threes"),
+    Field("exact_pickups", "count", "Exact pick-ups", "Players who picked up exactly the cards for hand and foot",
+          group="Cards"),
+    Field("melded", "points", "Melded points", "Card values of every card on the table, books included", group="Cards"),
+    Field("in_hand", "points", "In-hand points", "Cards left in the side's hands, a foot picked up included",
+          group="Cards"),
+    Field("in_foot", "points", "Unplayed foot", "Cards of a foot nobody picked up", group="Cards"),
+    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
+)
+LABELS = {f.name: f.label for f in FIELDS}
+HELD = ("in_hand", "in_foot", "red_threes_held", "black_threes")  # what a player alone who went out cannot hold
+
+COLUMNS = (
+    SheetColumn("C", "count", "natural_canastas"), SheetColumn("D", "count", "dirty_canastas"),
+    SheetColumn("W", "count", "wild_canastas", optional=True), SheetColumn("7s", "count", "sevens_canastas", optional=True),
+    SheetColumn("R3", "count", "red_threes"), SheetColumn("R3h", "count", "red_threes_held"),
+    SheetColumn("B3", "count", "black_threes"), SheetColumn("Ex", "count", "exact_pickups", optional=True),
+    SheetColumn("Meld", "points", "melded"), SheetColumn("Left", "points", "in_hand"),
+    SheetColumn("Foot", "points", "in_foot", optional=True, counted_by="unplayed_foot_counts"),
+    SheetColumn("Out", "flag", "went_out"), SCORE, TOTAL,
+)
+
+
+def missing_books(entry: dict, needs: dict[str, int]) -> dict[str, int]:
+    """How many books of each `go_out_needs` kind a side lacks to go out (RULES.md §8 "Going out")."""
+    # a sevens book counts as clean, a clean (or sevens) book beyond those needed stands in for a missing dirty one,
+    # a wild book never stands in
+    clean = entry["natural_canastas"] + entry["sevens_canastas"]
+    spare = max(0, clean - needs["natural"])
+    return {"natural": max(0, needs["natural"] - clean),
+            "dirty": max(0, needs["dirty"] - entry["dirty_canastas"] - spare),
+            "wild": max(0, needs["wild"] - entry["wild_canastas"])}
+
+
+def books(counts: dict[str, int]) -> str:
+    """{"natural": 2, "dirty": 1, "wild": 0} → '2 clean books and 1 dirty book'."""
+    return listed([plural(n, NEED_WORDS[k]) for k, n in counts.items() if n] or ["no book"], "and")
+
+
+class HandAndFoot(Variant):
+    id = "hand-and-foot"
+    name = "Hand and Foot"
+    summary = "2 or 3 partnerships, two teams of three, or 2 to 6 players alone; a hand and a foot each; books; 4 rounds."
+    fields = FIELDS
+    card_values = CARD_VALUES
+    card_words = CARD_WORDS
+    card_names = CARD_NAMES
+    valueless_cards = "3 (red or black)"
+    target = DEFAULT_TARGET
+    rules = RULES
+    canastas = CANASTAS
+    columns = COLUMNS
+    words = Words(meld="book", melds="books", round="round", rounds="rounds")
+    minimum = ByRound("meld_minimums")  # by the round, the same for every side
+    part_labels = {"going_out": "Going out"}
+    describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
+                      "teams_of_three": {"sides": [2, 2], "players_per_side": 3},
+                      "individuals": {"sides": [2, 6], "players_per_side": 1}}
+    decks_note = "One deck more than there are players (5 for two partnerships)"
+    describe_decks = 5
+    decks_range = (2, 12)
+
+    def check_sides(self, sides: list[dict]) -> list[FieldError]:
+        sizes = {len(s["players"]) for s in sides}
+        if (sizes == {2} and 2 <= len(sides) <= 3) or (sizes == {3} and len(sides) == 2) or \
+                (sizes == {1} and 2 <= len(sides) <= 6):
+            return []
+        return [FieldError("sides", "Hand and Foot is played by 2 or 3 partnerships of two players, by two teams of "
+                                    f"three, or by 2 to 6 players alone; got {sides_sent(sides)}.")]
+
+    def default_decks(self, sides: list[dict]) -> int:
+        return decks_for_players(sides)
+
+    def default_max_hands(self, sides: list[dict] | None) -> int | None:
+        return DEFAULT_MAX_HANDS
+
+    def check_house_rules(self, rules: dict) -> list[FieldError]:
+        if rules["wild_canasta_bonus"] is None and rules["go_out_needs"]["wild"]:
+            return [FieldError("options.house_rules.go_out_needs.wild",
+                               "Going out cannot need a wild book while wild books are not allowed (wild_canasta_bonus "
+                               "is null): set wild to 0 in go_out_needs, or give wild books a bonus.")]
+        return []
+
+    def field_bounds(self, options: dict) -> dict[str, int]:
+        d, rules = options["decks"], options["house_rules"]
+        cards = DECK_POINTS * d
+        return {"natural_canastas": NATURALS_PER_DECK * d // CANASTA_CARDS,
+                "dirty_canastas": WILD_PER_DECK * d,  # each holds a joker or 2: fewer than the naturals would allow
+                "wild_canastas": 0 if rules["wild_canasta_bonus"] is None else WILD_PER_DECK * d // CANASTA_CARDS,
+                "sevens_canastas": 0 if rules["sevens_canasta_bonus"] is None else SEVENS_PER_DECK * d // CANASTA_CARDS,
+                "red_threes": THREES_PER_DECK * d, "red_threes_held": THREES_PER_DECK * d,
+                "black_threes": THREES_PER_DECK * d, "exact_pickups": MOST_PLAYERS_A_SIDE,
+                "melded": cards, "in_hand": cards, "in_foot": cards if rules["unplayed_foot_counts"] else 0}
+
+    def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        rules, decks = options["house_rules"], options["decks"]
+        errors = deck_limits(entries, decks, red="red_threes", red_held="red_threes_held", black="black_threes",
+                             red_word="red three", black_word="black three", wild_full="wild_canastas",
+                             dirty="dirty_canastas", sevens="sevens_canastas", dirty_word="dirty book",
+                             wild_word="wild book", sevens_word="sevens book", cards=("melded", "in_hand", "in_foot"),
+                             cards_words="melded, in hands and in feet")
+        errors += self._naturals(entries, decks)
+        errors += melded_covers_canastas(entries, BOOK_LEAST, BOOK_WORDS)
+        off = {"wild_canastas": rules["wild_canasta_bonus"] is None, "sevens_canastas": rules["sevens_canasta_bonus"] is None,
+               "in_foot": not rules["unplayed_foot_counts"]}
+        for i, e in enumerate(entries):
+            name, players = sides[i]["name"], len(sides[i]["players"])
+            errors += [FieldError(f"entries[{i}].{f}", self._off_words(f, e[f])) for f, is_off in off.items()
+                       if is_off and e[f]]
+            if e["exact_pickups"] > players:
+                errors.append(FieldError(f"entries[{i}].exact_pickups", f"{name} has {plural(players, 'player')}, so "
+                                         f"at most {players} exact pick-ups (one a player), not {e['exact_pickups']}."))
+            if e["went_out"] and players == 1:
+                errors += [FieldError(f"entries[{i}].{f}", f"{name} went out playing alone, so nothing is left in hand "
+                                                           f"or foot: {LABELS[f]} must be 0, not {e[f]:,}.")
+                           for f in HELD if e[f] and not off.get(f)]  # an unplayed foot not counted is refused once
+        errors += one_goes_out(entries, sides, "went_out", {}, "go out", per="round")
+        for i, e in enumerate(entries):
+            missing = missing_books(e, rules["go_out_needs"]) if e["went_out"] else {}
+            if any(missing.values()):
+                name = sides[i]["name"]
+                errors.append(FieldError(f"entries[{i}].went_out", (
+                    f"{name} cannot go out: going out needs {books(rules['go_out_needs'])}, and {name} is "
+                    f"{books(missing)} short. A sevens book counts as clean and a spare clean book may stand in for "
+                    "a dirty one; a wild book stands in for neither.")))
+        return errors
+
+    @staticmethod
+    def _naturals(entries: list[dict], decks: int) -> list[FieldError]:
+        """The natural cards of ranks 4 to A the books hold: 7 a clean or sevens book, at least 4 a dirty one."""
+        kinds = ("natural_canastas", "sevens_canastas", "dirty_canastas")
+        totals = {f: sum(e[f] for e in entries) for f in kinds}
+        need = CANASTA_CARDS * (totals["natural_canastas"] + totals["sevens_canastas"]) + \
+            NATURALS_IN_DIRTY * totals["dirty_canastas"]
+        if need <= NATURALS_PER_DECK * decks:
+            return []
+        side = last_side_with(entries, *kinds)
+        field = next(f for f in reversed(kinds) if entries[side][f])
+        held = listed([plural(n, BOOK_WORDS[f]) for f, n in totals.items() if n], "and")
+        return [FieldError(f"entries[{side}].{field}", f"{held} need at least {need} natural cards (4s to aces), "
+                                                       f"but {plural(decks, 'deck')} hold only {NATURALS_PER_DECK * decks}.")]
+
+    @staticmethod
+    def _off_words(field: str, value: int) -> str:
+        return {"wild_canastas": f"Wild books are not allowed at this table (house rule wild_canasta_bonus is off), so "
+                                 f"Wild books must be 0, not {value}.",
+                "sevens_canastas": "Sevens books are not scored apart at this table: count a sevens book as a clean "
+                                   f"book and leave Sevens books at 0, not {value}.",
+                "in_foot": "An unplayed foot does not count at this table (house rule unplayed_foot_counts is off): "
+                           f"leave Unplayed foot at 0, not {value:,}, and its threes out of the threes held."}[field]
+
+    def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
+        rules = options["house_rules"]
+        wild, sevens, foot = rules["wild_canasta_bonus"] or 0, rules["sevens_canasta_bonus"] or 0, rules["unplayed_foot_counts"]
+        return [SideScore(i, {
+            "natural_canastas": e["natural_canastas"] * rules["natural_canasta_bonus"],
+            "dirty_canastas": e["dirty_canastas"] * rules["dirty_canasta_bonus"],
+            "wild_canastas": e["wild_canastas"] * wild,
+            "sevens_canastas": e["sevens_canastas"] * sevens,
+            "red_threes": e["red_threes"] * rules["red_three_bonus"],
+            "going_out": rules["going_out_bonus"] if e["went_out"] else 0,
+            "exact_pickups": e["exact_pickups"] * rules["exact_pickup_bonus"],
+            "melded": e["melded"],
+            "in_hand": -e["in_hand"],
+            "in_foot": -e["in_foot"] if foot else 0,
+            "red_threes_held": -e["red_threes_held"] * rules["red_three_penalty"],
+            "black_threes": -e["black_threes"] * rules["black_three_penalty"],
+        }) for i, e in enumerate(entries)]
+
+    def dealing(self, sides: list[dict], hands_played: int) -> dict:
+        """The deal passes to the left each round and the dealer's left plays first; nobody cuts for others."""
+        return deal_to_the_left(sides, hands_played)
+
+    # -- the rules card, in Hand and Foot's words ------------------------------------------
+    def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        red = rules["red_three_bonus"]
+        return [("Melded points (book cards included)", "plus"), ("Points left in hands (a foot picked up included)", "minus"),
+                ("Foot nobody picked up", "minus its points and threes" if rules["unplayed_foot_counts"] else "not counted"),
+                ("Red three laid down", f"{'+' if red >= 0 else ''}{points(red)} each"),
+                ("Red three held", f"\u2212{points(rules['red_three_penalty'])} each"),
+                ("Black three held", f"\u2212{points(rules['black_three_penalty'])} each"),
+                ("Going out", f"+{points(rules['going_out_bonus'])}"),
+                ("Exact pick-up: a player who picked up exactly the cards for hand and foot",
+                 f"+{points(rules['exact_pickup_bonus'])} each")]
+
+    def going_out_text(self, rules: dict) -> str:
+        needs = rules["go_out_needs"]
+        need = f"needs {books(needs)}" if any(needs.values()) else "needs no book"
+        return (f"To go out a side {need}: a sevens book counts as clean, a spare clean book may stand in for a dirty "
+                "one, a wild book stands in for neither. A player alone who goes out holds no cards. At most one side "
+                "goes out; a round may also end when the stock runs out.")
+
+
+VARIANT = HandAndFoot()
