@@ -80,8 +80,8 @@ def world(app, client):
 
     def blocked():
         game_id = with_hand(create(PONYTAIL_PAIRS, pin=PIN), {"X-Table-PIN": PIN})
-        # the one wrong try allowed is refused and starts the wait at once
-        assert client.post(f"/api/games/{game_id}/end", headers={"X-Table-PIN": "0000"}).status_code == 429
+        # the one wrong try allowed is answered as wrong and starts the wait at once
+        assert client.post(f"/api/games/{game_id}/end", headers={"X-Table-PIN": "0000"}).status_code == 403
         return game_id
 
     def finished():
