@@ -146,8 +146,11 @@ def _api_refusal(game_id: str, stored: str):
         message = f"This table has a PIN: send it in the {PIN_HEADER} header to make changes. Anyone may still read the game."
         return _pin_error(message, 403)
     problem = try_pin(game_id, sent, stored)
-    if problem is None:
-        return None
+    return None if problem is None else refusal_answer(problem)
+
+
+def refusal_answer(problem: PinRefusal):
+    """A refused PIN as the JSON API answers it (429 with Retry-After while the client waits)."""
     return _retry_after(jsonify({"errors": [{"field": "pin", "message": problem.message}]}), problem)
 
 
