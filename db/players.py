@@ -42,11 +42,14 @@ def seats(db: sqlite_utils.Database) -> list[tuple[str, int, str]]:
     return db.execute("SELECT game_id, side_idx, name FROM players ORDER BY game_id, side_idx, seat").fetchall()
 
 
-def seats_and_sides(db: sqlite_utils.Database) -> list[dict]:
-    """Every seat with its side's name and the game's variant and revision (what a rename works from)."""
-    return rows(db, "SELECT p.game_id, p.side_idx, p.seat, p.name, s.name AS side_name, g.variant, g.created "
+def seats_and_sides(db: sqlite_utils.Database, *, pin_only: bool = False) -> list[dict]:
+    """Every seat with its side's name, the game's variant, creation and whether it has a table PIN
+    (what a rename works from); `pin_only`: only the seats of games with a PIN."""
+    where = "WHERE coalesce(g.pin_hash, '') != '' " if pin_only else ""
+    return rows(db, "SELECT p.game_id, p.side_idx, p.seat, p.name, s.name AS side_name, g.variant, g.created, "
+                    "coalesce(g.pin_hash, '') != '' AS has_pin "
                     "FROM players p JOIN sides s ON s.game_id = p.game_id AND s.idx = p.side_idx "
-                    "JOIN games g ON g.id = p.game_id ORDER BY g.created, p.game_id, p.side_idx, p.seat")
+                    f"JOIN games g ON g.id = p.game_id {where}ORDER BY g.created, p.game_id, p.side_idx, p.seat")
 
 
 def player_names(db: sqlite_utils.Database) -> list[str]:

@@ -58,15 +58,16 @@ def failures(app, game_id):
 
 
 def test_after_five_wrong_pins_the_client_waits_doubling_up_to_an_hour(app, client, clock, game):
-    assert [end(client, game, WRONG).status_code for _ in range(4)] == [403] * 4
+    assert [end(client, game, WRONG).status_code for _ in range(5)] == [403] * 5
     waits = []
     for _ in range(10):
         answer = end(client, game, WRONG)
         assert answer.status_code == 429 and "wait" in answer.get_json()["errors"][0]["message"].lower()
         waits.append(int(answer.headers["Retry-After"]))
-        clock.now += waits[-1]  # waited it out; the next wrong PIN doubles the wait
+        clock.now += waits[-1]  # waited it out: one more try, answered as wrong, and the wait doubles
+        assert end(client, game, WRONG).status_code == 403
     assert waits == [30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]
-    assert failures(app, game["id"]) == {"10.0.0.66": 14}
+    assert failures(app, game["id"]) == {"10.0.0.66": 15}
 
 
 def test_while_waiting_the_pin_is_not_even_checked(client, clock, game, monkeypatch):
@@ -125,10 +126,11 @@ def test_the_unlock_page_says_429_with_retry_after(client, clock, game):
                            data={"pin": pin, "csrf_token": TOKEN}, environ_base=STRANGER)
 
     assert [unlock(WRONG).status_code for _ in range(4)] == [403] * 4
-    answer = unlock(WRONG)
+    fifth = unlock(WRONG)
+    assert fifth.status_code == 403 and "Wait 30 seconds" in read(fifth).alert().text
+    answer = unlock(PIN)
     assert answer.status_code == 429 and answer.headers["Retry-After"] == "30"
     assert "Wait 30 seconds" in read(answer).alert().text
-    assert unlock(PIN).status_code == 429
     clock.now += 30
     assert unlock(PIN).status_code == 303
 
@@ -199,7 +201,7 @@ def test_parallel_wrong_guesses_are_each_counted(served):
 def test_a_restart_keeps_the_lockout(served, tmp_path):
     server, game, path = served
     url = f"/api/games/{game['id']}/end"
-    assert [call(server, "POST", url, pin=WRONG)[0] for _ in range(5)] == [403] * 4 + [429]
+    assert [call(server, "POST", url, pin=WRONG)[0] for _ in range(5)] == [403] * 5
     server.stop()
     again = Server(path)
     try:
