@@ -14,9 +14,9 @@ import time
 
 import pytest
 
-from web.serving import HEAD_DEADLINE, PER_ADDRESS
+from web.serving import HEAD_DEADLINE, LIMITS, PER_ADDRESS
 
-from .server import Server
+from .server import ROOT, Server
 
 SLOW, GOOD, TABLE = "127.0.0.2", "127.0.0.1", "127.0.0.3"
 SOCKETS, TRICKLE, SECONDS = 150, 12, 30
@@ -127,6 +127,7 @@ def test_one_slow_device_does_not_take_the_table_offline(server):
     first = seen[:SOCKETS]
     held = [c for c in first if c.closed is None or c.closed - c.opened > TRICKLE - 2]
     assert 0 < len(held) <= PER_ADDRESS  # the rest were refused at once
+    assert any(f"{SLOW} holds {PER_ADDRESS} connections" in line for line in server.output)  # once, in the log
     for conn in held:
         # trickling on (it sent a header line after TRICKLE seconds) did not keep it open past the deadline
         assert conn.sent >= 1 and conn.closed is not None
@@ -152,3 +153,12 @@ def test_a_table_behind_one_address_is_not_held_up_by_the_cap(server):
     finally:
         for phone in phones:
             phone.close()
+
+
+def test_the_limits_against_one_device_are_in_the_readme():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Server limits", 1)[1].split("\n## ", 1)[0]
+    assert f"| `HEAD_DEADLINE` | {HEAD_DEADLINE} seconds |" in section
+    assert f"| `PER_ADDRESS` | {PER_ADDRESS} connections per client address |" in section
+    assert f"| `connection_limit` | {LIMITS['connection_limit']} connections |" in section
+    assert "`408`" in section and f"why {PER_ADDRESS}:" in section

@@ -38,7 +38,7 @@ LIMITS = {
     "max_request_header_size": 32 * 1024,  # headers and cookies of a phone are a few kB
     # open connections at once: one address's PER_ADDRESS leaves room for a full table (60) beside it
     "connection_limit": 100,
-    "backlog": 64,  # connections the system queues while all are busy
+    "backlog": 256,  # connections the system queues until accepted: room for a burst of reconnections
     "expose_tracebacks": False,  # a crash answers 500 without the code's insides
     "ident": "Meldbook",  # the Server header names the app, not the server software's version
 }
@@ -155,24 +155,37 @@ class TableServer(TcpWSGIServer):
     """Waitress's TCP server with a cap on the connections one client address holds at once."""
 
     channel_class = TableChannel
+    capped: frozenset[str] = frozenset()  # addresses refused since they last had room: each is logged once
 
     def accept(self):
-        accepted = super().accept()
-        if accepted is None:
-            return None
-        conn, addr = accepted
-        if self.make_room(addr[0]):
-            return accepted
-        conn.close()  # refused at once: holding it open would cost the connection the cap protects
+        """The next connection waiting that may be served; refused ones are closed on the way (None: none left).
+
+        Refused ones are drained in one go rather than one per turn of the loop, so a device reconnecting
+        as fast as it can does not fill the queue (`backlog`) that other devices' connections wait in.
+        """
+        for _ in range(self.adj.backlog):
+            accepted = super().accept()
+            if accepted is None:
+                return None
+            conn, addr = accepted
+            if self.make_room(addr[0]):
+                return accepted
+            conn.close()  # refused at once: holding it open would cost the connection the cap protects
         return None
 
     def make_room(self, host: str) -> bool:
         """True when `host` may open one more connection (closing its longest-idle one if it is at the cap)."""
         own = [channel for channel in self.active_channels.values() if channel.addr[0] == host]
         if len(own) < PER_ADDRESS:
+            if host in self.capped:
+                self.capped = self.capped - {host}
             return True
         idle = [channel for channel in own if channel.idle()]
         if not idle:
+            if host not in self.capped:
+                self.logger.warning("%s holds %d connections, none of them idle; its further ones are refused",
+                                    host, len(own))
+                self.capped = self.capped | {host}
             return False
         min(idle, key=lambda channel: channel.last_activity).will_close = True  # a browser opens a new one
         return True
