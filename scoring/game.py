@@ -106,13 +106,18 @@ def shows_nothing(name: str) -> bool:
 
 def new_seats(sides: list[dict]) -> list[FieldError]:
     """What a new game's names may not be, beyond what a stored game's may (an import keeps its seats as they were):
-    a name that shows nothing, and one player at two seats (names compared ignoring case and spacing, as the
-    players pages compare them)."""
-    errors, seen = [], {}
+    a name that shows nothing, two sides or seats whose names look the same (compared as the players pages
+    compare them: standings.player_key)."""
+    errors, seen, side_names = [], {}, {}
     for i, side in enumerate(sides):
         if shows_nothing(side["name"]):
             errors.append(FieldError(f"sides[{i}].name", f"Side {i + 1}'s name shows nothing (only invisible "
                                                          "characters); type a name."))
+        elif player_key(side["name"]) in side_names:  # "A" and "A" + a zero-width space look the same
+            errors.append(FieldError(f"sides[{i}].name", f"Side {i + 1}'s name “{side['name']}” looks the same as side "
+                                     f"{side_names[player_key(side['name'])] + 1}'s; give each side its own name."))
+        else:
+            side_names[player_key(side["name"])] = i
         for j, player in enumerate(side["players"]):
             key = player_key(player)
             if shows_nothing(player):
