@@ -2,8 +2,11 @@
 digits in a body, names that look the same, and a key given twice in an imported file."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from .cli_helpers import assert_refused, dump, make_database, run_app
 from .faults import csrf_token
 from .pages import error_page, read, url
 
@@ -110,3 +113,109 @@ def test_a_player_whose_name_looks_the_same_is_one_player(client):
         assert made.status_code == 201
     players = {p["name"]: p["games"] for p in client.get("/api/players").get_json()}
     assert players == {"Ann": 3, "Bob": 1, "Cy": 1, "Di": 1, "Eve": 3, "Fay": 3}
+
+
+# -- a number of thousands of digits is refused by the field it was given for -----------------------------------
+
+THOUSANDS = "1" + "0" * 5000  # beyond Python's int() limit of 4,300 digits
+NEW_GAME = ('{"variant": "pony", "sides": [{"name": "Us", "players": ["Ann", "Bob"]%s}, '
+            '{"name": "Them", "players": ["Cy", "Di"]}], "options": {%s}}')
+
+
+@pytest.mark.parametrize("body, field", [
+    (NEW_GAME % ("", f'"target": {THOUSANDS}'), "options.target"),
+    (NEW_GAME % ("", f'"target": -{THOUSANDS}'), "options.target"),
+    (NEW_GAME % ("", f'"max_hands": {THOUSANDS}'), "options.max_hands"),
+    (NEW_GAME % ("", f'"decks": {THOUSANDS}'), "options.decks"),
+    (NEW_GAME % ("", f'"house_rules": {{"failed_meld_step": {THOUSANDS}}}'), "options.house_rules.failed_meld_step"),
+    (NEW_GAME % ("", f'"house_rules": {{"min_meld_tiers": [[{THOUSANDS}, 90]]}}'), "options.house_rules.min_meld_tiers"),
+    (NEW_GAME % (f', "start_score": {THOUSANDS}', ""), "sides[0].start_score"),
+    (NEW_GAME % (f', "start_score": -{THOUSANDS}', ""), "sides[0].start_score"),
+])
+def test_a_new_game_names_the_field_of_a_number_of_thousands_of_digits(client, body, field):
+    response = client.post("/api/games", data=body, content_type="application/json")
+    assert response.status_code == 422
+    error, = response.get_json()["errors"]
+    assert error["field"] == field and len(error["message"]) < 120  # the number is not echoed back in full
+    assert client.get("/api/games").get_json() == []
+
+
+@pytest.fixture
+def pony(client):
+    made = client.post("/api/games", json={"variant": "pony", "sides": [{"name": "Us", "players": ["Ann", "Bob"]},
+                                                                        {"name": "Them", "players": ["Cy", "Di"]}]})
+    assert made.status_code == 201
+    game = made.get_json()["id"]
+    assert client.post(f"/api/games/{game}/hands", json=HAND).status_code == 201
+    return game
+
+
+@pytest.mark.parametrize("method, path, body, field", [
+    ("post", "/hands", f'{{"entries": [{{"melded": {THOUSANDS}}}, {{}}]}}', "entries[0].melded"),
+    ("post", "/hands", f'{{"entries": [{{}}, {{"red_treys": -{THOUSANDS}}}]}}', "entries[1].red_treys"),
+    ("post", "/hands", f'{{"entries": [{{"in_hand": {{"jokers": {THOUSANDS}}}}}, {{}}]}}', "entries[0].in_hand.jokers"),
+    ("post", "/hands", f'{{"entries": [{{}}, {{}}], "revision": {THOUSANDS}}}', "revision"),
+    ("put", "/hands/1", f'{{"entries": [{{"melded": {THOUSANDS}}}, {{}}]}}', "entries[0].melded"),
+    ("put", "/hands/1", f'{{"entries": [{{"wild_canastas": {THOUSANDS}}}, {{}}]}}', "entries[0].wild_canastas"),
+    ("post", "/sides/0/failed-meld", f'{{"revision": {THOUSANDS}}}', "revision"),
+    ("post", "/end", f'{{"revision": -{THOUSANDS}}}', "revision"),
+    ("delete", "/hands/1", f'{{"revision": {THOUSANDS}}}', "revision"),
+])
+def test_a_write_names_the_field_of_a_number_of_thousands_of_digits(client, pony, method, path, body, field):
+    before = client.get(f"/api/games/{pony}").get_json()
+    response = getattr(client, method)(f"/api/games/{pony}{path}", data=body, content_type="application/json",
+                                       headers={"Idempotency-Key": "k1"})
+    assert response.status_code == 422
+    assert [e["field"] for e in response.get_json()["errors"]] == [field]
+    assert client.get(f"/api/games/{pony}").get_json() == before
+
+
+@pytest.mark.parametrize("typed, field", [(THOUSANDS, "options.target"), ("9" * 40, "options.target"),
+                                          (THOUSANDS, "options.max_hands")])
+def test_the_new_game_form_names_the_field_of_a_number_of_thousands_of_digits(client, typed, field):
+    form = {"csrf_token": csrf_token(client), "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann",
+            "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di",
+            "options.max_hands": "", field: typed}
+    response = client.post(url(client.application, "setup.create_game", variant_id="ponytail"), data=form)
+    assert response.status_code == 422
+    box = next(e for e in read(response).walk() if e.tag == "input" and e.get("name") == field)
+    assert box.invalid and box.value == typed and "too large" in box.descriptions[-1]
+    assert client.get("/api/games").get_json() == []
+
+
+# -- `import` refuses a file with a key given twice, as the API refuses such a body ---------------------------
+
+@pytest.fixture
+def export_text(tmp_path):
+    make_database(tmp_path / "source.sqlite")
+    return json.dumps(dump(tmp_path / "source.sqlite"), indent=1)
+
+
+@pytest.mark.parametrize("key, once, twice", [
+    ("variant", '"variant": "ponytail"', '"variant": "ponytail", "variant": "pony"'),
+    ("format", '"format": "meldbook-games"', '"format": "meldbook-games", "format": "meldbook-games"'),
+    ("melded", '"melded": 50', '"melded": 0, "melded": 50'),
+    ("name", '"name": "Us"', '"name": "Us", "name": "Them"'),
+])
+def test_import_refuses_a_file_with_a_key_given_twice(tmp_path, export_text, key, once, twice):
+    target = tmp_path / "target.sqlite"
+    make_database(target)
+    before = dump(target)
+    assert once in export_text
+    bad = tmp_path / "twice.json"
+    bad.write_text(export_text.replace(once, twice, 1), encoding="utf-8")
+    line = assert_refused(run_app("import", bad, "--db", target), bad)
+    assert line == f"{bad} was refused, nothing was imported: “{key}” is given twice in one object; give each key once."
+    assert dump(target) == before
+
+
+def test_import_names_the_field_of_a_number_of_thousands_of_digits(tmp_path, export_text):
+    target = tmp_path / "target.sqlite"
+    make_database(target)
+    before = dump(target)
+    bad = tmp_path / "huge.json"
+    bad.write_text(export_text.replace('"melded": 50', f'"melded": {THOUSANDS}', 1), encoding="utf-8")
+    line = assert_refused(run_app("import", bad, "--db", target), bad)
+    assert line == (f"{bad} was refused, nothing was imported: Game 2, hand 1: entries[0].melded: "
+                    "Melded points is too large (at most 1,000,000).")
+    assert dump(target) == before
