@@ -153,6 +153,8 @@ def _start_score(value: Any, where: str, i: int) -> tuple[int, FieldError | None
 
 def _start_reaches_target(sides: list[dict], options: dict) -> list[FieldError]:
     """A game begun on paper that has already reached the target is over: nothing to go on with."""
+    if options["target"] is None:  # a game without a target goes on from any score
+        return []
     return [FieldError(f"sides[{i}].start_score",
                        f"Side {i + 1}'s starting score {s['start_score']:,} already reaches the target "
                        f"({options['target']:,}); that game is over. Give a lower score or a higher target.")
@@ -235,7 +237,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     reasons = []
     if ended:
         reasons.append("ended")
-    if (hands or any(starts)) and max(totals) >= options["target"]:
+    if options["target"] is not None and (hands or any(starts)) and max(totals) >= options["target"]:
         reasons.append("target")
     if options.get("max_hands") and len(hands) >= options["max_hands"]:
         reasons.append("max_hands")
