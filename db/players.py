@@ -5,6 +5,7 @@ import json
 
 import sqlite_utils
 
+from .connection import write
 from .games import rows
 
 
@@ -30,11 +31,22 @@ def summaries(db: sqlite_utils.Database) -> dict[str, dict]:
 
 
 def put_summaries(db: sqlite_utils.Database, made: list[tuple[str, int, dict]]) -> None:
-    """Keep (game id, revision, summary) for games that still exist; a deleted game's is skipped."""
-    db.conn.executemany("INSERT INTO game_summaries (game_id, revision, summary) "
-                   "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?) "
-                   "ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, summary = excluded.summary",
-                   [(game_id, revision, json.dumps(summary), game_id) for game_id, revision, summary in made])
+    """Keep (game id, revision, summary) for games that still exist, in one write; a busy database is not waited for.
+
+    Summaries are only a cache made while answering a read, so they never wait for another writer:
+    a read keeps answering while another program holds the database (API.md, busy storage).
+    """
+    waits = db.execute("PRAGMA busy_timeout").fetchone()[0]
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        with write(db):
+            db.conn.executemany(
+                "INSERT INTO game_summaries (game_id, revision, summary) "
+                "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, summary = excluded.summary",
+                [(game_id, revision, json.dumps(summary), game_id) for game_id, revision, summary in made])
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(waits)}")
 
 
 def seats(db: sqlite_utils.Database) -> list[tuple[str, int, str]]:

@@ -90,7 +90,7 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
 
 def options_line(variant: Variant, options: dict) -> str:
     """'Target 50,000 · no hand limit · 6 decks'."""
-    parts = [f"Target {num(options['target'])}"]
+    parts = [f"Target {num(options['target'])}" if options["target"] is not None else "no target"]
     parts.append(f"ends after {options['max_hands']} hands" if options.get("max_hands") else "no hand limit")
     if options.get("decks"):
         parts.append(f"{options['decks']} decks")

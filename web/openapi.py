@@ -47,7 +47,7 @@ SCHEMAS = {
     "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag"]}, "label": STR, "help": STR,
                        "type": {"enum": ["integer", "boolean"]}},
                       {"min": INT, "max": INT, "multiple_of": INT}),
-    "Options": obj({"target": INT, "max_hands": nullable("integer"), "decks": nullable("integer"),
+    "Options": obj({"target": nullable("integer"), "max_hands": nullable("integer"), "decks": nullable("integer"),
                     "finish_at": nullable("string"), "house_rules": {"type": "object"}}),
     "NewOptions": obj({}, {"target": nullable("integer"),
                            "max_hands": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},  # described in document()
