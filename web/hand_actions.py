@@ -172,6 +172,12 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
     return game
 
 
+def recorded_with(db: sqlite_utils.Database, game_id: str, key: str | None) -> dict | None:
+    """The hand a hand form's key recorded (or corrected) in this game, as it was then; None for an unused key."""
+    kept = store.get_request_key(db, game_id, key) if key else None
+    return kept["hand"] if kept else None
+
+
 def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:
     """The side could not mend a short initial meld; its minimum rises for this hand (variants with failed melds)."""
     with write(db):

@@ -174,11 +174,13 @@ def earlier_hands(game_id: str):
 
 @bp.get("/games/<game_id>/hands/live")
 def hand_notice(game_id: str):
-    """Polled from the hand form: says when another device changed the game, never touches the form."""
+    """Polled from the hand form: says when the game changed (by another device, or by this very form), never
+    touches the form."""
     game = actions.get_game(get_db(), game_id)
     if request.args.get("revision") == str(game["revision"]):
         return Response(status=204)
-    return render_block("hand.html", "notice", game=game, changed=True)
+    recorded = hand_actions.recorded_with(get_db(), game_id, request.args.get("key"))
+    return render_block("hand.html", "notice", game=game, changed=True, recorded=recorded)
 
 
 @bp.get("/games/<game_id>/qr.svg")
