@@ -1,6 +1,12 @@
-"""Issue 23 (8) through the test client: a hand with nothing entered is recorded only when asked for, a used
-hand form records nothing more."""
+"""Issue 23 (8, 9) through the test client: a hand with nothing entered is recorded only when asked for, a used
+hand form records nothing more, and an Undo is named on the other phones for a minute."""
 from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import checks
+from db import transfer
+from web import pages
 
 from .pages import HAND_1_US, hand_form, post, read, url
 
@@ -117,3 +123,52 @@ def test_a_used_form_is_told_that_this_phone_recorded_it(client, make_game):
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
     assert read(client.get(other.by_id("hand-notice").get("data-poll"))).text().startswith(
         "Another device just changed this game.")
+
+
+def undo_from(client, game) -> None:
+    scores = read(client.get(page(client, "pages.game", game_id=game["id"])))
+    undo = scores.region("Scores").button("Undo hand 1")
+    fields = {e.get("name"): e.value for e in undo.form.walk() if e.tag == "input" and e.get("name")}
+    assert post(client, undo.action, fields).status_code == 303
+
+
+def note_on(client, game) -> list[str]:
+    scores = read(client.get(page(client, "pages.game", game_id=game["id"]))).region("Scores")
+    return [s.text for s in scores.all("status")]
+
+
+def test_an_undo_is_named_on_every_other_phone(app, client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    other = app.test_client()  # another phone: its own cookies
+    assert note_on(other, game) == ["Hand 1 was just recorded. Undo hand 1"]
+    undo_from(client, game)
+    assert note_on(other, game) == ["Hand 1 was taken back on another phone."]
+    assert read(other.get(page(client, "pages.live", game_id=game["id"]))).status().text == (
+        "Hand 1 was taken back on another phone.")
+    assert note_on(client, game) == []  # the phone that did it said so once, in its own words
+    assert note_on(app.test_client(), game) == ["Hand 1 was taken back on another phone."]
+
+
+def test_the_undo_note_lasts_a_minute_and_until_the_game_changes(app, client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    undo_from(client, game)
+    with app.test_request_context():
+        state = client.get(f"/api/games/{game['id']}").get_json()
+        at = datetime.fromisoformat(state["updated"])
+        assert pages.taken_back(state, now=at + timedelta(seconds=59))["number"] == 1
+        assert pages.taken_back(state, now=at + timedelta(seconds=pages.UNDO_SECONDS)) is None
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 70}, {}]})
+    assert note_on(app.test_client(), game) == ["Hand 1 was just recorded. Undo hand 1"]
+
+
+def test_a_game_with_an_undo_note_exports_imports_and_restores(app, client, make_game, tmp_path):
+    game = make_game()
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
+    undo_from(client, game)
+    with app.app_context():
+        from web.database import get_db
+        document = transfer.export_games(get_db())
+    assert checks.check_document(document) == []
+    assert checks.check_backup(app.config["DATABASE"]) == []

@@ -11,7 +11,7 @@ from scoring.entries import card_points
 
 from . import actions, forms, hand_actions, hand_form, numbers, pin, present
 from .database import get_db, stored_game
-from .pages import STALE, UNDO_SECONDS, after_write, just_recorded, refused_page, write_refused
+from .pages import UNDO_SECONDS, after_write, just_recorded, refused_page, this_device, write_refused
 
 bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -266,7 +266,8 @@ def undo_hand(game_id: str, number: int):
                                   "after a hand is recorded. If it is wrong, open it under Hands and delete or "
                                   "correct it.", 409)
     try:
-        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"),
+                                        undone_by=this_device())
     except Refused as err:
         if not isinstance(err, actions.Stale) and err.status != 404:
             return write_refused(err, game_id)

@@ -1,5 +1,5 @@
-"""Issue 23, finding 8, on real phones: Back after Record shows the game as it is now, and an empty hand is
-recorded only when asked for."""
+"""Issue 23, findings 8 and 9, on real phones: Back after Record shows the game as it is now, an empty hand is
+recorded only when asked for, and an Undo on one phone is named on the other."""
 from __future__ import annotations
 
 import pytest
@@ -115,3 +115,36 @@ def test_record_mine_after_a_conflict_does_not_record_an_empty_hand(phones, serv
     record(second.page, 1)
     expect(second.page.get_by_role("alert").filter(has_text=EMPTY)).to_be_visible()
     assert len(hands(server, game)) == 1
+
+
+def test_undo_on_one_phone_is_named_on_the_other(phones, server):
+    first, second = phones
+    game = new_game(server)
+    server.request("POST", f"/api/games/{game['id']}/hands", {"entries": [{"melded": 50}, {}]})
+    for phone in phones:
+        phone.page.goto(f"/games/{game['id']}")
+    first.page.get_by_role("link", name="Record hand 2").click()
+    type_points(first.page, 0, "melded", 100)
+    record(first.page, 2)
+    expect(undo_bar(second.page, 2)).to_contain_text("Hand 2 recorded by another phone.", timeout=15_000)
+    undo_bar(first.page, 2).get_by_role("button", name="Undo hand 2").click()
+    expect(first.page.get_by_role("status").filter(has_text="Hand 2 was taken back")).to_be_visible()
+    expect(side_score(first.page, "Us")).to_have_text("50")
+    # the other phone, which only polls, is told what became of the hand it saw recorded
+    note = second.page.get_by_role("status").filter(has_text="Hand 2 was taken back on another phone.")
+    expect(note).to_be_visible(timeout=15_000)
+    expect(side_score(second.page, "Us")).to_have_text("50")
+    expect(undo_bar(second.page, 2)).to_have_count(0)
+    second.shot("phone-undo-taken-back-elsewhere")
+    # the phone that took it back is not told it happened "on another phone", not even after a reload
+    first.page.reload()
+    expect(side_score(first.page, "Us")).to_have_text("50")
+    expect(first.page.get_by_text("was taken back on another phone")).to_have_count(0)
+    # a phone opening the game now sees it too
+    third = Page(first.page.context.browser, server, PHONE)
+    try:
+        third.page.goto(f"/games/{game['id']}")
+        expect(third.page.get_by_text("Hand 2 was taken back on another phone.")).to_be_visible()
+    finally:
+        third.context.close()
+    assert [h["scores"][0]["total"] for h in hands(server, game)] == [50]
