@@ -83,8 +83,8 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
     a line), options, and the house rules this table changed."""
     story = [para(f"{what} · {text(variant.name)}", "title")]
     if list_sides:
-        who = "; ".join(f"<b>{text(s['name'])}</b>" + (f" ({text(names(players_shown(s)))})" if players_shown(s) else "")
-                       for s in sides)
+        who = "; ".join(f"<b>{text(s['name'])}</b>"
+                        + (f" ({text(names(players_shown(s)))})" if players_shown(s) else "") for s in sides)
         story += [para(text(subtitle), "subtitle"), para(f"Sides: {who}", "subtitle"),
                   para(text(options_line(variant, options)), "subtitle")]
     else:

@@ -58,7 +58,8 @@ def broken_numbers(page) -> list[str]:
 
 
 def in_view(locator) -> bool:
-    return locator.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= innerHeight; }")
 
 
 def check_pinned_part(page, record, whole_page: bool) -> None:
