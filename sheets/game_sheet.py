@@ -52,9 +52,19 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
                   footer=f"Meldbook · {variant.name} · game {game['id']} · {day(game['created'])}")
 
 
+def players_shown(side: dict) -> list[str]:
+    """The players to print beside a side's name: none when the name is just them ("Ann & Bob", or "Ann")."""
+    players = side["players"]
+    said = {" & ".join(players), " and ".join(players), names(players)}
+    # the new-game form names a pair "Ann & Bob" when no name is typed; case and spacing make no other name
+    def plain(words: str) -> str:
+        return "".join(words.split()).casefold()
+    return [] if plain(side["name"]) in {plain(w) for w in said} else players
+
+
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
     """Each side's name and players, and whose score a player shares where the variant has partners by seat."""
-    out = [{"name": s["name"], "players": s["players"]} for s in sides]
+    out = [{"name": s["name"], "players": players_shown(s)} for s in sides]
     for s, seat in zip(out, variant.partners([s["name"] for s in sides])):
         s["note"] = f"partner {seat['partner']}"
     return out
@@ -73,9 +83,8 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
     a line), options, and the house rules this table changed."""
     story = [para(f"{what} · {text(variant.name)}", "title")]
     if list_sides:
-        who = "; ".join(f"<b>{text(s['name'])}</b>" + (f" ({text(names(s['players']))})"
-                                                          if s["players"] != [s["name"]] else "")
-                       for s in sides)
+        who = "; ".join(f"<b>{text(s['name'])}</b>"
+                        + (f" ({text(names(players_shown(s)))})" if players_shown(s) else "") for s in sides)
         story += [para(text(subtitle), "subtitle"), para(f"Sides: {who}", "subtitle"),
                   para(text(options_line(variant, options)), "subtitle")]
     else:

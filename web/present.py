@@ -31,6 +31,16 @@ def signed(value: int) -> str:
     return f"+{value:,}" if value > 0 else num(value)
 
 
+def players_note(side: dict) -> str:
+    """A side's players to show under its name ('Ann & Bob'), or '' when the name says just that already."""
+    players = side["players"]
+    joined = " & ".join(players)
+    said = {joined, " and ".join(players), ", ".join(players[:-1]) + " & " + players[-1]}
+    # the new-game form names a pair "Ann & Bob" when no name is typed; case and spacing are not a different name
+    plain = lambda text: "".join(text.split()).casefold()  # noqa: E731
+    return "" if plain(side["name"]) in {plain(s) for s in said} else joined
+
+
 def card_count_text(counts: dict, variant: Variant) -> str:
     """{'jokers': 2, 'tens': 3} -> '2 jokers × 50 + 3 tens × 10', in the variant's card words."""
     parts = []
@@ -136,6 +146,6 @@ def input_id(name: str) -> str:
 
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
-    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id)
+    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note)
     # a game's variant declares its own words
     app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names)
