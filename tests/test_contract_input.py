@@ -112,7 +112,10 @@ def test_a_player_whose_name_looks_the_same_is_one_player(client):
             {"name": "Us", "players": names}, {"name": "Them", "players": ["Eve", "Fay"]}]})
         assert made.status_code == 201
     players = {p["name"]: p["games"] for p in client.get("/api/players").get_json()}
-    assert players == {"Ann": 3, "Bob": 1, "Cy": 1, "Di": 1, "Eve": 3, "Fay": 3}
+    # one player, shown by the newest spelling: the three games may share a second, so any of the three
+    ann = [name for name in players if name in ("Ann", "Ann" + ZWSP, "ａｎｎ")]
+    assert len(ann) == 1 and players.pop(ann[0]) == 3
+    assert players == {"Bob": 1, "Cy": 1, "Di": 1, "Eve": 3, "Fay": 3}
 
 
 # -- a number of thousands of digits is refused by the field it was given for -----------------------------------
