@@ -260,6 +260,16 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
             "dealing": None if finished else variant.dealing(sides, len(hands))}
 
 
+def players_shown(side: dict) -> list[str]:
+    """The players to show beside a side's name: none when the name says just them ("Ann & Bob", "Ann and Bob",
+    or "Ann" alone). The new-game form names a pair "Ann & Bob" when no name is typed; case and spacing make no
+    other name."""
+    players = side["players"]
+    said = {" & ".join(players), " and ".join(players), ", ".join(players[:-1]) + " & " + players[-1]}
+    plain = "".join(side["name"].split()).casefold()
+    return [] if plain in {"".join(s.split()).casefold() for s in said} else list(players)
+
+
 def places(sides: list[dict]) -> list[tuple[int, dict]]:
     """The sides of a game object from first to last (level sides in seat order), each with its place:
     level totals share a place, and the next side's place counts everyone ahead of it (1, 1, 3)."""

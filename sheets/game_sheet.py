@@ -4,7 +4,7 @@ from __future__ import annotations
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from scoring import get_variant
-from scoring.game import places
+from scoring.game import places, players_shown
 from scoring.variant import Variant
 
 from . import columns as cols
@@ -50,16 +50,6 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
     title = f"{variant.name} score sheet: {' v '.join(s['name'] for s in game['sides'])}"
     return render(story, paper=paper, wide=plan.wide, title=title,
                   footer=f"Meldbook · {variant.name} · game {game['id']} · {day(game['created'])}")
-
-
-def players_shown(side: dict) -> list[str]:
-    """The players to print beside a side's name: none when the name is just them ("Ann & Bob", or "Ann")."""
-    players = side["players"]
-    said = {" & ".join(players), " and ".join(players), names(players)}
-    # the new-game form names a pair "Ann & Bob" when no name is typed; case and spacing make no other name
-    def plain(words: str) -> str:
-        return "".join(words.split()).casefold()
-    return [] if plain(side["name"]) in {plain(w) for w in said} else players
 
 
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
@@ -135,7 +125,7 @@ def standings(game: dict) -> Table:
     best = ranked[0][1]["score"]
     rows = [["Place", "Side", "Players", "Total", "Behind"]]
     for place, s in ranked:
-        players = names(s["players"]) if s["players"] != [s["name"]] else ""
+        players = names(players_shown(s)) if players_shown(s) else ""
         rows.append([str(place), para(text(s["name"]), "cell"), para(text(players), "cell"),
                      num(s["score"]), num(best - s["score"]) if s["score"] != best else ""])
     heading = "Final totals" if game["finished"] else "Totals so far"

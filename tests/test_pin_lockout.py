@@ -4,8 +4,6 @@ doubling each time (30 s, 60 s … up to 1 hour), answered 429 with Retry-After,
 checked meanwhile. The right PIN from another client still works, and devices that already entered
 the PIN are never affected."""
 import hashlib
-import http.client
-import json
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 
@@ -15,23 +13,11 @@ import web.pin
 
 from .cli_helpers import HAND, PAIRS
 from .pages import read, url
+from .pin_helpers import PIN, STRANGER, WRONG, Clock, call, counted, failures
 from .server import Server
 
-PIN = "0427"
-WRONG = "1111"
 TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
-STRANGER = {"REMOTE_ADDR": "10.0.0.66"}
 NEIGHBOUR = {"REMOTE_ADDR": "10.0.0.7"}
-
-
-class Clock:
-    """The app's clock, moved by hand (app config CLOCK), so no test waits 30 seconds."""
-
-    def __init__(self):
-        self.now = 1_800_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
@@ -47,14 +33,6 @@ def game(client):
 
 def end(client, game, pin, who=STRANGER):
     return client.post(f"/api/games/{game['id']}/end", headers={"X-Table-PIN": pin}, environ_base=who)
-
-
-def failures(app, game_id):
-    conn = sqlite3.connect(app.config["DATABASE"])
-    try:
-        return dict(conn.execute("SELECT client, failures FROM pin_failures WHERE game_id = ?", [game_id]).fetchall())
-    finally:
-        conn.close()
 
 
 def test_after_five_wrong_pins_the_client_waits_doubling_up_to_an_hour(app, client, clock, game):
@@ -156,18 +134,6 @@ def test_an_old_pin_hash_is_replaced_by_werkzeugs_on_the_next_right_pin(app, cli
     assert client.get(f"/api/games/{game['id']}").get_json()["revision"] == before["revision"] + 1  # the hand only
 
 
-def call(server, method, path, body=None, pin=None, source="127.0.0.1"):
-    """One request from the client address `source`: (status, headers, body)."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30, source_address=(source, 0))
-    try:
-        headers = {"Content-Type": "application/json", **({"X-Table-PIN": pin} if pin else {})}
-        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = connection.getresponse()
-        return response.status, dict(response.getheaders()), json.loads(response.read() or b"null")
-    finally:
-        connection.close()
-
-
 @pytest.fixture
 def served(tmp_path):
     server = Server(tmp_path / "games.sqlite")
@@ -175,15 +141,6 @@ def served(tmp_path):
     assert status == 201
     yield server, created, tmp_path / "games.sqlite"
     server.stop()
-
-
-def counted(path, game_id):
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute("SELECT coalesce(sum(failures), 0) FROM pin_failures WHERE game_id = ?",
-                            [game_id]).fetchone()[0]
-    finally:
-        conn.close()
 
 
 def test_parallel_wrong_guesses_are_each_counted(served):

@@ -11,7 +11,7 @@ import web.pin
 
 from .cli_helpers import HAND, PAIRS
 from .server import Server
-from .test_pin_lockout import PIN, STRANGER, WRONG, Clock, call, counted, failures
+from .pin_helpers import PIN, STRANGER, WRONG, Clock, call, counted, failures
 
 
 def guesses(servers, game_id, count):

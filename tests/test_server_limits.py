@@ -138,6 +138,31 @@ def test_one_slow_device_does_not_take_the_table_offline(server):
 
 
 @pytest.mark.slow
+def test_a_connection_past_the_cap_is_told_why(server):
+    """PER_ADDRESS connections busy sending a request's head; one more from that address gets 503 in words."""
+    busy = []
+    try:
+        for _ in range(PER_ADDRESS):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=(SLOW, 0))
+            sock.sendall(b"GET /api/games HTTP/1.1\r\n")  # mid-request: not idle, so none is closed for room
+            busy.append(sock)
+        time.sleep(0.5)  # the server has taken them all
+        extra = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=(SLOW, 0))
+        answer = b""
+        while chunk := extra.recv(65536):
+            answer += chunk
+        extra.close()
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.split(b"\r\n")[0] == b"HTTP/1.1 503 Service Unavailable"
+        assert b"Retry-After: 5" in head.split(b"\r\n")
+        assert body.decode().startswith("Too many connections from this device at once.")
+        assert timed_request(server.port, GOOD)[0] == 200  # another device is served meanwhile
+    finally:
+        for sock in busy:
+            sock.close()
+
+
+@pytest.mark.slow
 def test_a_table_behind_one_address_is_not_held_up_by_the_cap(server):
     """More phones behind one Wi-Fi address than the cap, each keeping its connection open between polls."""
     phones = []

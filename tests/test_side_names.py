@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .pages import read, url
+from .pages import NAMES, games, new_game, press, read, url
 from .sheet_helpers import pdf_pages
-from .test_pages_setup import NAMES, games, new_game, press
 
 HAND = [{"natural_canastas": 1, "melded": 500}, {"dirty_canastas": 1, "melded": 300}]  # 1,000 and 600
 

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
+from scoring.game import players_shown
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,7 @@ def signed(value: int) -> str:
 
 def players_note(side: dict) -> str:
     """A side's players to show under its name ('Ann & Bob'), or '' when the name says just that already."""
-    players = side["players"]
-    joined = " & ".join(players)
-    said = {joined, " and ".join(players), ", ".join(players[:-1]) + " & " + players[-1]}
-    # the new-game form names a pair "Ann & Bob" when no name is typed; case and spacing are not a different name
-    plain = lambda text: "".join(text.split()).casefold()  # noqa: E731
-    return "" if plain(side["name"]) in {plain(s) for s in said} else joined
+    return " & ".join(players_shown(side))
 
 
 def card_count_text(counts: dict, variant: Variant) -> str:

@@ -30,14 +30,20 @@ HEAD_DEADLINE = 15  # seconds from a request's first byte until its headers are 
 # A phone's browser opens at most 6 connections to one server and a table is about ten devices; behind one
 # Wi-Fi address (NAT) that is at worst 60 at once, nearly all idle between polls: an idle one is closed to
 # make room for a new one, so a real table never meets the cap, and one device cannot hold more than this.
-PER_ADDRESS = 24
+# A burst of 40 requests at once (a script retrying) is still answered, one by one, not cut off.
+PER_ADDRESS = 48
+# what a connection past the cap is told before it is closed (the path is not read yet: plain words)
+TOO_MANY = ("Too many connections from this device at once. Close other tabs of Meldbook on it, or wait a "
+            "moment and try again; nothing was changed.\n").encode()
+BUSY_ANSWER = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nConnection: close\r\n"
+               b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: %d\r\n\r\n%s" % (len(TOO_MANY), TOO_MANY))
 CHECK_INTERVAL = 1  # seconds between looks for connections past a deadline (a loop over at most 100)
 
 LIMITS = {
     "max_request_body_size": 1024 * 1024,  # the app refuses bodies over 64 kB in words; waitress cuts off far larger
     "max_request_header_size": 32 * 1024,  # headers and cookies of a phone are a few kB
-    # open connections at once: one address's PER_ADDRESS leaves room for a full table (60) beside it
-    "connection_limit": 100,
+    # open connections at once: one address's PER_ADDRESS leaves room for a full table (60) and more beside it
+    "connection_limit": 150,
     "backlog": 256,  # connections the system queues until accepted: room for a burst of reconnections
     "expose_tracebacks": False,  # a crash answers 500 without the code's insides
     "ident": "Meldbook",  # the Server header names the app, not the server software's version
@@ -170,7 +176,7 @@ class TableServer(TcpWSGIServer):
             conn, addr = accepted
             if self.make_room(addr[0]):
                 return accepted
-            conn.close()  # refused at once: holding it open would cost the connection the cap protects
+            refuse(conn)
         return None
 
     def make_room(self, host: str) -> bool:
@@ -195,6 +201,16 @@ class TableServer(TcpWSGIServer):
         moment = time.monotonic()
         for channel in list(self.active_channels.values()):
             channel.past_deadline(moment)
+
+
+def refuse(conn: socket.socket) -> None:
+    """Tell a connection past the cap why, and close it at once: holding it open would cost what the cap keeps."""
+    try:
+        conn.setblocking(False)
+        conn.send(BUSY_ANSWER)  # a new connection's send buffer takes these few hundred bytes whole
+    except OSError:
+        pass  # it went away already
+    conn.close()
 
 
 def make_server(app: Flask, host: str, port: int, threads: int, idle_timeout: int = IDLE_TIMEOUT) -> TableServer:

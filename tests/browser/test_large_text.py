@@ -107,6 +107,19 @@ def test_the_hand_form_pins_little_and_breaks_no_number(phone, server, kind, per
     phone.shot(f"large-text-hand-{kind}-{percent}")
 
 
+@pytest.mark.parametrize("path", ["/games/{}", "/games/{}/hands/new"])
+def test_the_out_of_touch_and_not_sent_notes_scroll_with_the_page_at_200_percent(phone, server, path):
+    page = phone.page
+    page.goto(path.format(make_game(server, "2-sides")))
+    enlarge_text(page, 200)
+    # both notes at once, as a phone that lost the Wi-Fi with a hand still to send shows them
+    page.evaluate("""() => { for (const e of document.querySelectorAll('.out-of-touch-bar, .send-status')) {
+        e.hidden = false; e.insertAdjacentText('afterbegin', 'Out of touch with the table since 21:04. '.repeat(3)); } }""")
+    assert page.locator(".out-of-touch-bar, .send-status").count() == 2
+    heights = pinned_heights(page)
+    assert heights and sum(heights) <= QUARTER, heights
+
+
 @pytest.mark.parametrize("kind", list(GAMES))
 def test_the_table_display_and_a_finished_game_break_no_number_at_200_percent(phone, server, kind):
     page = phone.page
