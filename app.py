@@ -21,7 +21,7 @@ from web import hosts
 from web.database import PREPARED, close_db, prepare
 from web.network import lan_addresses, own_addresses
 from web.numbers import NamedRule, WholeNumberConverter
-from web.serving import IDLE_TIMEOUT, make_server
+from web.serving import IDLE_TIMEOUT, listen_refusal, make_server
 
 DEFAULT_PORT = 5000
 
@@ -165,7 +165,11 @@ def serve(host: str, port: int, database: str | None, backup_dir: str | None, al
     from db.files import hold_server_lock
     server_lock = hold_server_lock(app.config["DATABASE"])  # `restore` refuses while this is held  # noqa: F841
 
-    server = make_server(app, host, port, threads, idle_timeout)
+    try:
+        server = make_server(app, host, port, threads, idle_timeout)
+    except OSError as err:  # the port is taken, the address is not this machine's, the name is unknown
+        print(listen_refusal(host, port, err), file=sys.stderr)
+        return 1
     port = server.effective_port
     shown = ([host] if host not in ("0.0.0.0", "::") else ["127.0.0.1", *lan_addresses()])
     print("Meldbook is running. Open it in a browser:", flush=True)

@@ -18,6 +18,7 @@ import click
 
 import checks
 import db
+import strict_json
 from db import faults, files, transfer
 
 SHOWN_PROBLEMS = 3  # a refused file names its first problems on the one line; fixing them shows the next
@@ -154,7 +155,9 @@ def _read_export(path: str):
         raise Refusal(f"{path} is a folder, not an export file. Nothing was imported.")
     try:
         with open(path, encoding="utf-8") as f:
-            return json.load(f)
+            return strict_json.load(f)
+    except strict_json.RepeatedKey as err:  # the API refuses such a body too: which of the two would count?
+        raise Refusal(f"{path} was refused, nothing was imported: {err}") from None
     except OSError as err:
         raise Refusal(f"Cannot read {path}: {err.strerror or err}. Nothing was imported.") from None
     except UnicodeDecodeError:

@@ -46,7 +46,23 @@ def check(db: sqlite_utils.Database) -> None:
     """Raise Damaged when SQLite's quick integrity check finds the file broken (a truncated or overwritten file)."""
     found = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
     if found != ["ok"]:
-        raise Damaged(f"database disk image is malformed ({found[0]})")
+        raise Damaged(f"database disk image is malformed ({integrity_summary(found)})")
+
+
+def integrity_summary(found: list[str]) -> str:
+    """SQLite's integrity check findings as one line: the first problem and how many there are.
+
+    A damaged file can give hundreds of findings, several lines to a row ("*** in database main ***").
+    """
+    problems = [line.strip() for row in found for line in str(row).splitlines()
+                if line.strip() and not line.startswith("*** in database")]
+    if not problems:
+        return "the integrity check failed"
+    more = len(problems) - 1
+    if not more:
+        return problems[0]
+    at_least = "at least " if len(problems) >= 100 else ""  # quick_check stops at 100 findings
+    return f"{problems[0]}, and {at_least}{more} more problem{'s' if more > 1 else ''}"
 
 
 @contextmanager

@@ -49,7 +49,7 @@ def _kind(path: str, err: BaseException) -> tuple[str, str] | None:
     kind = fault(err)
     if kind is None:
         return None
-    detail = getattr(err, "strerror", None) or str(err)
+    detail = " ".join(str(getattr(err, "strerror", None) or err).split())  # one line, whatever SQLite said
     if kind in (READ_ONLY, UNREACHABLE) and not _writable(path):
         # SQLite only says it cannot open the file; a read-only file or folder is the usual reason
         kind, detail = READ_ONLY, "read-only"

@@ -117,10 +117,12 @@ def delete_hand(db: sqlite_utils.Database, hand_id: int) -> None:
 
 
 def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_melds: list[int] | None = None,
-               ended_at: str | None = None, hand_recorded: bool = False, was: int | None = None) -> bool:
+               ended_at: str | None = None, hand_recorded: bool = False, was: int | None = None,
+               taken_back: dict | None = None) -> bool:
     """Mark a change: new revision and time; optionally set failed melds or the ending time.
 
     `hand_recorded` notes the new revision as the one a recorded hand made (it may be undone while the game is at it).
+    `taken_back` is the note an Undo leaves for the other phones (see `taken_back`).
     With `was`, only a game still at that revision changes; returns whether the game changed.
     """
     sets, params = ["revision = revision + 1", "updated = ?"], [now]
@@ -132,10 +134,20 @@ def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_meld
     if ended_at is not None:
         sets.append("ended_at = ?")
         params.append(ended_at)
+    if taken_back is not None:
+        sets.append("taken_back = ?")
+        params.append(json.dumps(taken_back))
     where, params = "id = ?", [*params, game_id]
     if was is not None:
         where, params = "id = ? AND revision = ?", [*params, was]
     return db.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params).rowcount == 1
+
+
+def taken_back(db: sqlite_utils.Database, game_id: str, revision: int) -> dict | None:
+    """The note the last Undo left, while the game is still at the revision that Undo made; else None."""
+    found = rows(db, "SELECT taken_back FROM games WHERE id = ? AND revision = ?", [game_id, revision])
+    note = json.loads(found[0]["taken_back"]) if found and found[0]["taken_back"] else None
+    return note if isinstance(note, dict) and note.get("revision") == revision else None
 
 
 def delete_game(db: sqlite_utils.Database, game_id: str) -> None:

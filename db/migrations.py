@@ -81,7 +81,13 @@ def _pin_failures(db: sqlite_utils.Database) -> None:
                     foreign_keys=[_cascade("pin_failures", ("game_id",), "games", ("id",))])
 
 
-MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures]
+def _taken_back(db: sqlite_utils.Database) -> None:
+    # the last Undo (which hand, when, the revision it made, a hash naming the device that did it), so
+    # every other phone can say "Hand 5 was taken back on another phone" instead of the hand just vanishing
+    db["games"].add_column("taken_back", str)
+
+
+MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

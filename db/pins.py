@@ -14,22 +14,28 @@ def get_failures(db: sqlite_utils.Database, game_id: str, client: str) -> dict |
     return found[0] if found else None
 
 
-def count_failure(db: sqlite_utils.Database, game_id: str, client: str, now: float, *, limit: int,
-                  first_wait: float, longest_wait: float) -> dict:
-    """Count one wrong PIN in one write transaction; from the `limit`-th on, lock the client out.
+def take_try(db: sqlite_utils.Database, game_id: str, client: str, now: float, *, limit: int,
+             first_wait: float, longest_wait: float) -> tuple[bool, dict]:
+    """Reserve one PIN comparison for this client, in one write transaction: (may compare, {failures, locked_until}).
 
-    The wait doubles with every wrong try past the limit, up to `longest_wait`. Returns the
-    new {failures, locked_until}.
+    A client still waiting may not compare. Otherwise the try is counted as wrong before the PIN is
+    compared (the safe side: a request that dies meanwhile stays counted), and the `limit`-th
+    counted try already starts the wait, so parallel requests, in this process or another, never
+    get more than `limit` comparisons. A right PIN then clears the count (clear_failures). The wait
+    doubles with every try past the limit, up to `longest_wait`.
     """
-    with write(db):
-        db.execute("INSERT INTO pin_failures (game_id, client, failures) VALUES (?, ?, 1) "
-                   "ON CONFLICT (game_id, client) DO UPDATE SET failures = failures + 1", [game_id, client])
-        failures = get_failures(db, game_id, client)["failures"]
+    with write(db):  # BEGIN IMMEDIATE: one reservation at a time across threads and processes
+        held = get_failures(db, game_id, client)
+        if held and held["locked_until"] > now:
+            return False, held
+        failures = (held["failures"] if held else 0) + 1
+        locked_until = held["locked_until"] if held else 0
         if failures >= limit:
-            wait = min(first_wait * 2 ** min(failures - limit, 32), longest_wait)
-            db.execute("UPDATE pin_failures SET locked_until = ? WHERE game_id = ? AND client = ?",
-                       [now + wait, game_id, client])
-        return get_failures(db, game_id, client)
+            locked_until = now + min(first_wait * 2 ** min(failures - limit, 32), longest_wait)
+        db.execute("INSERT INTO pin_failures (game_id, client, failures, locked_until) VALUES (?, ?, ?, ?) "
+                   "ON CONFLICT (game_id, client) DO UPDATE SET failures = excluded.failures, "
+                   "locked_until = excluded.locked_until", [game_id, client, failures, locked_until])
+    return True, {"failures": failures, "locked_until": locked_until}
 
 
 def clear_failures(db: sqlite_utils.Database, game_id: str, client: str) -> None:

@@ -5,6 +5,7 @@ import json
 
 import sqlite_utils
 
+from .connection import write
 from .games import rows
 
 
@@ -30,11 +31,22 @@ def summaries(db: sqlite_utils.Database) -> dict[str, dict]:
 
 
 def put_summaries(db: sqlite_utils.Database, made: list[tuple[str, int, dict]]) -> None:
-    """Keep (game id, revision, summary) for games that still exist; a deleted game's is skipped."""
-    db.conn.executemany("INSERT INTO game_summaries (game_id, revision, summary) "
-                   "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?) "
-                   "ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, summary = excluded.summary",
-                   [(game_id, revision, json.dumps(summary), game_id) for game_id, revision, summary in made])
+    """Keep (game id, revision, summary) for games that still exist, in one write; a busy database is not waited for.
+
+    Summaries are only a cache made while answering a read, so they never wait for another writer:
+    a read keeps answering while another program holds the database (API.md, busy storage).
+    """
+    waits = db.execute("PRAGMA busy_timeout").fetchone()[0]
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        with write(db):
+            db.conn.executemany(
+                "INSERT INTO game_summaries (game_id, revision, summary) "
+                "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision, summary = excluded.summary",
+                [(game_id, revision, json.dumps(summary), game_id) for game_id, revision, summary in made])
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(waits)}")
 
 
 def seats(db: sqlite_utils.Database) -> list[tuple[str, int, str]]:
@@ -42,11 +54,14 @@ def seats(db: sqlite_utils.Database) -> list[tuple[str, int, str]]:
     return db.execute("SELECT game_id, side_idx, name FROM players ORDER BY game_id, side_idx, seat").fetchall()
 
 
-def seats_and_sides(db: sqlite_utils.Database) -> list[dict]:
-    """Every seat with its side's name and the game's variant and revision (what a rename works from)."""
-    return rows(db, "SELECT p.game_id, p.side_idx, p.seat, p.name, s.name AS side_name, g.variant, g.created "
+def seats_and_sides(db: sqlite_utils.Database, *, pin_only: bool = False) -> list[dict]:
+    """Every seat with its side's name, the game's variant, creation and whether it has a table PIN
+    (what a rename works from); `pin_only`: only the seats of games with a PIN."""
+    where = "WHERE coalesce(g.pin_hash, '') != '' " if pin_only else ""
+    return rows(db, "SELECT p.game_id, p.side_idx, p.seat, p.name, s.name AS side_name, g.variant, g.created, "
+                    "coalesce(g.pin_hash, '') != '' AS has_pin "
                     "FROM players p JOIN sides s ON s.game_id = p.game_id AND s.idx = p.side_idx "
-                    "JOIN games g ON g.id = p.game_id ORDER BY g.created, p.game_id, p.side_idx, p.seat")
+                    f"JOIN games g ON g.id = p.game_id {where}ORDER BY g.created, p.game_id, p.side_idx, p.seat")
 
 
 def player_names(db: sqlite_utils.Database) -> list[str]:

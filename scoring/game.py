@@ -106,13 +106,18 @@ def shows_nothing(name: str) -> bool:
 
 def new_seats(sides: list[dict]) -> list[FieldError]:
     """What a new game's names may not be, beyond what a stored game's may (an import keeps its seats as they were):
-    a name that shows nothing, and one player at two seats (names compared ignoring case and spacing, as the
-    players pages compare them)."""
-    errors, seen = [], {}
+    a name that shows nothing, two sides or seats whose names look the same (compared as the players pages
+    compare them: standings.player_key)."""
+    errors, seen, side_names = [], {}, {}
     for i, side in enumerate(sides):
         if shows_nothing(side["name"]):
             errors.append(FieldError(f"sides[{i}].name", f"Side {i + 1}'s name shows nothing (only invisible "
                                                          "characters); type a name."))
+        elif player_key(side["name"]) in side_names:  # "A" and "A" + a zero-width space look the same
+            errors.append(FieldError(f"sides[{i}].name", f"Side {i + 1}'s name “{side['name']}” looks the same as side "
+                                     f"{side_names[player_key(side['name'])] + 1}'s; give each side its own name."))
+        else:
+            side_names[player_key(side["name"])] = i
         for j, player in enumerate(side["players"]):
             key = player_key(player)
             if shows_nothing(player):
@@ -148,6 +153,8 @@ def _start_score(value: Any, where: str, i: int) -> tuple[int, FieldError | None
 
 def _start_reaches_target(sides: list[dict], options: dict) -> list[FieldError]:
     """A game begun on paper that has already reached the target is over: nothing to go on with."""
+    if options["target"] is None:  # a game without a target goes on from any score
+        return []
     return [FieldError(f"sides[{i}].start_score",
                        f"Side {i + 1}'s starting score {s['start_score']:,} already reaches the target "
                        f"({options['target']:,}); that game is over. Give a lower score or a higher target.")
@@ -233,7 +240,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     reasons = []
     if ended:
         reasons.append("ended")
-    if (hands or any(starts)) and max(totals) >= options["target"]:
+    if options["target"] is not None and (hands or any(starts)) and max(totals) >= options["target"]:
         reasons.append("target")
     if options.get("max_hands") and len(hands) >= options["max_hands"]:
         reasons.append("max_hands")
@@ -265,6 +272,16 @@ def side_marks(variant: Variant, marks: dict[str, list[int]] | None, n: int) -> 
         for i in range(n):
             per_side[i][mark.key] = counts[i]
     return per_side
+
+
+def players_shown(side: dict) -> list[str]:
+    """The players to show beside a side's name: none when the name says just them ("Ann & Bob", "Ann and Bob",
+    or "Ann" alone). The new-game form names a pair "Ann & Bob" when no name is typed; case and spacing make no
+    other name."""
+    players = side["players"]
+    said = {" & ".join(players), " and ".join(players), ", ".join(players[:-1]) + " & " + players[-1]}
+    plain = "".join(side["name"].split()).casefold()
+    return [] if plain in {"".join(s.split()).casefold() for s in said} else list(players)
 
 
 def places(sides: list[dict]) -> list[tuple[int, dict]]:

@@ -22,6 +22,8 @@ class GameChange:
     created: str
     seats: list = field(default_factory=list)  # (side, seat, old name, new name)
     sides: list = field(default_factory=list)  # (side, old name, new name)
+    side_names: list = field(default_factory=list)  # the sides' names before: how the players know the game
+    has_pin: bool = False  # a table PIN guards it: only a device that entered it may change it
 
 
 def check_new_name(value: object, where: str = "name") -> str:
@@ -34,19 +36,43 @@ def check_new_name(value: object, where: str = "name") -> str:
     return name
 
 
-def plan(seat_rows: list[dict], old: str, new_name: str) -> list[GameChange]:
-    """Every game where the player `old` (a key) sits, with what becomes `new_name` there."""
+def _games_of(seat_rows: list[dict], key: str) -> dict[str, list[dict]]:
+    """The seats of every game where the player `key` sits, by game id."""
     games: dict[str, list[dict]] = {}
     for r in seat_rows:
         games.setdefault(r["game_id"], []).append(r)
+    return {game_id: seats for game_id, seats in games.items() if any(player_key(r["name"]) == key for r in seats)}
+
+
+def _by_side(seats: list[dict]) -> dict[int, list[dict]]:
+    by_side: dict[int, list[dict]] = {}
+    for r in sorted(seats, key=lambda r: (r["side_idx"], r["seat"])):
+        by_side.setdefault(r["side_idx"], []).append(r)
+    return by_side
+
+
+def _game(game_id: str, seats: list[dict]) -> GameChange:
+    return GameChange(game_id, seats[0]["variant"], seats[0]["created"],
+                      side_names=[rs[0]["side_name"] for rs in _by_side(seats).values()],
+                      has_pin=bool(seats[0].get("has_pin")))
+
+
+def played(seat_rows: list[dict], key: str) -> list[GameChange]:
+    """Every game where the player `key` sits, with nothing to change (what a rename would touch)."""
+    return [_game(game_id, seats) for game_id, seats in _games_of(seat_rows, key).items()]
+
+
+def locked(changes: list[GameChange], unlocked) -> list[GameChange]:
+    """The games among `changes` that have a table PIN for which `unlocked(game_id)` is false."""
+    return [c for c in changes if c.has_pin and not unlocked(c.game_id)]
+
+
+def plan(seat_rows: list[dict], old: str, new_name: str) -> list[GameChange]:
+    """Every game where the player `old` (a key) sits, with what becomes `new_name` there."""
     changes = []
-    for game_id, seats in games.items():
-        if not any(player_key(r["name"]) == old for r in seats):
-            continue
-        change = GameChange(game_id, seats[0]["variant"], seats[0]["created"])
-        by_side: dict[int, list[dict]] = {}
-        for r in seats:
-            by_side.setdefault(r["side_idx"], []).append(r)
+    for game_id, seats in _games_of(seat_rows, old).items():
+        change = _game(game_id, seats)
+        by_side = _by_side(seats)
         side_names = {i: rs[0]["side_name"] for i, rs in by_side.items()}
         for i, rs in by_side.items():
             before = [r["name"] for r in rs]

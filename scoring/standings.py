@@ -5,6 +5,7 @@ names at each seat, never the hands themselves, so a club's whole history is add
 """
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -12,7 +13,9 @@ RECENT = 20  # games listed on a player's page
 
 
 def player_key(name: str) -> str:
-    """Names are one player when they match ignoring case and spacing: ' ann  ' is 'Ann'."""
+    """Names are one player when they look the same: ' ann  ', 'Ａnn' (NFKC) and 'Ann' + a zero-width space are 'Ann'."""
+    if not name.isascii():  # nearly every name is ASCII, which NFKC leaves alone and holds no format character
+        name = "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf")
     return " ".join(name.split()).casefold()
 
 

@@ -11,6 +11,8 @@ from .shape import ByScore, MeldMinimum, SideMark, Words
 from .entries import parse_entries, whole_number
 
 NAME_MAX = 40
+NO_END = ("A game needs a way to end: a target score, a number of {rounds} or a finish time. "
+          "Give at least one of them.")
 
 
 class Variant:
@@ -72,7 +74,7 @@ class Variant:
         }
 
     def build_options(self, raw: Any, sides: list[dict]) -> tuple[dict, list[FieldError]]:
-        """Defaults overlaid with what the table chose; every value checked."""
+        """Defaults overlaid with what the table chose (a null target or hand limit: none); every value checked."""
         options = self.default_options(sides)
         if raw is None:
             return options, []
@@ -83,7 +85,9 @@ class Variant:
         for key in raw:
             if key not in allowed:
                 errors.append(FieldError(f"options.{key}", f"'{key}' is not an option. Options are: {', '.join(allowed)}."))
-        if raw.get("target") is not None:
+        if "target" in raw and raw["target"] is None:
+            options["target"] = None  # null says "no target" (API.md), even where the variant has one
+        elif raw.get("target") is not None:
             n, err = whole_number(raw["target"], "options.target", "The target score")
             if err or n < 1:
                 errors.append(err or FieldError("options.target", "The target score must be at least 1."))
@@ -119,9 +123,9 @@ class Variant:
                                                               "2026-11-22T22:30 (years 2000 to 2999)."))
         if raw.get("house_rules") is not None:
             errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
-        if options["target"] is None and options["max_hands"] is None and options["finish_at"] is None:
-            errors.append(FieldError("options.max_hands", f"A game needs a way to end: give a number of {self.words.rounds} "
-                                                          "(max_hands), a target score, or a finish time."))
+        ends = ("target", "max_hands", "finish_at")
+        if all(options[k] is None for k in ends) and not any(e.field in {f"options.{k}" for k in ends} for e in errors):
+            errors.append(FieldError("options", NO_END.format(rounds=self.words.rounds)))  # an endless game: no target, no hand limit, no finish time
         return options, errors
 
     def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from scoring import get_variant
-from scoring.game import places
+from scoring.game import places, players_shown
 from scoring.variant import Variant
 
 from . import columns as cols
@@ -54,7 +54,7 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
 
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
     """Each side's name and players, and whose score a player shares where the variant has partners by seat."""
-    out = [{"name": s["name"], "players": s["players"]} for s in sides]
+    out = [{"name": s["name"], "players": players_shown(s)} for s in sides]
     for s, seat in zip(out, variant.partners([s["name"] for s in sides])):
         s["note"] = f"partner {seat['partner']}"
     return out
@@ -73,9 +73,8 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
     a line), options, and the house rules this table changed."""
     story = [para(f"{what} · {text(variant.name)}", "title")]
     if list_sides:
-        who = "; ".join(f"<b>{text(s['name'])}</b>" + (f" ({text(names(s['players']))})"
-                                                          if s["players"] != [s["name"]] else "")
-                       for s in sides)
+        who = "; ".join(f"<b>{text(s['name'])}</b>"
+                        + (f" ({text(names(players_shown(s)))})" if players_shown(s) else "") for s in sides)
         story += [para(text(subtitle), "subtitle"), para(f"Sides: {who}", "subtitle"),
                   para(text(options_line(variant, options)), "subtitle")]
     else:
@@ -90,7 +89,7 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
 
 def options_line(variant: Variant, options: dict) -> str:
     """'Target 50,000 · no hand limit · 6 decks'."""
-    parts = [f"Target {num(options['target'])}"]
+    parts = [f"Target {num(options['target'])}" if options["target"] is not None else "no target"]
     parts.append(f"ends after {options['max_hands']} hands" if options.get("max_hands") else "no hand limit")
     if options.get("decks"):
         parts.append(f"{options['decks']} decks")
@@ -126,7 +125,7 @@ def standings(game: dict) -> Table:
     best = ranked[0][1]["score"]
     rows = [["Place", "Side", "Players", "Total", "Behind"]]
     for place, s in ranked:
-        players = names(s["players"]) if s["players"] != [s["name"]] else ""
+        players = names(players_shown(s)) if players_shown(s) else ""
         rows.append([str(place), para(text(s["name"]), "cell"), para(text(players), "cell"),
                      num(s["score"]), num(best - s["score"]) if s["score"] != best else ""])
     heading = "Final totals" if game["finished"] else "Totals so far"

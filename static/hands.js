@@ -172,8 +172,9 @@
   function landed(entry) {
     M.store.remove("outbox:" + entry.game);
     M.store.remove(entry.draft);
-    if (entry.recording) M.store.set("mine:" + entry.game, { number: entry.number, at: Date.now() });
-    window.location.assign(entry.done);
+    if (entry.recording) M.store.set("mine:" + entry.game, { number: entry.number, at: Date.now(), key: entry.key });
+    // the used form leaves the history: Back goes to the scores it was opened from, never to a form already recorded
+    window.location.replace(entry.done);
   }
 
   function deliver() {
@@ -252,7 +253,7 @@
     saveDraft(f);
     M.store.set("outbox:" + f.dataset.game, {
       game: f.dataset.game, url: url, body: new URLSearchParams(data).toString(), draft: f.dataset.draftKey,
-      number: f.elements.number.value, recording: recording, done: f.dataset.done,
+      number: f.elements.number.value, recording: recording, done: f.dataset.done, key: f.elements.idempotency_key.value,
       form: window.location.pathname, at: Date.now()
     });
     deliver();
@@ -272,6 +273,19 @@
   window.addEventListener("online", deliver);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") deliver();
+  });
+
+  // a form this phone recorded already, shown again (the browser's back/forward cache, a restored tab): its hand
+  // is in the game, so the scores are shown as they are now rather than an empty copy that would record another
+  function usedForm() {
+    var f = form();
+    if (!f || f.dataset.draft.indexOf("new:") !== 0) return false;
+    var mine = M.store.get("mine:" + f.dataset.game);
+    return !!(mine && mine.key && mine.key === f.elements.idempotency_key.value);
+  }
+
+  window.addEventListener("pageshow", function () {
+    if (usedForm()) window.location.replace(form().dataset.done);
   });
 
   function start() {

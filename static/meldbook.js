@@ -177,6 +177,14 @@
 
   Meldbook.pollNow = pollNow;
 
+  // a page brought back by Back (the back/forward cache) shows the game as it was: ask for now at once
+  window.addEventListener("pageshow", function (evt) {
+    if (!evt.persisted) return;
+    window.clearTimeout(pollTimer);
+    polling = false;
+    pollNow();
+  });
+
   // ---- the screen stays awake on the scores and the table display -------------------------------------
   var wakeLock = null;
 

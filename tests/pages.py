@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import url_for
 
 from .examples import PONYTAIL, form_fields
-from .html import Doc  # noqa: F401 (the one HTML reader; page tests import it from here too)
+from .html import Doc, Element  # noqa: F401 (the one HTML reader; page tests import it from here too)
 
 # RULES.md §6 hand 1 (tests/examples.py) as a phone posts it: Us's melded typed with a thousands comma,
 # Them's 640 melded counted card by card (4 jokers, 22 twenties)
@@ -54,3 +54,25 @@ def error_page(response, heading: str = "That did not work") -> list[str]:
     main = read(response).landmark("main")
     assert main.heading(heading, level=1)
     return [p.text for p in main.elements() if p.tag == "p" and "lead" in p.get("class", "").split()]
+
+
+NAMES = {"sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy",
+         "sides[1].players[1]": "Di"}
+FIVE = {f"sides[{i}].players[0]": n for i, n in enumerate(("Asha", "Ben", "Cleo", "Dev", "Eve"))}
+
+
+def new_game(client, variant_id: str) -> Doc:
+    return read(client.get(url(client.application, "setup.new_game", variant_id=variant_id)))
+
+
+def press(client, doc: Doc, button: Element, **typed):
+    """Tap `button` as a browser without script does: the form's fields, typed ones changed, and the button's own
+    name and value, posted to where the button sends them."""
+    fields = {**doc.values, **doc.checked, **typed}
+    if button.get("name"):
+        fields[button.get("name")] = button.get("value", "")
+    return client.post(button.action, data=fields)
+
+
+def games(client) -> list:
+    return client.get("/api/games").get_json()

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from .helpers import PONY_THREE, PONYTAIL_PAIRS
+from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
 PIN = "2580"
 BIG = "x" * (70 * 1024)
@@ -80,8 +80,8 @@ def world(app, client):
 
     def blocked():
         game_id = with_hand(create(PONYTAIL_PAIRS, pin=PIN), {"X-Table-PIN": PIN})
-        # the one wrong try allowed is refused and starts the wait at once
-        assert client.post(f"/api/games/{game_id}/end", headers={"X-Table-PIN": "0000"}).status_code == 429
+        # the one wrong try allowed is answered as wrong and starts the wait at once
+        assert client.post(f"/api/games/{game_id}/end", headers={"X-Table-PIN": "0000"}).status_code == 403
         return game_id
 
     def finished():
@@ -163,9 +163,16 @@ def scenarios(client, w):
         ("/api/players/{name}", "get", 200): lambda: (w["finished"](), client.get("/api/players/ann"))[1],
         ("/api/players/{name}", "get", 404): lambda: client.get("/api/players/Nobody"),
     }
-    for action, who, good in (("rename", "Ann", {"name": "Bea"}), ("merge", "P1", {"into": "Ann"})):
+    # P1 plays only in games without a PIN; Ann plays in the world's games with one
+    for action, who, good in (("rename", "P1", {"name": "Bea"}), ("merge", "P1", {"into": "Ann"})):
         path, url = f"/api/players/{{name}}/{action}", f"/api/players/{who}/{action}"
+        ann = f"/api/players/Ann/{action}"
+        change = {"rename": {"name": "Anne"}, "merge": {"into": "Asha"}}[action]
         players.update({
+            (path, "post", 403): lambda ann=ann, change=change: (locked(), w["create"](FIVE),
+                                                                 client.post(ann, json=change))[2],
+            (path, "post", 429): lambda ann=ann, change=change: (w["blocked"](), w["create"](FIVE), client.post(
+                ann, json=change, headers={"X-Table-PIN": PIN}))[2],
             (path, "post", 200): lambda url=url, good=good: (pairs(), w["create"](PONY_THREE),
                                                              client.post(url, json=good))[2],
             (path, "post", 400): lambda url=url: (pairs(), client.post(url, data="{", content_type=JSON))[1],

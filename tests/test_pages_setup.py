@@ -4,30 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .html import Doc, Element
-from .pages import post, read, url
-
-NAMES = {"sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy",
-         "sides[1].players[1]": "Di"}
-FIVE = {f"sides[{i}].players[0]": n for i, n in enumerate(("Asha", "Ben", "Cleo", "Dev", "Eve"))}
-
-
-def new_game(client, variant_id: str) -> Doc:
-    return read(client.get(url(client.application, "setup.new_game", variant_id=variant_id)))
-
-
-def press(client, doc: Doc, button: Element, **typed):
-    """Tap `button` as a browser without script does: the form's fields, typed ones changed, and the button's own
-    name and value, posted to where the button sends them."""
-    fields = {**doc.values, **doc.checked, **typed}
-    if button.get("name"):
-        fields[button.get("name")] = button.get("value", "")
-    return client.post(button.action, data=fields)
-
-
-def games(client) -> list:
-    return client.get("/api/games").get_json()
-
+from .pages import FIVE, NAMES, games, new_game, post, press, read, url
 
 @pytest.mark.parametrize("variant_id, button, endpoint", [
     ("ponytail", "Partnerships", "setup.change_layout"),

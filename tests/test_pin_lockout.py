@@ -4,8 +4,6 @@ doubling each time (30 s, 60 s … up to 1 hour), answered 429 with Retry-After,
 checked meanwhile. The right PIN from another client still works, and devices that already entered
 the PIN are never affected."""
 import hashlib
-import http.client
-import json
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 
@@ -15,23 +13,11 @@ import web.pin
 
 from .cli_helpers import HAND, PAIRS
 from .pages import read, url
+from .pin_helpers import PIN, STRANGER, WRONG, Clock, call, counted, failures
 from .server import Server
 
-PIN = "0427"
-WRONG = "1111"
 TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
-STRANGER = {"REMOTE_ADDR": "10.0.0.66"}
 NEIGHBOUR = {"REMOTE_ADDR": "10.0.0.7"}
-
-
-class Clock:
-    """The app's clock, moved by hand (app config CLOCK), so no test waits 30 seconds."""
-
-    def __init__(self):
-        self.now = 1_800_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
@@ -49,24 +35,17 @@ def end(client, game, pin, who=STRANGER):
     return client.post(f"/api/games/{game['id']}/end", headers={"X-Table-PIN": pin}, environ_base=who)
 
 
-def failures(app, game_id):
-    conn = sqlite3.connect(app.config["DATABASE"])
-    try:
-        return dict(conn.execute("SELECT client, failures FROM pin_failures WHERE game_id = ?", [game_id]).fetchall())
-    finally:
-        conn.close()
-
-
 def test_after_five_wrong_pins_the_client_waits_doubling_up_to_an_hour(app, client, clock, game):
-    assert [end(client, game, WRONG).status_code for _ in range(4)] == [403] * 4
+    assert [end(client, game, WRONG).status_code for _ in range(5)] == [403] * 5
     waits = []
     for _ in range(10):
         answer = end(client, game, WRONG)
         assert answer.status_code == 429 and "wait" in answer.get_json()["errors"][0]["message"].lower()
         waits.append(int(answer.headers["Retry-After"]))
-        clock.now += waits[-1]  # waited it out; the next wrong PIN doubles the wait
+        clock.now += waits[-1]  # waited it out: one more try, answered as wrong, and the wait doubles
+        assert end(client, game, WRONG).status_code == 403
     assert waits == [30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]
-    assert failures(app, game["id"]) == {"10.0.0.66": 14}
+    assert failures(app, game["id"]) == {"10.0.0.66": 15}
 
 
 def test_while_waiting_the_pin_is_not_even_checked(client, clock, game, monkeypatch):
@@ -125,10 +104,11 @@ def test_the_unlock_page_says_429_with_retry_after(client, clock, game):
                            data={"pin": pin, "csrf_token": TOKEN}, environ_base=STRANGER)
 
     assert [unlock(WRONG).status_code for _ in range(4)] == [403] * 4
-    answer = unlock(WRONG)
+    fifth = unlock(WRONG)
+    assert fifth.status_code == 403 and "Wait 30 seconds" in read(fifth).alert().text
+    answer = unlock(PIN)
     assert answer.status_code == 429 and answer.headers["Retry-After"] == "30"
     assert "Wait 30 seconds" in read(answer).alert().text
-    assert unlock(PIN).status_code == 429
     clock.now += 30
     assert unlock(PIN).status_code == 303
 
@@ -154,18 +134,6 @@ def test_an_old_pin_hash_is_replaced_by_werkzeugs_on_the_next_right_pin(app, cli
     assert client.get(f"/api/games/{game['id']}").get_json()["revision"] == before["revision"] + 1  # the hand only
 
 
-def call(server, method, path, body=None, pin=None, source="127.0.0.1"):
-    """One request from the client address `source`: (status, headers, body)."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30, source_address=(source, 0))
-    try:
-        headers = {"Content-Type": "application/json", **({"X-Table-PIN": pin} if pin else {})}
-        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = connection.getresponse()
-        return response.status, dict(response.getheaders()), json.loads(response.read() or b"null")
-    finally:
-        connection.close()
-
-
 @pytest.fixture
 def served(tmp_path):
     server = Server(tmp_path / "games.sqlite")
@@ -173,15 +141,6 @@ def served(tmp_path):
     assert status == 201
     yield server, created, tmp_path / "games.sqlite"
     server.stop()
-
-
-def counted(path, game_id):
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute("SELECT coalesce(sum(failures), 0) FROM pin_failures WHERE game_id = ?",
-                            [game_id]).fetchone()[0]
-    finally:
-        conn.close()
 
 
 def test_parallel_wrong_guesses_are_each_counted(served):
@@ -199,7 +158,7 @@ def test_parallel_wrong_guesses_are_each_counted(served):
 def test_a_restart_keeps_the_lockout(served, tmp_path):
     server, game, path = served
     url = f"/api/games/{game['id']}/end"
-    assert [call(server, "POST", url, pin=WRONG)[0] for _ in range(5)] == [403] * 4 + [429]
+    assert [call(server, "POST", url, pin=WRONG)[0] for _ in range(5)] == [403] * 5
     server.stop()
     again = Server(path)
     try:

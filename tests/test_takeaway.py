@@ -33,21 +33,24 @@ def test_scores_csv_has_a_row_per_hand_and_each_sides_parts_score_and_total(clie
     table = rows(r)
     head = table[0]
     assert head[0] == "Hand" and "Us: Natural canastas" in head and "Them: Melded points" in head
-    assert head[-2:] == ["Them: score", "Them: total"]
+    assert head[-2:] == ["Them: hand score", "Them: running total"]
     records = [dict(zip(head, row)) for row in table[1:]]
-    assert [(r["Hand"], r["Us: score"], r["Us: total"], r["Them: score"], r["Them: total"]) for r in records] == [
-        ("1", "1000", "1000", "600", "600"), ("2", "600", "1600", "1000", "1600")]
-    assert records[0]["Us: Natural canastas"] == "500" and records[0]["Them: Dirty canastas"] == "300"
+    assert [(r["Hand"], r["Us: hand score"], r["Us: running total"], r["Them: hand score"], r["Them: running total"])
+            for r in records] == [("1", "1000", "1000", "600", "600"), ("2", "600", "1600", "1000", "1600")]
+    # a count and the points it scored, each in its own column (tests/test_scores_csv_columns.py)
+    assert (records[0]["Us: Natural canastas"], records[0]["Us: Natural canastas (points)"]) == ("1", "500")
+    assert records[0]["Them: Dirty canastas (points)"] == "300"
 
 
 def test_scores_csv_starts_with_the_brought_forward_row_and_escapes_formulas(client):
     game = play(client, with_start("=SUM(A1)", "+Bo", "@Cy", start=2500), [{"melded": 100}] * 3, end=False)
     table = rows(client.get(url(client.application, "downloads.game_scores", game_id=game["id"])))
     assert table[0][0] == "Hand" and all(not c.startswith(("=", "+", "-", "@")) for c in table[0])
-    assert "'=SUM(A1): total" in table[0] and "'+Bo: score" in table[0] and "'@Cy: total" in table[0]
+    assert {"'=SUM(A1): running total", "'+Bo: hand score", "'@Cy: running total"} <= set(table[0])
     first = dict(zip(table[0], table[1]))
-    assert (first["Hand"], first["'=SUM(A1): total"], first["'+Bo: total"]) == ("Brought forward", "2500", "0")
-    assert dict(zip(table[0], table[2]))["'=SUM(A1): total"] == "2600"
+    assert (first["Hand"], first["'=SUM(A1): running total"], first["'+Bo: running total"]) == (
+        "Brought forward", "2500", "0")
+    assert dict(zip(table[0], table[2]))["'=SUM(A1): running total"] == "2600"
 
 
 def test_an_unknown_games_csv_is_404_in_words(client):

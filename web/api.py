@@ -1,11 +1,11 @@
 """The JSON API of API.md: parse the request, call an action, answer JSON."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
+import strict_json
 from db import transfer
 from scoring import VARIANTS, FieldError, Refused
 
@@ -34,36 +34,11 @@ def body() -> Any:
     if not raw.strip():
         raise Refused([FieldError(None, "The body is empty; send a JSON object.")], status=400)
     try:
-        # NaN and Infinity are read (as Python does) so that the field they were given for is the one refused
-        return json.loads(raw, object_pairs_hook=_no_repeated_keys)
-    except BodyRefused as err:
-        raise Refused([FieldError(err.field, str(err))], status=400) from None
-    except ValueError as err:
-        if "digits" in str(err):  # int()'s limit: a number of thousands of digits
-            raise Refused([FieldError(None, "The body holds a number with thousands of digits; no number here "
-                                            "needs more than a few.")], status=400) from None
+        return strict_json.loads(raw)
+    except strict_json.RepeatedKey as err:
+        raise Refused([FieldError(err.key, str(err))], status=400) from None
+    except (ValueError, RecursionError):  # deeply nested arrays exhaust the parser's recursion: not a 500 either
         raise Refused([FieldError(None, "The body is not valid JSON.")], status=400) from None
-    except RecursionError:  # deeply nested arrays exhaust the parser's recursion, not a 500
-        raise Refused([FieldError(None, "The body is not valid JSON.")], status=400) from None
-
-
-class BodyRefused(ValueError):
-    """A JSON body Python would read but the API refuses: a key given twice."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
-
-
-def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
-    """A JSON object, refused when a key is given twice (which of the two would count is anyone's guess)."""
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise BodyRefused(f"“{twice[:40]}” is given twice in one object; give each key once.", twice[:40])
-    return found
-
 
 
 def if_match(payload: Any = None) -> Any:

@@ -55,7 +55,7 @@ def chart(game: dict) -> dict | None:
     words = [f"{side['name']}: " + ", ".join(num(v) for v in s) for side, s in zip(game["sides"], series)]
     return {"width": WIDTH, "height": HEIGHT, "left": left, "right": WIDTH - RIGHT, "top": TOP,
             "bottom": HEIGHT - BOTTOM, "lines": lines, "grid": grid, "ticks": ticks,
-            "target": {"y": y(target), "label": num(target)} if low <= target <= high else None,
+            "target": {"y": y(target), "label": num(target)} if target is not None and low <= target <= high else None,
             "description": f"Running totals after each hand, starting from hand 0 "
                            f"({'brought forward from paper' if any(s[0] for s in series) else 'no score'}). "
                            + " ".join(w + "." for w in words)}

@@ -17,6 +17,7 @@ from db import write
 from scoring import VARIANTS, FieldError, Refused, get_variant, prepare_hand
 from scoring.game import now_utc, to_store
 
+from . import derived
 from .actions import (as_written, check_revision, committed, derive, finished_refusal, get_game, not_found,
                       read_stored, request_fingerprint)
 
@@ -158,18 +159,43 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
     return hand, game
 
 
-def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Any = None) -> dict:
-    """Delete hand `number`; later hands move up one number. Returns the game."""
+def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Any = None, *,
+                undone_by: str | None = None) -> dict:
+    """Delete hand `number`; later hands move up one number. Returns the game.
+
+    `undone_by` names the device taking the hand back with Undo: the game keeps a note of it for the others.
+    """
     with write(db):
         variant, stored = read_stored(db, game_id)
         check_revision(variant, stored, revision)  # first: a repeated delete of the last hand is stale, not 404
         gone = _hand(stored, number)
         now = now_utc()
         store.delete_hand(db, gone["id"])
-        store.touch_game(db, game_id, now)
+        note = None if undone_by is None else {"number": number, "at": now, "revision": stored["revision"] + 1,
+                                               "by": undone_by}
+        store.touch_game(db, game_id, now, taken_back=note)
         game = as_written(variant, {**stored, "hands": [h for h in stored["hands"] if h is not gone]}, now)
     committed(db, game)
     return game
+
+
+_notes = derived.Recent(256)  # every device polls: the note is read once per revision, not once per poll
+
+
+def taken_back(db: sqlite_utils.Database, game: dict) -> dict | None:
+    """The note of the last Undo (number, at, revision, by) while `game` is at the revision that Undo made."""
+    key = (derived.database(), game["id"], *derived.version(game))
+    found = _notes.get(key)
+    if found is None:
+        found = store.taken_back(db, game["id"], game["revision"]) or {}
+        _notes.put(key, found)
+    return found or None
+
+
+def recorded_with(db: sqlite_utils.Database, game_id: str, key: str | None) -> dict | None:
+    """The hand a hand form's key recorded (or corrected) in this game, as it was then; None for an unused key."""
+    kept = store.get_request_key(db, game_id, key) if key else None
+    return kept["hand"] if kept else None
 
 
 def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:

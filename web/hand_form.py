@@ -20,6 +20,8 @@ NOBODY = "none"
 CHIPS = ("0", "1", "2", "3", "4")
 MORE = "more"
 MORE_DEFAULT = 5  # "5+" with the box left empty
+# the submit button a player taps to record a hand in which nobody scored anything (is_empty)
+EMPTY_HAND = "empty_hand"
 
 
 def count_chip(values, name: str) -> str:
@@ -85,6 +87,12 @@ def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
                 entry[f.name] = number(form.get(name))
         entries.append(entry)
     return {"entries": entries}
+
+
+def is_empty(payload: dict) -> bool:
+    """Whether nothing at all was entered: every field of every side blank or zero, nothing ticked or chosen."""
+    return all(not value or (isinstance(value, dict) and not any(value.values()))
+               for entry in payload["entries"] for value in entry.values())
 
 
 def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:

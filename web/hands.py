@@ -11,7 +11,7 @@ from scoring.entries import card_points
 
 from . import actions, forms, hand_actions, hand_form, numbers, pin, present
 from .database import get_db, stored_game
-from .pages import STALE, UNDO_SECONDS, after_write, just_recorded, refused_page, write_refused
+from .pages import UNDO_SECONDS, after_write, just_recorded, refused_page, this_device, write_refused
 
 bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -62,10 +62,13 @@ def preview(game: dict, variant, payload: dict) -> dict:
 
 
 def form_page(game: dict, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
-              conflict: dict | None = None, key: str | None = None):
+              conflict: dict | None = None, key: str | None = None, empty_hand: dict | None = None):
     """The hand form, filled with `values`, with refusals shown at their inputs.
 
-    `conflict` says what another phone changed meanwhile, for the player to choose what happens to theirs.
+    `conflict` says what another phone changed meanwhile, for the player to choose what happens to theirs;
+    `empty_hand` asks whether a hand with nothing entered is meant (empty_refusal).
+    Never kept by the browser: Back, or a restored tab, asks again and gets the game as it is now, not
+    a used form with its old revision and key.
     """
     variant = get_variant(game["variant"])
     at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game["sides"]))
@@ -76,9 +79,35 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
                    one_per_hand=[f for f in variant.fields if f.once],
                    nobody=hand_form.NOBODY, count_chip=hand_form.count_chip, short_label=hand_form.short_label,
                    field_groups=hand_form.field_groups,
-                   conflict=conflict, key=key or form_key(values),
+                   conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
                    posted=request.method == "POST", **preview(game, variant, payload))
-    return render_template("hand.html", **context), status
+    return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
+
+
+def empty_refusal(payload: dict, game_id: str, number: int | None):
+    """A hand with nothing entered, sent without "Record an empty hand": the form asks, or, when this form
+    was recorded already (a used copy shown again), the scores say so; None when it may go on.
+
+    `number` is the hand being corrected, or None for a new hand. The JSON API records such a hand as sent
+    (API.md: "A number left out is 0"); asking is the form's.
+    """
+    if request.form.get(hand_form.EMPTY_HAND) or not hand_form.is_empty(payload):
+        return None
+    game = actions.get_game(get_db(), game_id)
+    sent = request.form.get("revision")
+    if number is None and game["finished"]:
+        return None  # recording refuses it anyway, and says why
+    if number is not None and (not 1 <= number <= game["hands_played"] or sent and sent != str(game["revision"])):
+        return None  # a correction the game changed under: what another phone did is shown first
+    done = hand_actions.recorded_with(get_db(), game_id, posted_key())
+    if number is None and done is not None:
+        flash(f"This form was recorded already, as hand {done['number']}; nothing more was recorded. "
+              "Here is the game as it is now.")
+        return redirect(url_for("pages.game", game_id=game_id), 303)
+    label = "Save an empty hand" if number else "Record an empty hand"
+    ask = {"label": label, "words": f"Nothing was entered for any side. Fill in the hand, or tap “{label}” "
+                                    "if nobody scored."}
+    return form_page(game, number or game["hands_played"] + 1, request.form, status=422, empty_hand=ask)
 
 
 def recorded_hand(game: dict, number: int) -> dict | None:
@@ -178,6 +207,9 @@ def record_hand(game_id: str):
     if stored is None:
         raise actions.not_found(f"There is no game with id “{game_id}”.")
     payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
+    asked = empty_refusal(payload, game_id, None)
+    if asked is not None:
+        return asked
     try:
         hand_actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
     except Refused as err:
@@ -199,6 +231,9 @@ def edit_hand(game_id: str, number: int):
 def replace_hand(game_id: str, number: int):
     game = actions.get_game(get_db(), game_id)
     payload = hand_form.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
+    asked = empty_refusal(payload, game_id, number)
+    if asked is not None:
+        return asked
     try:
         hand_actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
     except Refused as err:
@@ -231,7 +266,8 @@ def undo_hand(game_id: str, number: int):
                                   "after a hand is recorded. If it is wrong, open it under Hands and delete or "
                                   "correct it.", 409)
     try:
-        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"),
+                                        undone_by=this_device())
     except Refused as err:
         if not isinstance(err, actions.Stale) and err.status != 404:
             return write_refused(err, game_id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from werkzeug.exceptions import BadRequest
+from werkzeug.exceptions import BadRequest, NotFound
 from werkzeug.routing import IntegerConverter, Rule
 
 from scoring import FieldError, Refused
@@ -49,19 +49,27 @@ class BadNumberInAddress(BadRequest):
 
 
 class WholeNumberConverter(IntegerConverter):
-    """<int:…> in routes: digits that make no number here (non-ASCII, too many) get a 400 naming the part.
+    """<int:…> in routes: a part with digits that make no number here (², ١, 1x, too many) gets a 400 naming it.
 
-    Werkzeug's own converter matches any Unicode digits (`\\d+`) and turns '١' into 1, while a
-    huge number falls through to a 404 or a 405 that says nothing about it. A part that is no
-    digits at all ("x") is still no such address (404).
+    Werkzeug's own converter matches only decimal digits (`\\d+`): '²' (no decimal digit) falls through
+    to a 404 that says nothing about the number, while '١' is turned into 1. This one takes every
+    part with an ASCII digit or any other character of Unicode (a digit of another script, ², ½) and
+    reads it with `parse`. A part that holds no digit of any kind ("x") is no such address (404), as
+    is a well-formed number of no hand or side.
     """
 
+    regex = "[^/]*[0-9\\u0080-\\U0010ffff][^/]*"
+    part_isolating = True  # one part of the address, though the pattern names "/"
     field = "number"
 
     def to_python(self, value: str) -> int:
+        if not any(c.isnumeric() for c in value):
+            raise NotFound()  # not ValidationError: Werkzeug would answer 405 for a route's other methods
         number = parse(value)
         if number is None:
             raise BadNumberInAddress(self.field, value)
+        if number < 0 and not self.signed:
+            raise NotFound()
         return number
 
 

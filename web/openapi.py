@@ -47,7 +47,7 @@ SCHEMAS = {
     "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag"]}, "label": STR, "help": STR,
                        "type": {"enum": ["integer", "boolean"]}},
                       {"min": INT, "max": INT, "multiple_of": INT}),
-    "Options": obj({"target": INT, "max_hands": nullable("integer"), "decks": nullable("integer"),
+    "Options": obj({"target": nullable("integer"), "max_hands": nullable("integer"), "decks": nullable("integer"),
                     "finish_at": nullable("string"), "house_rules": {"type": "object"}}),
     "NewOptions": obj({}, {"target": nullable("integer"),
                            "max_hands": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},  # described in document()
@@ -231,6 +231,10 @@ SCHEMAS.update({
 NAME = {"name": "name", "in": "path", "required": True, "schema": STR,
         "description": "a player's name, matched ignoring case and spacing"}
 NO_PLAYER = _error("no player by that name")
+PLAYER_PIN = {**PIN, "description": "the table PIN of the games with one that the change touches (when they share "
+                                    "it); a browser session that unlocked a game needs none"}
+LOCKED_GAMES = _error("a game it would change has a table PIN not entered by this client (the message names "
+                      "each such game); nothing changed")
 PATHS.update({
     "/api/players": {"get": {"operationId": "listPlayers", "summary": "Every player seen in a game, most games first",
                              "responses": {"200": _ok("the players", {"type": "array", "items": ref("Player")})}}},
@@ -239,14 +243,16 @@ PATHS.update({
         "parameters": [NAME], "responses": {"200": _ok("the player", ref("PlayerDetail")), "404": NO_PLAYER}}},
     "/api/players/{name}/rename": {"post": {
         "operationId": "renamePlayer", "summary": "Rename a player in every game (sides named after them follow)",
-        "parameters": [NAME], "requestBody": _body(obj({"name": STR}, closed=True)),
+        "parameters": [NAME, PLAYER_PIN], "requestBody": _body(obj({"name": STR}, closed=True)),
         "responses": {"200": _ok("the player under the new name", ref("PlayerDetail")), "400": BAD_JSON,
-                      "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER, "422": _error("the new name is empty, too long, or another player's")}}},
+                      "403": LOCKED_GAMES, "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER,
+                      "422": _error("the new name is empty, too long, or another player's"), "429": TOO_MANY}}},
     "/api/players/{name}/merge": {"post": {
         "operationId": "mergePlayer", "summary": "Make two names one player: this one becomes `into` everywhere",
-        "parameters": [NAME], "requestBody": _body(obj({"into": STR}, closed=True)),
+        "parameters": [NAME, PLAYER_PIN], "requestBody": _body(obj({"into": STR}, closed=True)),
         "responses": {"200": _ok("the player merged into", ref("PlayerDetail")), "400": BAD_JSON,
-                      "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER, "422": _error("into is this same player, unknown, or sat at a game with it")}}},
+                      "403": LOCKED_GAMES, "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER,
+                      "422": _error("into is this same player, unknown, or sat at a game with it"), "429": TOO_MANY}}},
 })
 
 def document() -> dict:

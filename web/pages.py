@@ -1,6 +1,7 @@
 """The pages players use at the table: home, the game's scoreboard, the table display, game-level actions."""
 from __future__ import annotations
 
+import hashlib
 import io
 import ipaddress
 from datetime import datetime, timezone
@@ -14,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 from scoring import VARIANTS, Refused, get_variant
 from scoring.game import places
 
-from . import actions, hand_actions, numbers, pin, present, shared
+from . import actions, hand_actions, numbers, pin, present, security, shared
 from .database import get_db
 from .network import lan_addresses
 from .numbers import whole_number
@@ -33,6 +34,26 @@ def just_recorded(game: dict, now: datetime | None = None) -> dict | None:
     last = game["hands"][-1]
     age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(last["recorded_at"])).total_seconds()
     return {"number": last["number"], "recorded_at": last["recorded_at"]} if 0 <= age < UNDO_SECONDS else None
+
+
+def taken_back(game: dict, now: datetime | None = None) -> dict | None:
+    """The hand last taken back with Undo, for UNDO_SECONDS after and while nothing changed since."""
+    note = hand_actions.taken_back(get_db(), game)
+    if note is None:
+        return None
+    age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(note["at"])).total_seconds()
+    return note if 0 <= age < UNDO_SECONDS else None
+
+
+def this_device() -> str:
+    """A name for this browser that gives nothing away: a hash of its CSRF cookie (an Undo is noted under it)."""
+    return hashlib.sha256(security.csrf_token().encode()).hexdigest()[:16]
+
+
+def undone_here(game: dict) -> bool:
+    """Whether this device took back the hand the note is about: it was told in its own words, and is shown no note."""
+    note = taken_back(game)
+    return note is not None and note.get("by") == this_device()
 
 
 def is_htmx() -> bool:
@@ -58,13 +79,15 @@ def http_error_page(err: HTTPException):
 
 
 def live_key(game: dict) -> str:
-    """Changes whenever the scoreboard would look different: a new revision, a minute less to play, Undo gone."""
+    """Changes whenever the scoreboard would look different: a new revision, a minute less to play, Undo or the
+    note of an Undo gone."""
     left = present.finish_time(game)
-    return f"{game['revision']}-{left['minutes_left'] if left else ''}-{'u' if just_recorded(game) else ''}"
+    undo = "u" if just_recorded(game) else "t" if taken_back(game) else ""
+    return f"{game['revision']}-{left['minutes_left'] if left else ''}-{undo}"
 
 
-def live_context(game: dict, view: str = "game", notice: str | None = None) -> dict:
-    """What the scoreboard, history and game-over parts need."""
+def live_context(game: dict, view: str = "game", notice: str | None = None, here: bool = False) -> dict:
+    """What the scoreboard, history and game-over parts need; `here`: for the device that took the last hand back."""
     variant = get_variant(game["variant"])
     # totals only: a hand's breakdown is fetched when its row is opened (hand_detail), which keeps a
     # long game's page and every polled scoreboard small
@@ -73,7 +96,8 @@ def live_context(game: dict, view: str = "game", notice: str | None = None) -> d
     return {"game": game, "variant": variant, "history": history, "recent_hands": RECENT_HANDS,
             "ranked": places(game["sides"]), "winners": winners, "view": view,
             "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
-            "finish": present.finish_time(game), "undo": just_recorded(game)}
+            "finish": present.finish_time(game), "undo": just_recorded(game),
+            "taken_back": None if here else taken_back(game)}
 
 
 def _made_from(game: dict, view: str) -> tuple:
@@ -88,14 +112,15 @@ def _live(game: dict, view: str) -> list[bytes]:
 
 def live_html(game: dict, view: str = "game", notice: str | None = None) -> bytes:
     """The scoreboard partial (every device polls it), as the HTML body to send."""
-    if notice:  # words for this device only: not shared
-        return render_template("_live.html", **live_context(game, view=view, notice=notice)).encode()
+    here = undone_here(game)
+    if notice or here:  # words for this device only: not shared
+        return render_template("_live.html", **live_context(game, view=view, notice=notice, here=here)).encode()
     return shared.for_this_device(_live(game, view))
 
 
 def scoreboard_page(template: str, game: dict, view: str) -> bytes:
     """The game page or the table display, with the scoreboard partial inside, as the HTML body to send."""
-    if session.get("_flashes"):  # a message for this device only: not shared
+    if session.get("_flashes") or undone_here(game):  # a message for this device only: not shared
         return render_template(template, game=game, live=Markup(live_html(game, view).decode())).encode()
     return shared.for_this_device(shared.markup(
         template, _made_from(game, view), lambda: {"game": game, "live": shared.inside_shared(_live(game, view))}))
@@ -174,11 +199,13 @@ def earlier_hands(game_id: str):
 
 @bp.get("/games/<game_id>/hands/live")
 def hand_notice(game_id: str):
-    """Polled from the hand form: says when another device changed the game, never touches the form."""
+    """Polled from the hand form: says when the game changed (by another device, or by this very form), never
+    touches the form."""
     game = actions.get_game(get_db(), game_id)
     if request.args.get("revision") == str(game["revision"]):
         return Response(status=204)
-    return render_block("hand.html", "notice", game=game, changed=True)
+    recorded = hand_actions.recorded_with(get_db(), game_id, request.args.get("key"))
+    return render_block("hand.html", "notice", game=game, changed=True, recorded=recorded)
 
 
 @bp.get("/games/<game_id>/qr.svg")

@@ -3,8 +3,8 @@
 Only a salted scrypt hash is stored (db/pin_hash.py). The JSON API takes the PIN in the
 X-Table-PIN header; a browser enters it once on the unlock page and the session remembers
 that game. Wrong PINs are counted in the database per game and client address: after
-PIN_MAX_FAILURES the client waits, 30 s doubling up to an hour, and its PIN is not even
-checked meanwhile. Other clients, and devices already unlocked, are never held up.
+PIN_MAX_FAILURES wrong tries the client waits, 30 s doubling up to an hour, and its PIN is not
+even checked meanwhile. Other clients, and devices already unlocked, are never held up.
 """
 from __future__ import annotations
 
@@ -48,10 +48,9 @@ def _wait_words(seconds: int) -> str:
     return f"{seconds} seconds" if seconds < 120 else f"{math.ceil(seconds / 60)} minutes"
 
 
-def _waiting(locked_until: float, now: float, wrong: bool) -> PinRefusal:
+def _waiting(locked_until: float, now: float) -> PinRefusal:
     wait = max(1, math.ceil(locked_until - now))
-    first = "That is not this table's PIN, and that was too many wrong PINs" if wrong else "Too many wrong PINs"
-    return PinRefusal(f"{first} from this device. Wait {_wait_words(wait)} and try again, "
+    return PinRefusal(f"Too many wrong PINs from this device. Wait {_wait_words(wait)} and try again, "
                       "or ask someone whose device is already unlocked.", 429, wait)
 
 
@@ -66,23 +65,28 @@ def remember(game_id: str) -> None:
 
 
 def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
-    """Check a PIN someone typed; None when right, else why not."""
+    """Check a PIN someone typed; None when right, else why not.
+
+    The try is taken (and counted as wrong) before the slow hash comparison, outside the write
+    transaction, so parallel requests never compare more than PIN_MAX_FAILURES wrong PINs.
+    """
     db, client, now, config = get_db(), request.remote_addr or "unknown", _now(), current_app.config
-    held = pins.get_failures(db, game_id, client)
-    if held and held["locked_until"] > now:
-        return _waiting(held["locked_until"], now, wrong=False)  # not even checked meanwhile
+    allowed, held = pins.take_try(db, game_id, client, now, limit=config["PIN_MAX_FAILURES"],
+                                  first_wait=config["PIN_FIRST_WAIT_SECONDS"],
+                                  longest_wait=config["PIN_LONGEST_WAIT_SECONDS"])
+    if not allowed:
+        return _waiting(held["locked_until"], now)  # not even checked meanwhile
     if pin_matches(pin, stored):
-        if held:
-            pins.clear_failures(db, game_id, client)
+        pins.clear_failures(db, game_id, client)
         if is_legacy(stored):
             pins.set_pin_hash(db, game_id, hash_pin(pin))
         return None
-    held = pins.count_failure(db, game_id, client, now, limit=config["PIN_MAX_FAILURES"],
-                              first_wait=config["PIN_FIRST_WAIT_SECONDS"],
-                              longest_wait=config["PIN_LONGEST_WAIT_SECONDS"])
-    if held["locked_until"] > now:
-        return _waiting(held["locked_until"], now, wrong=True)
-    return PinRefusal("That is not this table's PIN. Ask whoever started the game.")
+    wrong = "That is not this table's PIN"
+    if held["locked_until"] > now:  # that was the last try before a wait: it is still answered as wrong
+        wait = _wait_words(max(1, math.ceil(held["locked_until"] - now)))
+        return PinRefusal(f"{wrong}, and that was too many wrong PINs from this device. Wait {wait} before "
+                          "the next try, or ask someone whose device is already unlocked.")
+    return PinRefusal(f"{wrong}. Ask whoever started the game.")
 
 
 def table_unlocked(game: dict) -> bool:
@@ -142,8 +146,11 @@ def _api_refusal(game_id: str, stored: str):
         message = f"This table has a PIN: send it in the {PIN_HEADER} header to make changes. Anyone may still read the game."
         return _pin_error(message, 403)
     problem = try_pin(game_id, sent, stored)
-    if problem is None:
-        return None
+    return None if problem is None else refusal_answer(problem)
+
+
+def refusal_answer(problem: PinRefusal):
+    """A refused PIN as the JSON API answers it (429 with Retry-After while the client waits)."""
     return _retry_after(jsonify({"errors": [{"field": "pin", "message": problem.message}]}), problem)
 
 

@@ -1,18 +1,22 @@
 """Players across games: the JSON API (GET /api/players…) and the players pages, rename and merge."""
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from flask import Blueprint, Flask, flash, jsonify, redirect, render_template, request, url_for
 
 from db import players as store
 from db import write
 from scoring import VARIANTS, FieldError, Refused
-from scoring.renames import GameChange, check_merge, check_new_name, check_rename, plan
+from scoring.renames import GameChange, check_merge, check_new_name, check_rename, locked, plan, played
 from scoring.standings import player_key
 
 from . import actions, derived, standings
 from .api import body, refused
-from .database import get_db
+from .database import get_db, stored_game
 from .pages import refused_page
+from .pin import PIN_HEADER, is_unlocked, refusal_answer, try_pin
+from .present import when
 
 api_bp = Blueprint("players_api", __name__, url_prefix="/api")
 api_bp.register_error_handler(Refused, refused)
@@ -42,21 +46,61 @@ def _one_field(key: str, example: str) -> str:
 
 @api_bp.post("/players/<path:name>/rename")
 def rename_player(name: str):
-    _, new_name, _ = change_player(get_db(), name, new=_one_field("name", "New name"), apply=True)
-    return jsonify(standings.one(get_db(), new_name))
+    return _api_change(name, new=_one_field("name", "New name"))
 
 
 @api_bp.post("/players/<path:name>/merge")
 def merge_player(name: str):
-    _, new_name, _ = change_player(get_db(), name, into=_one_field("into", "Other player"), apply=True)
-    return jsonify(standings.one(get_db(), new_name))
+    return _api_change(name, into=_one_field("into", "Other player"))
 
 
-def change_player(db, name: str, *, new: object = None, into: object = None,
-                  apply: bool = False) -> tuple[str, str, list[GameChange]]:
+def _api_change(name: str, **target):
+    """Rename or merge for an API client: a game with a PIN is changed only when this session unlocked
+    it, or X-Table-PIN is its PIN (tried like any PIN, so guessing it here is counted too)."""
+    db, given = get_db(), set()
+    sent = request.headers.get(PIN_HEADER)
+    if sent is not None:
+        for change in locked(change_player(db, name, **target)[2], is_unlocked):
+            game = stored_game(change.game_id)
+            if game is None or not game["pin_hash"]:
+                continue  # gone meanwhile: the change itself looks again
+            problem = try_pin(change.game_id, sent, game["pin_hash"])
+            if problem is None:
+                given.add(change.game_id)
+            elif problem.status == 429:
+                return refusal_answer(problem)
+    _, new_name, _ = change_player(db, name, apply=True, api=True,
+                                   unlocked=lambda game_id: game_id in given or is_unlocked(game_id), **target)
+    return jsonify(standings.one(db, new_name))
+
+
+def describe(change: GameChange) -> str:
+    """A game as its players know it: 'Us · Them (Ponytail Canasta, Sat 21 Nov 2026, 21:30)'."""
+    variant = VARIANTS[change.variant].name if change.variant in VARIANTS else change.variant
+    return f"{' · '.join(change.side_names)} ({variant}, {when(change.created)})"
+
+
+class Locked(Refused):
+    """A rename or merge touching games with a PIN this device has not entered: 403, nothing changed."""
+
+    def __init__(self, what: str, old: str, new_name: str, games: list[GameChange], api: bool):
+        count = f"{len(games)} game" + ("s" if len(games) != 1 else "")
+        how = "on this device (its page asks for the PIN)"
+        if api:
+            how += f" or send its PIN in the {PIN_HEADER} header"
+        message = (f"“{old}” plays in {count} with a table PIN that this device has not entered: "
+                   f"{'; '.join(describe(c) for c in games)}. Nothing was {what}d. Unlock "
+                   f"{'it' if len(games) == 1 else 'each one'} {how}, then try again.")
+        super().__init__([FieldError(None, message)], status=403)
+        self.what, self.old, self.new_name, self.games = what, old, new_name, games
+
+
+def change_player(db, name: str, *, new: object = None, into: object = None, apply: bool = False,
+                  unlocked=is_unlocked, api: bool = False) -> tuple[str, str, list[GameChange]]:
     """Rename `name` to `new`, or merge it into the player `into`: (old name, new name, what changes).
 
-    Checked and (when `apply`) written in one transaction, so what was checked is what changes.
+    Checked and (when `apply`) written in one transaction, so what was checked is what changes. A
+    change touching a game with a PIN for which `unlocked(game_id)` is false is refused (Locked).
     """
     with write(db):
         rows = store.seats_and_sides(db)
@@ -72,6 +116,9 @@ def change_player(db, name: str, *, new: object = None, into: object = None,
         else:
             new_name = known[check_merge(known, rows, old, into)]
         changes = plan(rows, old, new_name)
+        shut = locked(changes, unlocked) if apply else []
+        if shut:
+            raise Locked("rename" if into is None else "merge", known[old], new_name, shut, api)
         if apply:
             for change in changes:
                 for side, seat, _, after in change.seats:
@@ -99,7 +146,10 @@ def player(name: str):
     except Refused as err:
         return refused_page(err)
     others = sorted((p.name for p in table.players.values() if p.name != found["name"]), key=str.casefold)
-    return render_template("player.html", player=found, variants=VARIANTS, note=RATING_NOTE, others=others)
+    shut = locked(played(store.seats_and_sides(get_db(), pin_only=True), player_key(found["name"])), is_unlocked)
+    return render_template("player.html", player=found, variants=VARIANTS, note=RATING_NOTE, others=others,
+                           locked=_unlock_links(shut, url_for("players.player", name=found["name"])),
+                           locked_ids={c.game_id for c in shut})
 
 
 @bp.route("/players/<path:name>/rename", methods=["GET", "POST"])
@@ -114,22 +164,41 @@ def merge(name: str):
     return _change(name, "merge", into=request.values.get("into", ""))
 
 
+def _unlock_links(games: list[GameChange], back: str) -> list[dict]:
+    """For each game: how players know it, and its unlock page, which comes back to `back`."""
+    return [{"game_id": c.game_id, "words": describe(c),
+             "unlock": url_for("pin.unlock", game_id=c.game_id, next=back)} for c in games]
+
+
+def _asked(what: str, old: str, new_name: str) -> str:
+    """The confirmation page's address (unlocking a game comes back to it)."""
+    if what == "rename":  # url_for cannot write the path's name and the query's name both
+        return url_for("players.rename", name=old) + "?" + urlencode({"name": new_name})
+    return url_for("players.merge", name=old, into=new_name)
+
+
 def _change(name: str, what: str, **target):
     apply = request.method == "POST"
     try:
         old, new_name, changes = change_player(get_db(), name, apply=apply, **target)
+    except Locked as err:
+        return render_template("player_change.html", what=what, name=err.old, errors=err.errors, target=target,
+                               locked=_unlock_links(err.games, _asked(what, err.old, err.new_name))), 403
     except Refused as err:
         if err.status == 404:
             return refused_page(err)
         return render_template("player_change.html", what=what, name=" ".join(name.split()), errors=err.errors,
-                               target=target), 422
+                               target=target, locked=[]), 422
     if apply:
         games = sum(1 for _ in changes)
         flash(f"“{old}” is now “{new_name}” in {games} game{'s' if games != 1 else ''}." if what == "rename"
               else f"“{old}” was merged into “{new_name}” ({games} game{'s' if games != 1 else ''}).")
         return redirect(url_for("players.player", name=new_name), 303)
+    shut = locked(changes, is_unlocked)
     return render_template("player_change.html", what=what, name=old, new_name=new_name, changes=changes,
-                           target=target, variants=VARIANTS, errors=[])
+                           target=target, variants=VARIANTS, errors=[],
+                           locked=_unlock_links(shut, _asked(what, old, new_name)),
+                           locked_ids={c.game_id for c in shut})
 
 
 def init_app(app: Flask) -> None:

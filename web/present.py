@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
+from scoring.game import players_shown
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,11 @@ def num(value: int | None) -> str:
 def signed(value: int) -> str:
     """A hand score: '+10,330', '−415', '0'."""
     return f"+{value:,}" if value > 0 else num(value)
+
+
+def players_note(side: dict) -> str:
+    """A side's players to show under its name ('Ann & Bob'), or '' when the name says just that already."""
+    return " & ".join(players_shown(side))
 
 
 def card_count_text(counts: dict, variant: Variant) -> str:
@@ -136,6 +142,6 @@ def input_id(name: str) -> str:
 
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
-    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id)
+    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note)
     # a game's variant declares its own words
     app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names)

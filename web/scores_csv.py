@@ -1,4 +1,4 @@
-"""A game's scores as a CSV file to take home: a row per hand, each side's parts, score and running total."""
+"""A game's scores as a CSV file to take home: a row per hand, each side's counts, points, score and running total."""
 from __future__ import annotations
 
 import csv
@@ -7,6 +7,7 @@ import io
 from flask import Blueprint, Response
 
 from scoring import Refused, get_variant
+from scoring.variant import Variant
 
 from . import actions, present
 from .database import get_db
@@ -16,6 +17,7 @@ bp = Blueprint("downloads", __name__)
 bp.register_error_handler(Refused, refused_page)
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+LEANING = "…of them "  # a count the form shows under another one
 
 
 def cell(value: object) -> object:
@@ -25,27 +27,47 @@ def cell(value: object) -> object:
     return value
 
 
-def scores_csv(game: dict) -> str:
-    """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
-    variant = get_variant(game["variant"])
+def columns(variant: Variant, game: dict) -> list[tuple[str, str, str]]:
+    """A side's columns as (heading, where from, key): each count as entered and, apart, the points it scored,
+    then every other part of the score in points, so a row's "(points)" cells add up to its hand score."""
     parts: list[str] = []
     for hand in game["hands"]:
         for score in hand["scores"]:
             parts += [k for k in score["breakdown"] if k not in parts]
-    header = ["Hand"]
-    for side in game["sides"]:
-        header += [f"{side['name']}: {present.part_label(variant, k)}" for k in parts]
-        header += [f"{side['name']}: score", f"{side['name']}: total"]
+    counts = [f.name for f in variant.fields if f.kind == "count"]
+    out = [(count_label(variant, k), "entries", k) for k in counts if k not in parts]  # scored inside another part
+    for k in parts:
+        label = count_label(variant, k) if k in counts else present.part_label(variant, k)
+        if k in counts:
+            out.append((label, "entries", k))
+        out.append((label if label.endswith(" points") else f"{label} (points)", "breakdown", k))
+    return out + [("hand score", "score", "total"), ("running total", "score", "running_total")]
+
+
+def count_label(variant: Variant, key: str) -> str:
+    """A count's column: its label, whole when the form's leans on the line above ("…of them surprise wild")."""
+    label = present.part_label(variant, key)
+    if label.startswith(LEANING):
+        return f"{label.removeprefix(LEANING).capitalize()} canastas"
+    return label
+
+
+def scores_csv(game: dict) -> str:
+    """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
+    variant = get_variant(game["variant"])
+    cols = columns(variant, game)
+    header = ["Hand"] + [f"{side['name']}: {heading}" for side in game["sides"] for heading, _, _ in cols]
     rows = [header]
     if any(s.get("start_score") for s in game["sides"]):
         row: list = ["Brought forward"]
         for side in game["sides"]:
-            row += [""] * len(parts) + ["", side["start_score"]]
+            row += [""] * (len(cols) - 1) + [side["start_score"]]
         rows.append(row)
     for hand in game["hands"]:
         row = [hand["number"]]
-        for score in hand["scores"]:
-            row += [score["breakdown"].get(k, 0) for k in parts] + [score["total"], score["running_total"]]
+        for entry, score in zip(hand["entries"], hand["scores"]):
+            where = {"entries": entry, "breakdown": score["breakdown"], "score": score}
+            row += [where[source].get(key, 0) for _, source, key in cols]
         rows.append(row)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

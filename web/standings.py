@@ -16,7 +16,6 @@ import sqlite_utils
 
 from db import games as game_store
 from db import players as store
-from db import write
 from scoring import get_variant
 from scoring.standings import Player, player_key, seatings, summarize, tally
 
@@ -71,10 +70,9 @@ def _summarize(stale: list[str], db: sqlite_utils.Database) -> dict[str, dict]:
         made.append((game_id, game["revision"], summarize(game)))
     if made:
         try:
-            with write(db):
-                store.put_summaries(db, made)
+            store.put_summaries(db, made)  # never waits: another program may hold the database (API.md)
         except sqlite3.Error:
-            pass  # kept another time; this answer uses them as made
+            pass  # busy, full or read-only: kept another time; this answer uses them as made
     return {game_id: {**summary, "revision": revision} for game_id, revision, summary in made}
 
 
