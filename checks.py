@@ -14,11 +14,11 @@ from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
 from scoring.game import HandRecord, to_store
 from db.pin_hash import is_own_hash
 
-GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "failed_melds",
+GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "marks",
              "sides", "hands"}
 HAND_KEYS = {"entries", "recorded_at", "edited_at"}
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-MAX_FAILED_MELDS = 100  # a failed meld raises a minimum by 10; no hand sees a hundred
+MAX_MARKS = 100  # marks of one kind on a side in one hand (a failed meld raises a minimum by 10): never a hundred
 
 
 def _is_time(value: Any, nullable: bool = False) -> bool:
@@ -68,9 +68,7 @@ def check_game(g: Any, where: str) -> list[str]:
         errors.append(f"{where}: ended_at must be a date and time or null.")
     if not _is_count(g["revision"], least=1):
         errors.append(f"{where}: revision must be a whole number from 1 to 2^53.")
-    melds = g["failed_melds"]
-    if not (isinstance(melds, list) and len(melds) == len(sides) and all(_is_count(m, most=MAX_FAILED_MELDS) for m in melds)):
-        errors.append(f"{where}: failed_melds must be one whole number (0 to {MAX_FAILED_MELDS}) per side.")
+    errors += _marks(g["marks"], variant, len(sides), where)
     pin_hash = g.get("pin_hash")
     if pin_hash is not None and not is_own_hash(pin_hash):
         errors.append(f"{where}: pin_hash is not a hash Meldbook makes (salted scrypt at this app's cost).")
@@ -93,10 +91,21 @@ def check_game(g: Any, where: str) -> list[str]:
     if not errors:
         try:  # the game must replay, or it would be stored but unreadable
             derive_game(variant, options, sides, [HandRecord(h["entries"], h["recorded_at"]) for h in g["hands"]],
-                        ended=bool(g["ended_at"]), marks={"failed_melds": melds})
+                        ended=bool(g["ended_at"]), marks=g["marks"])
         except (ArithmeticError, LookupError, TypeError, ValueError) as err:
             errors.append(f"{where}: its hands cannot be replayed ({err}).")
     return errors
+
+
+def _marks(marks: Any, variant, sides: int, where: str) -> list[str]:
+    """A game's marks: an object with some of the marks its variant declares, each one count per side."""
+    keys = [m.key for m in variant.marks]
+    if not isinstance(marks, dict) or not set(marks) <= set(keys):
+        allowed = f"only {', '.join(keys)}" if keys else f"none for {variant.name}"
+        return [f"{where}: marks must be an object of the variant's marks ({allowed})."]
+    return [f"{where}: marks.{key} must be one whole number (0 to {MAX_MARKS}) per side."
+            for key, counts in marks.items()
+            if not (isinstance(counts, list) and len(counts) == sides and all(_is_count(c, most=MAX_MARKS) for c in counts))]
 
 
 def check_document(data: Any) -> list[str]:

@@ -173,7 +173,7 @@ def _read_export(path: str):
 @click.option("--replace", is_flag=True, help="overwrite games with the same id")
 def import_command(file: str, db: str | None, replace: bool) -> int:
     """Add the games of a JSON export FILE (a bad file is refused; nothing is stored)."""
-    data = _read_export(file)
+    data = transfer.upgrade(_read_export(file))  # an export of an earlier version reads as this one
     errors = checks.check_document(data)
     if errors:
         raise Refusal(f"{file} was refused, nothing was imported: {_problems(errors)}")

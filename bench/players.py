@@ -50,7 +50,7 @@ def build_history(path: str, games: int, seed: int = 15) -> str:
             at = moment + timedelta(hours=3 * n)
             start = at.isoformat(timespec="seconds")
             store.insert_game(db, {"id": game_id, "variant": variant.id, "options": options, "created": start,
-                                   "updated": start, "revision": 1, "failed_melds": [0] * len(sides),
+                                   "updated": start, "revision": 1, "marks": {},
                                    "sides": sides})
             for h in range(rng.randint(4, 10)):
                 raw = [{"melded": 5 * rng.randint(10, 400)} for _ in sides]

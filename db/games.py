@@ -11,10 +11,10 @@ def insert_game(db: sqlite_utils.Database, game: dict) -> None:
 
     The one place a game is written whole: a new game and an imported one go in the same way.
     """
-    db.execute("INSERT INTO games (id, variant, options, created, updated, revision, ended_at, failed_melds, "
+    db.execute("INSERT INTO games (id, variant, options, created, updated, revision, ended_at, marks, "
                "pin_hash, hand_revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [game["id"], game["variant"], json.dumps(game["options"]), game["created"], game["updated"],
-                game["revision"], game.get("ended_at"), json.dumps(game["failed_melds"]), game.get("pin_hash"),
+                game["revision"], game.get("ended_at"), json.dumps(game.get("marks") or {}), game.get("pin_hash"),
                 game.get("hand_revision")])
     for i, side in enumerate(game["sides"]):
         db.execute("INSERT INTO sides (game_id, idx, name, start_score) VALUES (?, ?, ?, ?)",
@@ -39,7 +39,7 @@ def rows(db: sqlite_utils.Database, sql: str, params: list | None = None) -> lis
 
 
 def read_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
-    """Everything stored about a game in one query: its row (options and failed melds decoded), its
+    """Everything stored about a game in one query: its row (options and marks decoded), its
     sides with their players, and its hands in play order; None if unknown.
 
     This is the stored game; the game object of API.md is derived from it (web/actions.py).
@@ -56,7 +56,7 @@ def read_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
         return None
     game = found[0]
     game["options"] = json.loads(game["options"])
-    game["failed_melds"] = json.loads(game["failed_melds"])
+    game["marks"] = json.loads(game["marks"])
     # an aggregate's order is not promised by SQLite: sides, seats and hands are put in order here
     game["sides"] = []
     for _, name, start_score, players in sorted(json.loads(game.pop("side_rows"))):
@@ -96,7 +96,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
                      "FROM games g ORDER BY g.updated DESC, g.created DESC")
     for g in games:
         g["options"] = json.loads(g["options"])
-        g["failed_melds"] = json.loads(g["failed_melds"])
+        g["marks"] = json.loads(g["marks"])
     return games
 
 
@@ -116,10 +116,10 @@ def delete_hand(db: sqlite_utils.Database, hand_id: int) -> None:
     db.execute("DELETE FROM hands WHERE id = ?", [hand_id])
 
 
-def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_melds: list[int] | None = None,
+def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, marks: dict[str, list[int]] | None = None,
                ended_at: str | None = None, hand_recorded: bool = False, was: int | None = None,
                taken_back: dict | None = None) -> bool:
-    """Mark a change: new revision and time; optionally set failed melds or the ending time.
+    """Mark a change: new revision and time; optionally set the sides' marks or the ending time.
 
     `hand_recorded` notes the new revision as the one a recorded hand made (it may be undone while the game is at it).
     `taken_back` is the note an Undo leaves for the other phones (see `taken_back`).
@@ -128,9 +128,9 @@ def touch_game(db: sqlite_utils.Database, game_id: str, now: str, *, failed_meld
     sets, params = ["revision = revision + 1", "updated = ?"], [now]
     if hand_recorded:
         sets.append("hand_revision = revision + 1")
-    if failed_melds is not None:
-        sets.append("failed_melds = ?")
-        params.append(json.dumps(failed_melds))
+    if marks is not None:
+        sets.append("marks = ?")
+        params.append(json.dumps(marks))
     if ended_at is not None:
         sets.append("ended_at = ?")
         params.append(ended_at)

@@ -87,7 +87,17 @@ def _taken_back(db: sqlite_utils.Database) -> None:
     db["games"].add_column("taken_back", str)
 
 
-MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back]
+def _side_marks(db: sqlite_utils.Database) -> None:
+    # what a table marks for a side between hands is whatever its variant declares (scoring.shape.SideMark):
+    # one JSON object by the mark's key, instead of a column for Pony's failed melds alone
+    db["games"].add_column("marks", str, not_null_default="{}")
+    db.execute("UPDATE games SET marks = json_object('failed_melds', json(failed_melds)) "
+               "WHERE EXISTS (SELECT 1 FROM json_each(games.failed_melds) WHERE value != 0)")
+    # SQLite drops a plain column in place (no table rebuild, unlike sqlite-utils' transform)
+    db.execute("ALTER TABLE games DROP COLUMN failed_melds")
+
+
+MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -12,7 +12,22 @@ from .files import private_temp, side_files
 from .games import get_sides, get_version, insert_game
 
 FORMAT = "meldbook-games"
-VERSION = 1
+VERSION = 2  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds"
+
+
+def upgrade(data: object) -> object:
+    """An export of an earlier version in this version's form (anything else is given back as it is, for the
+    checks to refuse): version 1 kept Pony's failed melds as "failed_melds", now one of a game's "marks"."""
+    if not (isinstance(data, dict) and data.get("version") == 1 and isinstance(data.get("games"), list)):
+        return data
+    games = []
+    for g in data["games"]:
+        if isinstance(g, dict) and "failed_melds" in g and "marks" not in g:
+            g = dict(g)
+            melds = g.pop("failed_melds")
+            g["marks"] = {"failed_melds": melds} if not isinstance(melds, list) or any(melds) else {}
+        games.append(g)
+    return {**data, "version": VERSION, "games": games}
 
 
 def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *, with_pin: bool = True) -> dict:
@@ -24,7 +39,7 @@ def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *
     for r in rows:
         game = {"id": r["id"], "variant": r["variant"], "options": json.loads(r["options"]),
                 "created": r["created"], "updated": r["updated"], "revision": r["revision"],
-                "ended_at": r["ended_at"], "failed_melds": json.loads(r["failed_melds"])}
+                "ended_at": r["ended_at"], "marks": json.loads(r["marks"])}
         if with_pin:
             game["pin_hash"] = r["pin_hash"]
         game["sides"] = get_sides(db, r["id"])

@@ -50,7 +50,7 @@ def test_a_page_address_hand_number_that_is_not_plain_digits_is_400_in_words(cli
 
 @pytest.mark.parametrize("number", NO_PLAIN_NUMBER)
 def test_a_page_address_side_that_is_not_plain_digits_is_400_in_words(client, game, number):
-    path = url(client.application, "pages.failed_meld", game_id=game, side=7).replace("/7/", f"/{number}/")
+    path = url(client.application, "pages.mark_side", game_id=game, side=7, action="failed-meld").replace("/7/", f"/{number}/")
     response = client.post(path, data={"csrf_token": csrf_token(client)})
     assert response.status_code == 400
     assert error_page(response)[0].startswith("The side in the address must be a whole number")

@@ -273,7 +273,7 @@ def record_by_api(client, game):
 
 
 def failed_meld_on_page(client, game):
-    action = page(client, "pages.failed_meld", game_id=game["id"], side=2)
+    action = page(client, "pages.mark_side", game_id=game["id"], side=2, action="failed-meld")
     assert post(client, action, {"revision": api_game(client, game)["revision"]}, htmx=True).status_code == 200
 
 

@@ -12,6 +12,7 @@ from db import transfer
 from db.migrations import MIGRATIONS
 
 from .cli_helpers import PAIRS, PIN, client_for, dump, make_database
+from .server import ROOT
 
 # The schema as each released version made it (PRAGMA user_version = N after the first N steps),
 # written out here as those versions ran it, so an upgrade is tested from the real thing.
@@ -48,6 +49,8 @@ RELEASED = [
         failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
         PRIMARY KEY (game_id, client));""",
     """ALTER TABLE games ADD COLUMN taken_back TEXT;""",
+    """ALTER TABLE games ADD COLUMN marks TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games DROP COLUMN failed_melds;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 
@@ -160,8 +163,9 @@ def test_a_version_4_database_keeps_every_row_and_game(tmp_path):
     games = dump_of_two_games(tmp_path)
     path = tmp_path / "v4.sqlite"
     released(path, 4)
-    conn = db.connect(str(path))  # opened, not migrated: import_games writes the v4 tables as they are
-    transfer.import_games(conn, games["games"])
+    conn = db.connect(str(path))  # opened, not migrated: the games go in as version 4 wrote them
+    for game in games["games"]:
+        insert_as_version_4(conn, game)
     game_id = games["games"][1]["id"]
     conn.execute("INSERT INTO hands (game_id, entries, recorded_at) VALUES (?, '[{}, {}]', ?)", [game_id, T0])
     conn.execute("DELETE FROM hands WHERE id = (SELECT max(id) FROM hands)")  # its id is never given again
@@ -169,13 +173,15 @@ def test_a_version_4_database_keeps_every_row_and_game(tmp_path):
     conn.execute("INSERT INTO game_summaries VALUES (?, 3, '{}')", [game_id])
     conn.execute("INSERT INTO pin_failures VALUES (?, '192.0.2.7', 2, 0)", [game_id])
     conn.conn.close()
-    before, rows_before, had = dump(path), every_row(path), columns_of(path)
+    rows_before, had = every_row(path), columns_of(path)
+    had["games"].remove("failed_melds")  # now one of the game's marks (_side_marks)
+    rows_before = every_row(path, had)
     highest = max(h[0] for h in sqlite3.connect(path).execute("SELECT max(id) FROM hands"))
 
     client = client_for(path)  # the app upgrades the file it is given
     assert recorded(path)[0] == len(MIGRATIONS)
-    assert dump(path) == before and every_row(path, had) == rows_before  # columns added later start empty
-    for game in before["games"]:
+    assert dump(path) == games and every_row(path, had) == rows_before  # columns added later start empty
+    for game in games["games"]:
         assert client.get(f"/api/games/{game['id']}").get_json()["revision"] == game["revision"]
     added = client.post(f"/api/games/{game_id}/hands", json={"entries": [{}, {}]}, headers={"X-Table-PIN": PIN})
     assert added.status_code == 201
@@ -215,6 +221,23 @@ def test_restore_refuses_a_database_with_migrations_this_meldbook_lacks(tmp_path
     assert len(problems) == 1 and "newer Meldbook" in problems[0] and "_from_the_future" in problems[0]
 
 
+def insert_as_version_4(conn: sqlite_utils.Database, game: dict) -> None:
+    """An exported game written the way Meldbook wrote it at schema version 4 (failed melds in their own column)."""
+    melds = game["marks"].get("failed_melds", [0] * len(game["sides"]))
+    conn.execute("INSERT INTO games (id, variant, options, created, updated, revision, ended_at, failed_melds, "
+                 "pin_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 [game["id"], game["variant"], json.dumps(game["options"]), game["created"], game["updated"],
+                  game["revision"], game["ended_at"], json.dumps(melds), game.get("pin_hash")])
+    for i, side in enumerate(game["sides"]):
+        conn.execute("INSERT INTO sides (game_id, idx, name, start_score) VALUES (?, ?, ?, ?)",
+                     [game["id"], i, side["name"], side.get("start_score", 0)])
+        for seat, name in enumerate(side["players"]):
+            conn.execute("INSERT INTO players VALUES (?, ?, ?, ?)", [game["id"], i, seat, name])
+    for hand in game["hands"]:
+        conn.execute("INSERT INTO hands (game_id, entries, recorded_at, edited_at) VALUES (?, ?, ?, ?)",
+                     [game["id"], json.dumps(hand["entries"]), hand["recorded_at"], hand["edited_at"]])
+
+
 def dump_of_two_games(tmp_path) -> dict:
     make_database(tmp_path / "source.sqlite")
     return dump(tmp_path / "source.sqlite")
@@ -224,3 +247,30 @@ def default_options(tmp_path) -> dict:
     """The options a new ponytail game stores, as the app makes them."""
     client_for(tmp_path / "options.sqlite").post("/api/games", json=PAIRS)
     return dump(tmp_path / "options.sqlite")["games"][0]["options"]
+
+
+DATA = ROOT / "tests" / "data"
+UNDECLARED = {"ponytail": {"failed_melds"}, "five-person": {"failed_melds"}, "classic": {"failed_melds"}, "pony": set()}
+
+
+def without_undeclared_marks(game: dict) -> dict:
+    """A game object of that main with the sides' marks its variant does not have taken out."""
+    gone = UNDECLARED[game["variant"]]
+    return {**game, "sides": [{k: v for k, v in s.items() if k not in gone} for s in game["sides"]]}
+
+
+def test_games_stored_by_the_main_of_2026_11_25_open_unchanged(tmp_path):
+    """Issue 24: a database made by the code before a game's shape was declared (tests/data/make_made_by_main.py,
+    run on that main: every variant, finished and not, Pony with two failed melds pending, a PIN, a game begun
+    on paper) opens after the migration with every game object as that code answered it. The one change: a
+    side carries only the marks its variant declares (Pony's failed_melds), no longer "failed_melds": 0
+    everywhere."""
+    path = tmp_path / "old.sqlite"
+    path.write_bytes((DATA / "made-by-main-2026-11-25.sqlite").read_bytes())
+    then = json.loads((DATA / "made-by-main-2026-11-25.json").read_text(encoding="utf-8"))
+    client = client_for(path)
+    for game in then:
+        assert client.get(f"/api/games/{game['id']}").get_json() == without_undeclared_marks(game)
+    assert {g["variant"] for g in then} == {"ponytail", "pony", "five-person", "classic"}
+    assert {g["finished"] for g in then} == {True, False}
+    assert [s["failed_melds"] for s in then[-1]["sides"]] == [0, 2, 0]  # still raising Pony's minimum: 2 x 10

@@ -101,7 +101,7 @@ def scenarios(client, w):
     pairs = lambda: w["with_hand"](w["create"](PONYTAIL_PAIRS))  # noqa: E731
     locked = lambda: w["with_hand"](w["create"](PONYTAIL_PAIRS, pin=PIN), {"X-Table-PIN": PIN})  # noqa: E731
     hands, one = "/api/games/{game_id}/hands", "/api/games/{game_id}/hands/{number}"
-    meld, end = "/api/games/{game_id}/sides/{side}/failed-meld", "/api/games/{game_id}/end"
+    meld, end = "/api/games/{game_id}/sides/{side}/{action}", "/api/games/{game_id}/end"
     g = "/api/games/{game_id}"
     table = {
         ("/api/openapi.json", "get", 200): lambda: client.get("/api/openapi.json"),

@@ -205,7 +205,7 @@ def test_the_scoreboard_poll_answers_204_until_something_changes(app, client, ma
 @pytest.mark.parametrize("htmx", [False, True])
 def test_pony_failed_meld(app, client, make_game, htmx):
     game = make_game(PONY_THREE)
-    response = post(client, url(app, "pages.failed_meld", game_id=game["id"], side=1), {"revision": game["revision"]},
+    response = post(client, url(app, "pages.mark_side", game_id=game["id"], side=1, action="failed-meld"), {"revision": game["revision"]},
                     htmx=htmx)
     if htmx:
         assert response.status_code == 200
@@ -221,7 +221,7 @@ def test_pony_failed_meld(app, client, make_game, htmx):
 def test_a_failed_meld_on_an_old_version_shows_the_new_one(app, client, make_game):
     game = make_game(PONY_THREE)
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}, {}, {}]})
-    response = post(client, url(app, "pages.failed_meld", game_id=game["id"], side=0), {"revision": game["revision"]},
+    response = post(client, url(app, "pages.mark_side", game_id=game["id"], side=0, action="failed-meld"), {"revision": game["revision"]},
                     htmx=True)
     assert response.status_code == 409
     live = read(response).region("Scores")

@@ -198,7 +198,7 @@ def test_page_write_to_a_game_without_pin_is_not_gated(page_write, client, make_
 
 @pytest.mark.parametrize("endpoint, values", [
     ("hands.record_hand", {}), ("hands.replace_hand", {"number": 1}), ("hands.delete_hand", {"number": 1}),
-    ("pages.failed_meld", {"side": 0}), ("pages.end_game", {}), ("pages.delete_game", {})],
+    ("pages.mark_side", {"side": 0, "action": "failed-meld"}), ("pages.end_game", {}), ("pages.delete_game", {})],
     ids=["record", "correct", "delete hand", "failed meld", "end", "delete game"])
 def test_the_ui_page_writes_ask_for_the_pin(client, pin_game, endpoint, values):
     api = f"/api/games/{pin_game['id']}"

@@ -67,7 +67,7 @@ def test_ui_pages_carry_the_headers(client, make_game, endpoint, values):
 
 @pytest.mark.parametrize("endpoint, values", [
     ("hands.record_hand", {}), ("pages.end_game", {}), ("pages.delete_game", {}), ("hands.delete_hand", {"number": 1}),
-    ("pages.failed_meld", {"side": 0})], ids=["record", "end", "delete game", "delete hand", "failed meld"])
+    ("pages.mark_side", {"side": 0, "action": "failed-meld"})], ids=["record", "end", "delete game", "delete hand", "failed meld"])
 @pytest.mark.parametrize("token", [None, "forged"])
 def test_ui_page_writes_without_the_token_are_refused(client, make_game, endpoint, values, token):
     game = make_game()

@@ -107,11 +107,11 @@ def bumped(document, to=None):
 def test_export_file_contents(filled, tmp_path, cli):
     cli("export", tmp_path / "games.json", "--db", filled)
     data = json.loads((tmp_path / "games.json").read_text(encoding="utf-8"))
-    assert (data["format"], data["version"]) == ("meldbook-games", 1)
+    assert (data["format"], data["version"]) == ("meldbook-games", 2)
     assert [g["variant"] for g in data["games"]] == ["pony", "ponytail", "five-person"]
     pony, pairs, five = data["games"]
     assert pony["hands"][0]["entries"][0]["melded"] == {"jokers": 1, "tens": 3}
-    assert pony["pin_hash"].startswith("scrypt:16384:8:1$") and pony["failed_melds"] == [0, 0, 1]
+    assert pony["pin_hash"].startswith("scrypt:16384:8:1$") and pony["marks"] == {"failed_melds": [0, 0, 1]}
     assert pairs["hands"][1]["edited_at"] is not None and pairs["options"]["finish_at"] == "2031-05-01T22:30:00"
     assert five["ended_at"] is not None and five["sides"][0]["name"] == "Ünïcode ✓"
     assert "Ünïcode ✓" in (tmp_path / "games.json").read_text(encoding="utf-8")
@@ -125,6 +125,24 @@ def test_imported_pin_still_guards_the_game(filled, tmp_path, cli):
     pony = next(g for g in client.get("/api/games").get_json() if g["variant"] == "pony")
     assert client.post(f"/api/games/{pony['id']}/end").status_code == 403
     assert client.post(f"/api/games/{pony['id']}/end", headers={"X-Table-PIN": "2468"}).status_code == 200
+
+
+def test_an_export_of_version_1_imports_with_its_failed_melds(filled, tmp_path, cli):
+    """Issue 24: a file exported before a game's marks (version 1, Pony's failed melds in "failed_melds") still
+    imports whole, its failed melds raising the minimum as they did."""
+    cli("export", tmp_path / "games.json", "--db", filled)
+    exported = json.loads((tmp_path / "games.json").read_text(encoding="utf-8"))
+    data = json.loads(json.dumps(exported))
+    for g in data["games"]:  # as version 1 wrote them: failed melds for every game, zeros where none
+        g["failed_melds"] = g.pop("marks").get("failed_melds", [0] * len(g["sides"]))
+    (tmp_path / "v1.json").write_text(json.dumps({**data, "version": 1}), encoding="utf-8")
+    assert cli("import", tmp_path / "v1.json", "--db", tmp_path / "moved.sqlite")[0] == 0
+    conn = db.connect(str(tmp_path / "moved.sqlite"))
+    moved = transfer.export_games(conn)
+    conn.conn.close()
+    assert [g["marks"] for g in moved["games"]] == [{"failed_melds": [0, 0, 1]}, {}, {}]
+    # every game as it was exported, but for its revision (an imported game always gets a newer one)
+    assert [{**g, "revision": 0} for g in moved["games"]] == [{**g, "revision": 0} for g in exported["games"]]
 
 
 def mangled(data, change):
@@ -151,7 +169,8 @@ BAD_FILES = {
     "wrong entry count": lambda d: d["games"][1]["hands"][0]["entries"].pop(),
     "hand time missing": lambda d: d["games"][1]["hands"][0].update(recorded_at=None),
     "bad created time": lambda d: d["games"][0].update(created="yesterday"),
-    "failed melds per side": lambda d: d["games"][0].update(failed_melds=[0]),
+    "failed melds per side": lambda d: d["games"][0].update(marks={"failed_melds": [0]}),
+    "a mark the variant lacks": lambda d: d["games"][1].update(marks={"failed_melds": [0, 1]}),
     "foreign pin hash": lambda d: d["games"][0].update(pin_hash="plain-0427"),
     "same game twice": lambda d: d["games"].append(d["games"][0]),
 }

@@ -43,7 +43,7 @@ def game_object(variant: Variant, stored: dict) -> dict:
     hands = stored["hands"]
     state = derive_game(variant, stored["options"], stored["sides"],
                         [HandRecord(h["entries"], h["recorded_at"]) for h in hands],
-                        ended=bool(stored["ended_at"]), marks={"failed_melds": stored["failed_melds"]})
+                        ended=bool(stored["ended_at"]), marks=stored["marks"])
     return {"id": stored["id"], "variant": stored["variant"], "variant_name": variant.name,
             "options": stored["options"], **state, "revision": stored["revision"],
             "created": stored["created"], "updated": stored["updated"], "ended_at": stored["ended_at"],
@@ -133,7 +133,7 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     sides, options = new_game(variant, payload)
     now = now_utc()
     stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
-              "revision": 1, "ended_at": None, "failed_melds": [0] * len(sides), "hand_revision": None,
+              "revision": 1, "ended_at": None, "marks": {}, "hand_revision": None,
               "pin_hash": hash_pin(payload["pin"]) if payload.get("pin") else None, "sides": sides, "hands": []}
     request = request_fingerprint("start", payload, "pin")  # no plain hash of a PIN is kept
     with write(db):

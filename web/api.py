@@ -121,9 +121,10 @@ def delete_hand(game_id: str, number: int):
     return jsonify(hand_actions.delete_hand(get_db(), game_id, number, if_match(optional_body())))
 
 
-@bp.post("/games/<game_id>/sides/<int(signed=True):side>/failed-meld")
-def failed_meld(game_id: str, side: int):
-    return jsonify(hand_actions.failed_meld(get_db(), game_id, side, if_match(optional_body())))
+@bp.post("/games/<game_id>/sides/<int(signed=True):side>/<action>")
+def mark_side(game_id: str, side: int, action: str):
+    """A mark the game's variant declares for a side between hands (Pony: …/failed-meld)."""
+    return jsonify(hand_actions.mark_side(get_db(), game_id, side, action, if_match(optional_body())))
 
 
 @bp.post("/games/<game_id>/end")

@@ -1,4 +1,4 @@
-"""What a player can do to a hand of a game: preview, record, correct, delete, a failed meld.
+"""What a player can do to a hand of a game: preview, record, correct, delete, and mark a side between hands.
 
 Shared by the JSON API and the pages, like web/actions.py (games: create, read, end, delete), whose
 reading, revision checks and after-commit step these use. Each checks its input with scoring/, writes
@@ -108,9 +108,9 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
         raise
     now = now_utc()
     kept = json.loads(json.dumps(to_store(variant, payload, entries)))  # as it reads back from the database
-    # a failed meld raises the minimum for the hand in play only
-    changed = {"failed_melds": [0] * len(stored["sides"]), "hand_revision": stored["revision"] + 1}
-    if not store.touch_game(db, game_id, now, failed_melds=changed["failed_melds"], hand_recorded=True,
+    # what the table marked for a side (Pony's failed melds) counts for the hand in play only
+    changed = {"marks": {}, "hand_revision": stored["revision"] + 1}
+    if not store.touch_game(db, game_id, now, marks=changed["marks"], hand_recorded=True,
                             was=stored["revision"]):
         return None  # another writer came in after `stored` was read
     game = as_written(variant, {**stored, "hands": [*stored["hands"], {"entries": kept, "recorded_at": now}]},
@@ -198,23 +198,29 @@ def recorded_with(db: sqlite_utils.Database, game_id: str, key: str | None) -> d
     return kept["hand"] if kept else None
 
 
-def failed_meld(db: sqlite_utils.Database, game_id: str, side: int, revision: Any = None) -> dict:
-    """The side could not mend a short initial meld; its minimum rises for this hand (variants with failed melds)."""
+def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Any = None) -> dict:
+    """Mark a side between hands as its variant declares (`action` names the mark, e.g. Pony's "failed-meld":
+    the side could not mend a short initial meld, and its minimum rises until the next hand is recorded)."""
+    declared = {m.action: m for v in VARIANTS.values() for m in v.marks}
+    if action not in declared:
+        raise not_found(f"There is no “{action}” to mark for a side.")
     with write(db):
         variant, stored = read_stored(db, game_id)
         if not isinstance(side, int) or not 0 <= side < len(stored["sides"]):
             raise not_found(f"There is no side {side} in this game.")
         check_revision(variant, stored, revision)
-        if not variant.marks:
-            raising = " and ".join(v.name for v in VARIANTS.values() if v.marks)
-            raise Refused([FieldError(None, f"{variant.name} has no failed-meld penalty; only {raising} raises "
-                                            "the minimum after a failed initial meld.")])
+        mark = next((m for m in variant.marks if m.action == action), None)
+        if mark is None:
+            having = " and ".join(v.name for v in VARIANTS.values() if declared[action] in v.marks)
+            raise Refused([FieldError(None, f"{variant.name} has no {declared[action].button.lower()}; only "
+                                            f"{having} {'has' if ' and ' not in having else 'have'} one.")])
         if derive(variant, stored)["finished"]:
             raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)
-        failed = list(stored["failed_melds"]) + [0] * (len(stored["sides"]) - len(stored["failed_melds"]))
-        failed[side] += 1
+        counts = (list(stored["marks"].get(mark.key, [])) + [0] * len(stored["sides"]))[:len(stored["sides"])]
+        counts[side] += 1
+        marks = {**stored["marks"], mark.key: counts}
         now = now_utc()
-        store.touch_game(db, game_id, now, failed_melds=failed)
-        game = as_written(variant, stored, now, failed_melds=failed)
+        store.touch_game(db, game_id, now, marks=marks)
+        game = as_written(variant, stored, now, marks=marks)
     committed(db, game)
     return game

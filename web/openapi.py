@@ -5,9 +5,10 @@ import copy
 
 from flask import Blueprint, jsonify
 
+from db import transfer
 from scoring import VARIANTS
 
-from .openapi_variants import (entry_schema, failed_meld_summary, hand_limits, house_rules_description,
+from .openapi_variants import (entry_schema, mark_summary, hand_limits, house_rules_description,
                                house_rules_schema, max_hands_description, schema_name, sides_description)
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
@@ -93,7 +94,7 @@ SCHEMAS = {
                         "winner": {"type": ["array", "null"], "items": INT}, "created": TIME, "updated": TIME,
                         "revision": {"type": "integer", "minimum": 1}}),
     "HandAndGame": obj({"hand": ref("Hand"), "game": ref("Game")}),
-    "Export": obj({"format": {"const": "meldbook-games"}, "version": {"const": 1},
+    "Export": obj({"format": {"const": transfer.FORMAT}, "version": {"const": transfer.VERSION},
                    "games": {"type": "array", "items": {"type": "object"}}}),
 }
 
@@ -178,15 +179,6 @@ PATHS = {
                    "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS,
                                  "400": BAD_JSON_OR_NUMBER, **WRITE_ERRORS}},
     },
-    "/api/games/{game_id}/sides/{side}/failed-meld": {"post": {
-        "operationId": "failedMeld",  # its summary names the variants with failed melds: document()
-        "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
-                                       "schema": {"type": "integer", "minimum": 0}}],
-        "requestBody": REVISION_BODY,
-        "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS, "400": BAD_JSON_OR_NUMBER,
-                      "422": _error("the variant has no failed melds, the body is not {\"revision\": N}, "
-                                    "or the revision is no revision (1 to 2^53)"),
-                      **WRITE_ERRORS}}},
     "/api/games/{game_id}/end": {"post": {
         "operationId": "endGame", "summary": "The table stops now; the highest total wins",
         "parameters": WRITE_PARAMS, "requestBody": REVISION_BODY,
@@ -255,6 +247,20 @@ PATHS.update({
                       "422": _error("into is this same player, unknown, or sat at a game with it"), "429": TOO_MANY}}},
 })
 
+# a mark a variant declares for a side between hands (Pony's failed meld): `action` names it, its values and
+# summary are the registered variants' marks (document())
+MARK_PATH = {"post": {
+    "operationId": "markSide",
+    "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
+                                   "schema": {"type": "integer", "minimum": 0}},
+                   {"name": "action", "in": "path", "required": True, "schema": {"enum": []}}],
+    "requestBody": REVISION_BODY,
+    "responses": {"200": _ok("the game", ref("Game")), **OPTIONAL_BODY_ERRORS, "400": BAD_JSON_OR_NUMBER,
+                  "422": _error("the game's variant has no such mark, the body is not {\"revision\": N}, "
+                                "or the revision is no revision (1 to 2^53)"),
+                  **WRITE_ERRORS}}}
+
+
 def document() -> dict:
     """The whole description, with every registered variant's id, entry fields and house rules."""
     schemas = copy.deepcopy(SCHEMAS)
@@ -276,8 +282,11 @@ def document() -> dict:
             "type": "integer", "minimum": 0,
             "description": f"{mark.button} marks since the last hand ({' and '.join(v.name for v in VARIANTS.values() if mark in v.marks)} only)"}
     paths = copy.deepcopy(PATHS)
-    failed_meld = paths["/api/games/{game_id}/sides/{side}/failed-meld"]["post"]
-    failed_meld["summary"] = failed_meld_summary(VARIANTS.values())
+    marks = {m.action: m for v in VARIANTS.values() for m in v.marks}
+    if marks:
+        path = paths["/api/games/{game_id}/sides/{side}/{action}"] = copy.deepcopy(MARK_PATH)
+        path["post"]["parameters"][-1]["schema"]["enum"] = list(marks)
+        path["post"]["summary"] = "; ".join(f"{action}: {mark_summary(m, VARIANTS.values())}" for action, m in marks.items())
     names = ", ".join(v.name for v in VARIANTS.values())
     info = {"title": "Meldbook", "version": "1",
             "description": f"Canasta score keeping for {names}. Every error answer "

@@ -1,5 +1,5 @@
 """The parts of the OpenAPI document each variant's declarations give: its entry fields, house rules, default hand
-limits, and which variants have failed melds."""
+limits, and which variants have which marks."""
 from __future__ import annotations
 
 import json
@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from scoring import Variant
 from scoring.base import MAX_NUMBER
+from scoring.shape import SideMark
 
 INT, BOOL = {"type": "integer"}, {"type": "boolean"}
 SEATINGS = {"individuals": "players alone", "partnerships": "partnerships"}  # GET /api/variants' seating shapes
@@ -61,7 +62,7 @@ def max_hands_description(limits: list[str]) -> str:
     return f"left out: the variant's default for this seating{shown}; null: no limit"
 
 
-def failed_meld_summary(variants: Iterable[Variant]) -> str:
-    """'Pony Canasta: the side's opening minimum rises until the next hand' (the variants that have failed melds)."""
-    names = " and ".join(v.name for v in variants if v.marks) or "No variant"
-    return f"{names}: the side's opening minimum rises until the next hand"
+def mark_summary(mark: SideMark, variants: Iterable[Variant]) -> str:
+    """'Failed meld (Pony Canasta): the side's opening minimum rises until the next hand' (the variants that have it)."""
+    names = " and ".join(v.name for v in variants if mark in v.marks)
+    return f"{mark.button} ({names}): the side's opening minimum rises until the next hand"

@@ -240,10 +240,10 @@ def _loopback(host: str) -> bool:
         return False
 
 
-@bp.post("/games/<game_id>/sides/<int:side>/failed-meld")
-def failed_meld(game_id: str, side: int):
+@bp.post("/games/<game_id>/sides/<int:side>/<action>")
+def mark_side(game_id: str, side: int, action: str):
     try:
-        game = hand_actions.failed_meld(get_db(), game_id, side, request.form.get("revision"))
+        game = hand_actions.mark_side(get_db(), game_id, side, action, request.form.get("revision"))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
