@@ -13,26 +13,24 @@ import threading
 from functools import cached_property
 from typing import Any, Hashable
 
+from cachetools import LRUCache
 from flask import current_app
 
 
 class Recent:
-    """A bounded map that forgets the oldest entry first; reads take no lock (a dict lookup is atomic)."""
+    """A bounded map that forgets the least recently used entry first (cachetools' LRU), safe across threads."""
 
     def __init__(self, size: int):
-        self.size = size
-        self._items: dict = {}
-        self._lock = threading.Lock()
+        self._items: LRUCache = LRUCache(maxsize=size)
+        self._lock = threading.Lock()  # an LRU reorders itself on every read
 
     def get(self, key: Hashable) -> Any:
-        return self._items.get(key)
+        with self._lock:
+            return self._items.get(key)
 
     def put(self, key: Hashable, value: Any) -> None:
         with self._lock:
-            self._items.pop(key, None)  # re-inserted last: the newest
             self._items[key] = value
-            while len(self._items) > self.size:
-                del self._items[next(iter(self._items))]
 
     def pop(self, key: Hashable) -> None:
         with self._lock:
