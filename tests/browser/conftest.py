@@ -39,3 +39,13 @@ def phone(chromium, server):
 @pytest.fixture
 def tablet(chromium, server):
     yield from _device(chromium, server, TABLET)
+
+
+@pytest.fixture
+def phones(chromium, server):
+    """Two phones at one table; neither browser may have complained by the end."""
+    opened = [Page(chromium, server, PHONE), Page(chromium, server, PHONE)]
+    yield opened
+    for device in opened:
+        device.context.close()
+    assert [d.console for d in opened] == [[], []]

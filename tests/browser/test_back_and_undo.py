@@ -15,15 +15,6 @@ PAIRS = {"variant": "ponytail",
 EMPTY = "Nothing was entered for any side. Fill in the hand, or tap “Record an empty hand” if nobody scored."
 
 
-@pytest.fixture
-def phones(chromium, server):
-    opened = [Page(chromium, server, PHONE), Page(chromium, server, PHONE)]
-    yield opened
-    for device in opened:
-        device.context.close()
-    assert [d.console for d in opened] == [[], []]
-
-
 def new_game(server) -> dict:
     status, game = server.request("POST", "/api/games", PAIRS)
     assert status == 201

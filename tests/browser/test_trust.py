@@ -37,15 +37,6 @@ def own_server(tmp_path):
     holder["server"].stop()
 
 
-@pytest.fixture
-def phones(chromium, server):
-    opened = [Page(chromium, server, PHONE), Page(chromium, server, PHONE)]
-    yield opened
-    for device in opened:
-        device.context.close()
-    assert [d.console for d in opened] == [[], []]
-
-
 def close(phone: Page) -> None:
     """Close a phone this test opened itself; like the fixtures, the browser must not have complained."""
     phone.context.close()
