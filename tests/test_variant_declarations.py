@@ -121,7 +121,7 @@ def test_the_api_and_openapi_document_list_it(client, toy):
     assert "Toy Canasta, players alone: 50 hands" in max_hands and "Toy Canasta, players alone: 50 hands" in schemas["Variant"]["properties"]["sides"]["description"]
     assert "Toy Canasta bell_counts (default true: even when nobody hears it)" in \
         schemas["NewOptions"]["properties"]["house_rules"]["description"]
-    assert "Toy" not in document["paths"]["/api/games/{game_id}/sides/{side}/failed-meld"]["post"]["summary"]
+    assert "Toy" not in document["paths"]["/api/games/{game_id}/sides/{side}/{action}"]["post"]["summary"]  # no marks
     refused = client.post("/api/games", json={"variant": toy.id, "sides": [{"name": "Solo"}]})
     assert refused.status_code == 422 and "2 to 4 players alone" in refused.get_data(as_text=True)
 
