@@ -1,6 +1,6 @@
 """Club night: many tables, every device polling the scoreboard, each table recording a hand a minute.
 
-Each device is a thread with its own kept-alive connection and session, polling its game's
+Each device is a thread with its own address, kept-alive connection and session, polling its game's
 scoreboard every 0.6 s the way the page does (static/meldbook.js POLL_MS) (GET …/live?key=K: 204 while nothing changed, the
 new scoreboard after a hand). One device per table records a hand: it opens the hand form,
 sends a few live previews while "typing", posts the hand and follows the redirect to the scores.
@@ -61,9 +61,15 @@ def _ask(browser: Browser, tally: Tally, method: str, path: str, ok: tuple[int, 
     return answer
 
 
+def device_address(n: int) -> str:
+    """The n-th device's own loopback address: every phone on the club's Wi-Fi has its own, and the server
+    caps the connections of one address (web/serving.py PER_ADDRESS)."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
+
+
 def _device(port: int, game_id: str, hand_at: float | None, start: float, stop: float, tally: Tally,
-            rng: random.Random) -> None:
-    browser = Browser(port, timeout=30)
+            rng: random.Random, source: str) -> None:
+    browser = Browser(port, timeout=30, source=source)
     time.sleep(rng.uniform(0, max(0.0, start - time.perf_counter() - 0.5)))  # players arrive one by one
     try:  # opening the page is before the evening is measured: only its failure counts
         page = browser.get(f"/games/{game_id}")
@@ -122,8 +128,8 @@ def club_night(port: int, tables: int, devices: int, seconds: float, hands_befor
         for d in range(devices):
             rng = random.Random(t * 100 + d)
             hand_at = start + rng.uniform(0, hand_window * 0.9) if d == 0 else None
-            threads.append(threading.Thread(target=_device, args=(port, game_id, hand_at, start, stop, tally, rng),
-                                            daemon=True))
+            threads.append(threading.Thread(target=_device, daemon=True, args=(
+                port, game_id, hand_at, start, stop, tally, rng, device_address(t * devices + d))))
     for th in threads:
         th.start()
     for th in threads:

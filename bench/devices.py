@@ -94,6 +94,7 @@ class Browser:
     port: int
     timeout: float = 30
     cookies: dict[str, str] = field(default_factory=dict)
+    source: str | None = None  # the device's own address (a loopback one: 127.x.y.z), as each phone on the Wi-Fi has
     conn: http.client.HTTPConnection | None = None
 
     def request(self, method: str, path: str, *, form: dict | None = None, json_body=None,
@@ -107,7 +108,8 @@ class Browser:
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if self.conn is None:
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout,
+                                                   source_address=(self.source, 0) if self.source else None)
         start = time.perf_counter()
         try:
             self.conn.request(method, path, body=body, headers=sent)
