@@ -32,6 +32,11 @@ class HouseRule:
     step: int = 1  # every number must be a whole multiple of it (5: points a table scores in fives)
     signed: bool = False  # may be below 0 (a bonus a table turns into a penalty)
     off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
+    words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
+
+    def key_word(self, key: str) -> str:
+        """A "counts" rule's key as the form and sheets word it ("natural" → "clean")."""
+        return dict(self.words).get(key, key)
 
     @property
     def sheet(self) -> str:
@@ -135,11 +140,11 @@ class SheetColumn:
     field: str | None = None
     surprise: str | None = None  # how many of them were surprise canastas, shown in brackets
     optional: bool = False  # may be left off a played game's sheet when nothing was ever entered there
-    legend: str = ""  # the column's meaning, when it is not the field's label
+    legend: str = ""  # the column's meaning, when it is not the field's label ("{round}": the variant's word for a round)
     counted_by: str | None = None  # a flag house rule saying whether this part counts at all
 
 
-SCORE = SheetColumn("Score", "score", legend="the hand's score (every part added)")
+SCORE = SheetColumn("Score", "score", legend="the {round}'s score (every part added)")  # {round}: the variant's word
 TOTAL = SheetColumn("Total", "total", legend="running total")
 
 

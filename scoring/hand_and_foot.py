@@ -50,7 +50,8 @@ RULES = (
     _points_rule("black_three_penalty", 5, "Black three held (minus)", "Black three held, each"),
     _points_rule("exact_pickup_bonus", 100, "Exact pick-up", "Exact pick-up, each"),
     HouseRule("go_out_needs", "counts", {"natural": 1, "dirty": 1, "wild": 0}, "Books needed to go out",
-              note="natural: clean books (a sevens book counts), dirty, wild; a key left out counts 0"),
+              note="natural: clean books (a sevens book counts), dirty, wild; a key left out counts 0",
+              words=(("natural", "clean"), ("dirty", "dirty"), ("wild", "wild"))),
     HouseRule("unplayed_foot_counts", "flag", True, "An unplayed foot counts against the side",
               "Unplayed foot counts against"),
 )

@@ -180,6 +180,10 @@ class Variant:
         return []
 
     # -- the rules card, in the variant's words ------------------------------------------
+    def meld_heading(self, rules: dict) -> str:
+        """The heading over the left column of the meld-minimum rows ("Score before the hand", "Round"; "": none)."""
+        return self.minimum.rows(rules, self.words)[0]
+
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         """Every part of a hand score besides the canasta bonuses: (what, points)."""
         return [("Melded points (canasta cards included)", "plus"), ("Points left in hand", "minus")]
@@ -193,7 +197,7 @@ class Variant:
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
         """The initial-meld minimum as rows (when, minimum) as `minimum` declares it, and a note that adds
         what the table's marks do."""
-        _, rows = self.minimum.rows(rules)
+        _, rows = self.minimum.rows(rules, self.words)
         notes = [self.minimum.note(rules)] + [m.note.format(step=points(rules[m.raises_by])) for m in self.marks]
         return rows, " ".join(n for n in notes if n)
 

@@ -18,6 +18,7 @@ bp = Blueprint("setup", __name__)
 bp.register_error_handler(Refused, refused_page)
 
 LAYOUT_WORDS = {"pairs": "Partnerships", "solo": "Everyone alone"}
+DEFAULT_ROWS = 12  # a blank sheet's page of hands
 
 
 def variant_or_404(variant_id: str):
@@ -144,4 +145,7 @@ def blank_sheet(variant_id: str):
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
     names = [s["name"] for s in payload["sides"] if s["name"]]
-    return redirect(url_for("sheets.variant_blank_sheet", variant_id=variant.id, hands=12, side=names), 303)
+    limit = payload["options"].get("max_hands", variant.default_max_hands(payload["sides"]))
+    # a row for each hand (round…) of a game with a limit, up to a page of them
+    rows = min(limit, DEFAULT_ROWS) if type(limit) is int and limit >= 1 else DEFAULT_ROWS
+    return redirect(url_for("sheets.variant_blank_sheet", variant_id=variant.id, hands=rows, side=names), 303)
