@@ -33,6 +33,7 @@ class HouseRule:
     signed: bool = False  # may be below 0 (a bonus a table turns into a penalty)
     off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
     words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
+    each: str = "Number {n}"  # a "list" rule's numbers one by one on the form; {round}: the variant's word ("Round")
 
     def key_word(self, key: str) -> str:
         """A "counts" rule's key as the form and sheets word it ("natural" → "clean")."""
@@ -157,6 +158,9 @@ class Seating:
     pairs_help: str = "Partners sit opposite each other; type the players in seat order."
     redraw_seats: bool = False  # the table draws seats for every game: "New game, new seats", a Draw seats button
     partners_help: str = ""  # under the table of each seat's partners, when the variant has one
+    # that table's columns beside each player (keys of Variant.partners' rows) and its caption on the new-game form
+    partners: tuple[tuple[str, str], ...] = (("partner", "Partner"),)
+    seats_caption: str = "Seats and partners"
 
 
 def points(n: int) -> str:

@@ -66,7 +66,7 @@ def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:
 
 
 def rules_below(variant: Variant, options: dict, paper: str, wide: bool) -> Table:
-    """The canasta (or book…) bonuses and the meld minimums, side by side under the rows."""
+    """The bonuses of the variant's melds and the meld minimums, side by side under the rows."""
     full = frame_width(paper, wide)
     left, right = full * 0.6 - 8, full * 0.4 - 8
     _, note = meld_minimums(variant, options)

@@ -42,7 +42,7 @@ def rule_table(header: list[str] | None, rows: list, widths: list[float], size: 
 
 
 def canasta_table(variant: Variant, options: dict, width: float, size: float = BODY) -> Table:
-    """Canasta (or book…) kinds, what they hold, and their bonuses (and any surprise extra)."""
+    """The kinds of the variant's melds, what they hold, and their bonuses (and any surprise extra)."""
     header, rows = rules.canastas(variant, options)
     if len(header) == 4:
         return rule_table(header, rows, [width * 0.2, width * 0.44, width * 0.16, width * 0.2], size, numbers_from=2)
@@ -57,7 +57,7 @@ def meld_table(variant: Variant, options: dict, width: float, size: float = BODY
 
 
 def bonuses_title(variant: Variant) -> str:
-    """'Canasta bonuses', 'Book bonuses': in the variant's word for its melds."""
+    """'Canasta bonuses', in the variant's word for its melds."""
     return f"{variant.words.meld.capitalize()} bonuses"
 
 

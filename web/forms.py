@@ -58,10 +58,15 @@ def place_errors(errors: list[FieldError], shown: set[str]) -> tuple[dict[str, l
 
 # -- a new game -------------------------------------------------------------------------
 
+# the seating shapes a variant may declare (GET /api/variants' kinds) as the form calls them, and players a side
+SHAPES = {"partnerships": "pairs", "teams_of_three": "trios", "individuals": "solo"}
+PER_SIDE = {"pairs": 2, "trios": 3, "solo": 1}
+LAYOUT_OF = {n: layout for layout, n in PER_SIDE.items()}
+
+
 def layouts(variant: Variant) -> dict[str, tuple[int, int]]:
-    """'pairs' and/or 'solo' with the range of sides each allows, the variant's usual way first."""
-    keys = {"partnerships": "pairs", "individuals": "solo"}
-    return {keys[kind]: tuple(shape["sides"]) for kind, shape in variant.describe_sides.items() if kind in keys}
+    """'pairs', 'trios' and/or 'solo' with the range of sides each allows, the variant's usual way first."""
+    return {SHAPES[kind]: tuple(shape["sides"]) for kind, shape in variant.describe_sides.items() if kind in SHAPES}
 
 
 def read_layout(form, variant: Variant, change: str = "") -> tuple[str, int]:
@@ -84,7 +89,7 @@ def read_layout(form, variant: Variant, change: str = "") -> tuple[str, int]:
 
 def seating_shape(layout: str, count: int) -> list[dict]:
     """Sides with empty names in this seating shape: what a variant's defaults depend on."""
-    return [{"players": ["", ""] if layout == "pairs" else [""]} for _ in range(count)]
+    return [{"players": [""] * PER_SIDE.get(layout, 1)} for _ in range(count)]
 
 
 def _limit_text(variant: Variant, layout: str, count: int) -> str:
@@ -116,13 +121,12 @@ def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
     """A posted new-game form as API.md's new-game payload; blank options take the variant's defaults."""
     sides = []
     for i in range(count):
-        first = form.get(f"sides[{i}].players[0]", "").strip()
-        if layout == "pairs":
-            second = form.get(f"sides[{i}].players[1]", "").strip()
-            name = form.get(f"sides[{i}].name", "").strip() or " & ".join(p for p in (first, second) if p)
-            sides.append({"name": name, "players": [first, second]})
+        players = [form.get(f"sides[{i}].players[{j}]", "").strip() for j in range(PER_SIDE.get(layout, 1))]
+        if len(players) > 1:
+            name = form.get(f"sides[{i}].name", "").strip() or team_name(players)
+            sides.append({"name": name, "players": players})
         else:
-            sides.append({"name": first, "players": [first]})
+            sides.append({"name": players[0], "players": players})
         start = form.get(f"sides[{i}].start_score", "").strip()
         if start:  # a game begun on paper: left empty, the side starts at 0
             sides[-1]["start_score"] = number(start)
@@ -144,6 +148,12 @@ def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
     return payload
 
 
+def team_name(players: list[str]) -> str:
+    """A side's name when none is typed: its players' names ('Ann & Bob', 'Ann, Bob & Cy')."""
+    typed = [p for p in players if p]
+    return " & ".join(typed) if len(typed) < 3 else f"{', '.join(typed[:-1])} & {typed[-1]}"
+
+
 OFFSET = re.compile(r"[+-](0\d|1[0-4]):[0-5]\d")
 
 
@@ -158,18 +168,64 @@ def with_offset(moment: str, offset: str) -> str:
     return moment + (":00" if len(moment) == 16 else "") + offset
 
 
+OFF = ":off"  # a house rule's "switch it off" box: options.house_rules.wild_canasta_bonus:off
+
+
 def typed_house_rules(form, variant: Variant) -> dict:
     """The house rules as the form holds them (a blank number is left out: the default applies)."""
     rules: dict[str, Any] = {}
     for rule in variant.rules:
         key, name = rule.key, f"options.house_rules.{rule.key}"
-        if rule.kind == "flag":
+        if rule.off and form.get(name + OFF) == "on":
+            rules[key] = None  # switched off: whatever the box beside it holds
+        elif rule.kind == "flag":
             rules[key] = form.get(name) == "on"  # the form always shows every house rule
         elif rule.kind == "tiers":
             rules[key] = [[number(at), number(minimum)] for at, minimum in _typed_tiers(form, name)]
+        elif rule.kind == "list":
+            boxes = _typed_list(form, name)
+            if boxes is not None:  # a blank box before a number is no number: refused, naming that box
+                rules[key] = [number(box) if box else None for box in boxes]
+        elif rule.kind == "counts":
+            if any(f"{name}.{part}" in form for part in rule.default):
+                rules[key] = {part: number(form.get(f"{name}.{part}")) for part in rule.default}
         elif form.get(name, "").strip():
             rules[key] = number(form[name])
     return rules
+
+
+def house_rule_refusals(form, variant: Variant) -> list[FieldError]:
+    """What the form alone can tell is wrong: a rule switched on again (its off box cleared) that has no default
+    number, with its box left empty."""
+    errors = []
+    for rule in variant.rules:
+        name = f"options.house_rules.{rule.key}"
+        if rule.off and rule.default is None and name in form and not form[name].strip() and form.get(name + OFF) != "on":
+            errors.append(FieldError(name, f"{rule.label}: type its points, or tick “{capital(rule.off)}”."))
+    return errors
+
+
+def capital(words: str) -> str:
+    """Words with a capital first letter, the rest as written."""
+    return words[:1].upper() + words[1:]
+
+
+def _typed_list(form, name: str) -> list[str] | None:
+    """The boxes of a list house rule the form holds, in order, empty ones at the end left off; None without any."""
+    box = re.compile(re.escape(name) + r"\[([0-9]{1,3})\]")  # 0-9, not \d: '[١]' is no box number
+    found = sorted({int(m[1]) for key in form.keys() if (m := box.fullmatch(key))})
+    if not found:
+        return None
+    boxes = [form.get(f"{name}[{k}]", "").strip() for k in found][:MAX_TIERS]
+    while boxes and not boxes[-1]:
+        boxes.pop()
+    return boxes
+
+
+def list_boxes(values, key: str, default: list, posted: bool) -> list[str]:
+    """A list house rule's boxes as the form shows them: as typed (or the defaults), then an empty one to add one."""
+    typed = _typed_list(values, f"options.house_rules.{key}") if posted else None
+    return (typed if typed is not None else [str(n) for n in default]) + [""]
 
 
 MAX_TIERS = 20  # far more than any table uses; a form cannot make the page draw rows without end
@@ -197,7 +253,7 @@ def new_game_values(game: dict, variant: Variant, reseat: bool) -> dict[str, str
     sides = [dict(s) for s in game["sides"]]
     if reseat:  # drawn once per finished game: a reload, or another phone opening the link, shows the same seats
         random.Random(f"reseat:{game['id']}").shuffle(sides)
-    values = {"layout": "pairs" if len(sides[0]["players"]) == 2 else "solo", "count": str(len(sides))}
+    values = {"layout": LAYOUT_OF.get(len(sides[0]["players"]), "solo"), "count": str(len(sides))}
     for i, side in enumerate(sides):
         values[f"sides[{i}].name"] = side["name"]
         for j, player in enumerate(side["players"]):
@@ -210,8 +266,14 @@ def new_game_values(game: dict, variant: Variant, reseat: bool) -> dict[str, str
         name = f"options.house_rules.{key}"
         rule = variant.house_rule(key)
         kind = rule.kind if rule else None
-        if kind == "flag":
+        if value is None and rule and rule.off:
+            values[name + OFF] = "on"
+        elif kind == "flag":
             values.update({name: "on"} if value else {})
+        elif kind == "list":
+            values.update({f"{name}[{k}]": str(n) for k, n in enumerate(value)})
+        elif kind == "counts":
+            values.update({f"{name}.{part}": str(n) for part, n in value.items()})
         elif kind == "tiers":
             for t, (at, minimum) in enumerate(value):
                 values.update({f"{name}[{t}].at": str(at), f"{name}[{t}].min": str(minimum)})

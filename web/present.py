@@ -135,6 +135,11 @@ def variant_names(conj: str) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
 
 
+def capital(words: str) -> str:
+    """Words with a capital first letter, the rest as written (Jinja's capitalize lowers the rest)."""
+    return words[:1].upper() + words[1:]
+
+
 def input_id(name: str) -> str:
     """An element id from an input name: 'entries[1].melded.tens' -> 'entries-1-melded-tens'."""
     return re.sub(r"[^A-Za-z0-9_]+", "-", name).strip("-")
@@ -142,6 +147,7 @@ def input_id(name: str) -> str:
 
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
-    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note)
+    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note,
+                                 capital=capital)
     # a game's variant declares its own words
     app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names)
