@@ -41,6 +41,8 @@ class Variant:
     marks: tuple[SideMark, ...] = ()  # what a table marks for a side between hands (Pony's failed melds)
     part_labels: dict[str, str] = {}  # hand-score parts that are no entry field: "going_out" → "Going out"
     finish_time_note: str = ""  # on the rules card, when a finish time is part of the usual rules
+    # who does what as a round begins, as the pages word it: (key of dealing()'s answer, what that player does)
+    dealing_jobs: tuple[tuple[str, str], ...] = (("dealer", "deals"), ("first_player", "plays first"))
     score_instead: int | None = None  # a game of rounds: the score a table that plays to one instead usually sets
     uses_decks: bool = True
     decks_range: tuple[int, int] = (1, 40)  # the fewest and most decks a table may choose
