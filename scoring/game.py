@@ -284,6 +284,12 @@ def side_marks(variant: Variant, marks: dict[str, list[int]] | None, n: int) -> 
     return per_side
 
 
+def team_name(players: list[str]) -> str:
+    """A side's name when none is typed: its players' names ('Ann & Bob', 'Ann, Bob & Cy')."""
+    typed = [p for p in players if p]
+    return " & ".join(typed) if len(typed) < 3 else f"{', '.join(typed[:-1])} & {typed[-1]}"
+
+
 def players_shown(side: dict) -> list[str]:
     """The players to show beside a side's name: none when the name says just them ("Ann & Bob", "Ann and Bob",
     or "Ann" alone). The new-game form names a pair "Ann & Bob" when no name is typed; case and spacing make no

@@ -121,3 +121,24 @@ def test_a_team_of_three_records_its_exact_pick_ups(client):
                    {"number": "2", "entries[1].exact_pickups": "4"})
     assert refused.status_code == 422
     assert "Blues has 3 players, so at most 3 exact pick-ups (one a player), not 4." in refused.get_data(as_text=True)
+
+
+def test_a_team_of_three_is_a_team_on_the_players_pages_and_in_ratings(client):
+    from .player_helpers import listed, play, player
+
+    trios = {"variant": "hand-and-foot", "sides": [{"name": "Ann, Bob & Cy", "players": ["Ann", "Bob", "Cy"]},
+                                                   {"name": "Di, Ed & Flo", "players": ["Di", "Ed", "Flo"]}]}
+    game = play(client, trios, *[[{"melded": 100}, {"melded": 50}]] * 4, end=False)
+    assert game["finished"] and game["winner"] == [0]  # after 4 rounds, nothing to end by hand
+    everyone = listed(client)
+    assert sorted(everyone) == ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    assert everyone["Cy"]["wins"] == 1 and everyone["Flo"]["wins"] == 0
+    assert everyone["Cy"]["rating"]["hand-and-foot"]["ordinal"] > everyone["Flo"]["rating"]["hand-and-foot"]["ordinal"]
+    ann = player(client, "Ann")
+    assert sorted(p["name"] for p in ann["partners"]) == ["Bob", "Cy"]
+    assert sorted(p["name"] for p in ann["opponents"]) == ["Di", "Ed", "Flo"]
+    page = read(client.get(url(client.application, "players.player", name="Ann")))
+    assert "Hand and Foot" in page.landmark("main").text
+    assert client.post("/api/players/cy/rename", json={"name": "Cyd"}).status_code == 200
+    after = client.get(f"/api/games/{game['id']}").get_json()
+    assert after["sides"][0]["name"] == "Ann, Bob & Cyd"  # a team named after its players follows the rename

@@ -12,6 +12,7 @@ import secrets
 from typing import Any
 
 from scoring import FieldError, Variant
+from scoring.game import team_name
 
 from .numbers import parse
 
@@ -146,12 +147,6 @@ def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
     if form.get("pin", "").strip():
         payload["pin"] = form["pin"].strip()
     return payload
-
-
-def team_name(players: list[str]) -> str:
-    """A side's name when none is typed: its players' names ('Ann & Bob', 'Ann, Bob & Cy')."""
-    typed = [p for p in players if p]
-    return " & ".join(typed) if len(typed) < 3 else f"{', '.join(typed[:-1])} & {typed[-1]}"
 
 
 OFFSET = re.compile(r"[+-](0\d|1[0-4]):[0-5]\d")
