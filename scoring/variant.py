@@ -188,14 +188,14 @@ class Variant:
         return self.minimum.rows(rules, self.words)[0]
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
-        """Every part of a hand score besides the canasta bonuses: (what, points)."""
-        return [("Melded points (canasta cards included)", "plus"), ("Points left in hand", "minus")]
+        """Every part of a hand score besides the bonuses of its melds: (what, points)."""
+        return [(f"Melded points ({self.words.meld} cards included)", "plus"), ("Points left in hand", "minus")]
 
     def going_out_text(self, rules: dict) -> str:
         """What a side needs before it may go out."""
-        words = [c.word for c in self.canastas]
-        return (f"To go out a side needs at least one canasta of each kind: {', '.join(words[:-1])} and {words[-1]}. "
-                "At most one side goes out; a hand may also end when the stock runs out.")
+        kinds = [c.word for c in self.canastas]
+        return (f"To go out a side needs at least one {self.words.meld} of each kind: {', '.join(kinds[:-1])} and "
+                f"{kinds[-1]}. At most one side goes out; a {self.words.round} may also end when the stock runs out.")
 
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
         """The initial-meld minimum as rows (when, minimum) as `minimum` declares it, and a note that adds

@@ -9,7 +9,7 @@ from jinja2_fragments.flask import render_block
 
 from scoring import VARIANTS, FieldError, Refused, get_variant
 
-from . import actions, forms, hands, pin
+from . import actions, forms, hands, house_rules_form, pin
 from .database import get_db
 from .errors import storage_words
 from .pages import is_htmx, refused_page
@@ -47,7 +47,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
              + [f"players[{j}]" for j in range(per_side)]}
     shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
     shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
-    lists = {rule.key: forms.list_boxes(values, rule.key, rule.default, bool(values))
+    lists = {rule.key: house_rules_form.list_boxes(values, rule.key, rule.default, bool(values))
              for rule in variant.rules if rule.kind == "list"}
     shown |= {f"options.house_rules.{key}[{k}]" for key, boxes in lists.items() for k in range(len(boxes))}
     shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind == "counts" for part in r.default}
@@ -58,19 +58,19 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     allowed = forms.layouts(variant)
     rules = defaults["house_rules"]
     # the box stays open while it holds changes, so a table sees them kept when the seating changes
-    typed = forms.typed_house_rules(values, variant) if values else {}
+    typed = house_rules_form.typed_house_rules(values, variant) if values else {}
     changed = any(value != rules[key] for key, value in typed.items())
     words = [LAYOUT_WORDS[k] for k in allowed]
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
-                   layouts_name=forms.capital(", ".join(w.lower() for w in words[:-1]) + f" or {words[-1].lower()}"),
+                   layouts_name=house_rules_form.capital(", ".join(w.lower() for w in words[:-1]) + f" or {words[-1].lower()}"),
                    per_side=per_side, side_word=SIDE_WORDS.get(layout, ""), lists=lists,
                    ends=end_choice(variant, values, defaults),
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
                    drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
                    key=hands.form_key(values),
                    rules_open=changed or any(k.startswith("options.house_rules") for k in at),
-                   tiers={key: forms.tier_rows(values, key, default, bool(values))
+                   tiers={key: house_rules_form.tier_rows(values, key, default, bool(values))
                           for key, default in defaults["house_rules"].items() if variant.house_rule(key).kind == "tiers"})
     if is_htmx():
         return render_block("new_game.html", "game_form", **context), status
@@ -120,7 +120,7 @@ def create_game(variant_id: str):
         return seats_drawn(variant) if stale == "draw" else layout_changed(variant, stale)
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
-    refused = forms.house_rule_refusals(request.form, variant)
+    refused = house_rules_form.house_rule_refusals(request.form, variant)
     if refused:
         return form_page(variant, request.form, layout, count, errors=refused, status=422)
     try:
