@@ -156,6 +156,7 @@ class Seating:
     seat_word: str = "player"  # a player alone is "Player 3" (or "Seat 3") on the form
     solo_help: str = "Type the players in seat order, clockwise."
     pairs_help: str = "Partners sit opposite each other; type the players in seat order."
+    teams_help: str = "Team-mates sit in every other seat; type each team's players in seat order."
     redraw_seats: bool = False  # the table draws seats for every game: "New game, new seats", a Draw seats button
     partners_help: str = ""  # under the table of each seat's partners, when the variant has one
     # that table's columns beside each player (keys of Variant.partners' rows) and its caption on the new-game form

@@ -47,10 +47,22 @@ def test_the_hand_form_is_headed_with_the_round_and_its_minimum(client, game):
     assert form.heading("Round 2 of 4 \u2014 minimum 90 for everyone", level=1)
     assert form.button("Record round 2")
     books = form.group("Books, Us")
-    assert [f.name for f in books.all("group")] == ["Clean books, Us", "Dirty books, Us", "Wild books, Us",
-                                                    "Sevens books, Us"]
+    # sevens books are off by default (RULES.md §8: entered as clean books): the form does not offer them
+    assert [f.name for f in books.all("group")] == ["Clean books, Us", "Dirty books, Us", "Wild books, Us"]
     assert form.group("Threes, Them") and form.group("Cards, Them").field("Unplayed foot, Them, in points")
     assert "canasta" not in form.landmark("main").text.lower()
+
+
+def test_the_hand_form_offers_only_what_the_tables_house_rules_count(client):
+    rules = {"sevens_canasta_bonus": 750, "wild_canasta_bonus": None, "unplayed_foot_counts": False}
+    game = client.post("/api/games", json={**HAND_AND_FOOT.game, "options": {"house_rules": rules}}).get_json()
+    form = hand_form(client, game)
+    assert [f.name for f in form.group("Books, Us").all("group")] == ["Clean books, Us", "Dirty books, Us",
+                                                                      "Sevens books, Us"]
+    cards = [f.name for f in form.group("Cards, Us").all("textbox") if f.name.endswith("in points")]
+    assert cards == ["Melded points, Us, in points", "In-hand points, Us, in points"]  # no unplayed foot
+    record(client, game, 1, {"entries[0].sevens_canastas": "1", "entries[0].melded": "35", "went_out": "none"})
+    assert scores(client, game).labelled("Us total").text == "785"  # 750 + 35
 
 
 def test_the_live_preview_words_a_side_this_round(client, game):

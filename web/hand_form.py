@@ -54,19 +54,26 @@ def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
     return shown
 
 
-def field_groups(variant: Variant, flags: list[str]) -> list[tuple[str, list[Field]]]:
+def field_groups(variant: Variant, flags: list[str], unused: frozenset = frozenset()) -> list[tuple[str, list[Field]]]:
     """One side's entry fields on the hand form, in runs under the heading each declares ("Threes", [...]).
 
-    A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`)."""
+    A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`), nor a field
+    that can hold nothing at this table (`unused`: see unused_fields)."""
     groups: list[tuple[str, list[Field]]] = []
     for f in variant.fields:
-        if f.kind == "flag" and f.name not in flags:
+        if (f.kind == "flag" and f.name not in flags) or f.name in unused:
             continue
         if groups and groups[-1][0] == f.group:
             groups[-1][1].append(f)
         else:
             groups.append((f.group, [f]))
     return groups
+
+
+def unused_fields(variant: Variant, options: dict) -> frozenset:
+    """The fields whose largest value at this table is 0 (a kind of meld or a part of the score the table's house
+    rules switched off): the form leaves them out, as the checks would refuse anything but 0 there."""
+    return frozenset(name for name, most in variant.field_bounds(options).items() if most == 0)
 
 
 def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:

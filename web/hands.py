@@ -72,6 +72,7 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     a used form with its old revision and key.
     """
     variant = get_variant(game["variant"])
+    unused = hand_form.unused_fields(variant, game["options"])
     at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game["sides"]))
     editing = number <= game["hands_played"]
     payload = hand_form.hand_payload(values, variant, game["sides"])
@@ -81,7 +82,7 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
                    one_per_hand=[f for f in variant.fields if f.once],
                    nobody=hand_form.NOBODY, count_chip=hand_form.count_chip,
                    short_label=lambda f: hand_form.short_label(f, variant.words),
-                   field_groups=hand_form.field_groups,
+                   field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused),
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
                    posted=request.method == "POST", **preview(game, variant, payload))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}

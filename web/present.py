@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
-from scoring.game import players_shown
+from scoring.game import players_shown, team_name
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,9 @@ def signed(value: int) -> str:
 
 
 def players_note(side: dict) -> str:
-    """A side's players to show under its name ('Ann & Bob'), or '' when the name says just that already."""
-    return " & ".join(players_shown(side))
+    """A side's players to show under its name ('Ann & Bob', 'Ann, Bob & Cy'), or '' when the name says just that
+    already."""
+    return team_name(players_shown(side))
 
 
 def card_count_text(counts: dict, variant: Variant) -> str:
@@ -176,7 +177,7 @@ def input_id(name: str) -> str:
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
     app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note,
-                                 capital=capital)
+                                 capital=capital, team=team_name)
     # a game's variant declares its own words
     app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names, round_line=round_line,
                                  one_minimum=one_minimum)
