@@ -62,6 +62,7 @@ def test_a_table_playing_to_10000_says_so_on_the_form_and_the_scores(phone):
     page.get_by_role("group", name="Partnership 2").get_by_label("Player 2").fill("Di")
     page.get_by_text("House rules (Hand and Foot defaults filled in)").click()
     page.get_by_label("Wild books are not allowed").check()
+    phone.shot("phone-hand-and-foot-new-game")
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_text("0 rounds played · to 10,000", exact=True)).to_be_visible()
     expect(page.locator(".to-go").first).to_have_text("10,000 to go")
