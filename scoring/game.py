@@ -34,7 +34,9 @@ def new_game(variant: Variant | None, payload: Any, *, seated_now: bool = True) 
         raise Refused(errors + [FieldError("variant", f"Choose a variant: {_listed(list(_variant_ids()))}.")])
     pin_error = _pin(payload.get("pin"))
     errors += [pin_error] if pin_error else []
-    sides, side_errors = _sides(payload.get("sides"), most_players(variant))
+    # a side lists two players at most, three where the variant seats teams of three (check_sides says what it seats)
+    most = max([2] + [shape["players_per_side"] for shape in variant.describe_sides.values()])
+    sides, side_errors = _sides(payload.get("sides"), most)
     errors += side_errors
     if side_errors:
         raise Refused(errors)
@@ -55,12 +57,6 @@ def _variant_ids():
 
 def _listed(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def most_players(variant: Variant) -> int:
-    """The most players a side may list: two (partners; check_sides says what the variant seats), or three where
-    the variant seats teams of three."""
-    return max([2] + [shape["players_per_side"] for shape in variant.describe_sides.values()])
 
 
 HOW_MANY = {2: "one or two names", 3: "one to three names"}
@@ -282,12 +278,6 @@ def side_marks(variant: Variant, marks: dict[str, list[int]] | None, n: int) -> 
         for i in range(n):
             per_side[i][mark.key] = counts[i]
     return per_side
-
-
-def team_name(players: list[str]) -> str:
-    """A side's name when none is typed: its players' names ('Ann & Bob', 'Ann, Bob & Cy')."""
-    typed = [p for p in players if p]
-    return " & ".join(typed) if len(typed) < 3 else f"{', '.join(typed[:-1])} & {typed[-1]}"
 
 
 def players_shown(side: dict) -> list[str]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .base import FieldError, Refused
-from .game import _name, shows_nothing, team_name
+from .base import FieldError, Refused, team_name
+from .game import _name, shows_nothing
 from .standings import player_key
 
 

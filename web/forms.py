@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from scoring import FieldError, Variant
-from scoring.game import team_name
+from scoring.base import team_name
 
 from .house_rules_form import OFF, typed_house_rules
 from .numbers import number, parse  # noqa: F401 (number: the hand form and tests read typed numbers through here)

@@ -8,7 +8,8 @@ from datetime import datetime, timezone
 from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
-from scoring.game import players_shown, team_name
+from scoring.base import team_name
+from scoring.game import players_shown
 
 
 @dataclass(frozen=True)
