@@ -78,6 +78,12 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
+def team_name(players: list[str]) -> str:
+    """A side's name when none is typed: its players' names ('Ann & Bob', 'Ann, Bob & Cy')."""
+    typed = [p for p in players if p]
+    return " & ".join(typed) if len(typed) < 3 else f"{', '.join(typed[:-1])} & {typed[-1]}"
+
+
 def listed(words: list[str], conj: str) -> str:
     """'a, b and c' / 'a or b'."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conj} {words[-1]}"

@@ -32,6 +32,12 @@ class HouseRule:
     step: int = 1  # every number must be a whole multiple of it (5: points a table scores in fives)
     signed: bool = False  # may be below 0 (a bonus a table turns into a penalty)
     off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
+    words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
+    each: str = "Number {n}"  # a "list" rule's numbers one by one on the form; {round}: the variant's word ("Round")
+
+    def key_word(self, key: str) -> str:
+        """A "counts" rule's key as the form and sheets word it ("natural" → "clean")."""
+        return dict(self.words).get(key, key)
 
     @property
     def sheet(self) -> str:
@@ -135,11 +141,11 @@ class SheetColumn:
     field: str | None = None
     surprise: str | None = None  # how many of them were surprise canastas, shown in brackets
     optional: bool = False  # may be left off a played game's sheet when nothing was ever entered there
-    legend: str = ""  # the column's meaning, when it is not the field's label
+    legend: str = ""  # the column's meaning, when it is not the field's label ("{round}": the variant's word for a round)
     counted_by: str | None = None  # a flag house rule saying whether this part counts at all
 
 
-SCORE = SheetColumn("Score", "score", legend="the hand's score (every part added)")
+SCORE = SheetColumn("Score", "score", legend="the {round}'s score (every part added)")  # {round}: the variant's word
 TOTAL = SheetColumn("Total", "total", legend="running total")
 
 
@@ -150,8 +156,12 @@ class Seating:
     seat_word: str = "player"  # a player alone is "Player 3" (or "Seat 3") on the form
     solo_help: str = "Type the players in seat order, clockwise."
     pairs_help: str = "Partners sit opposite each other; type the players in seat order."
+    teams_help: str = "Team-mates sit in every other seat; type each team's players in seat order."
     redraw_seats: bool = False  # the table draws seats for every game: "New game, new seats", a Draw seats button
     partners_help: str = ""  # under the table of each seat's partners, when the variant has one
+    # that table's columns beside each player (keys of Variant.partners' rows) and its caption on the new-game form
+    partners: tuple[tuple[str, str], ...] = (("partner", "Partner"),)
+    seats_caption: str = "Seats and partners"
 
 
 def points(n: int) -> str:

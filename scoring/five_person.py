@@ -88,7 +88,9 @@ class FivePerson(Variant):
     seating = Seating(seat_word="seat", redraw_seats=True,
                       solo_help="Type the five players in seat order, clockwise; or type them in any order and draw seats.",
                       partners_help="Your partner sits two seats after you and adds their score to yours; your "
-                                    "rentrap, two seats before you, earns yours.")
+                                    "rentrap, two seats before you, earns yours.",
+                      partners=(("partner", "Partner"), ("rentrap", "Rentrap")),
+                      seats_caption="Seats, partners and rentraps")
     words = Words(round="deal", rounds="deals")
     minimum = Fixed("opening_minimum", "opening_minimum_reduced",
                     "With a kitty, when finishing, or when the partner has a canasta")

@@ -34,7 +34,9 @@ def new_game(variant: Variant | None, payload: Any, *, seated_now: bool = True) 
         raise Refused(errors + [FieldError("variant", f"Choose a variant: {_listed(list(_variant_ids()))}.")])
     pin_error = _pin(payload.get("pin"))
     errors += [pin_error] if pin_error else []
-    sides, side_errors = _sides(payload.get("sides"))
+    # a side lists two players at most, three where the variant seats teams of three (check_sides says what it seats)
+    most = max([2] + [shape["players_per_side"] for shape in variant.describe_sides.values()])
+    sides, side_errors = _sides(payload.get("sides"), most)
     errors += side_errors
     if side_errors:
         raise Refused(errors)
@@ -57,7 +59,10 @@ def _listed(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:
+HOW_MANY = {2: "one or two names", 3: "one to three names"}
+
+
+def _sides(raw: Any, most: int = 2) -> tuple[list[dict], list[FieldError]]:
     if not isinstance(raw, list) or not raw:
         return [], [FieldError("sides", "sides must be a list of sides, each with a name and its players.")]
     if len(raw) > 16:
@@ -80,8 +85,9 @@ def _sides(raw: Any) -> tuple[list[dict], list[FieldError]]:
             seen[name.casefold()] = i
         raw_players = s.get("players", [name] if name else [])
         players = []
-        if not isinstance(raw_players, list) or not raw_players or len(raw_players) > 2:
-            errors.append(FieldError(f"{where}.players", f"Side {i + 1}'s players must be a list of one or two names."))
+        if not isinstance(raw_players, list) or not raw_players or len(raw_players) > most:
+            names = HOW_MANY.get(most, f"1 to {most} names")
+            errors.append(FieldError(f"{where}.players", f"Side {i + 1}'s players must be a list of {names}."))
         else:
             for j, p in enumerate(raw_players):
                 player, err = _name(p, f"{where}.players[{j}]", f"Player {j + 1} of side {i + 1}")

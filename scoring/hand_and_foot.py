@@ -38,7 +38,7 @@ def _points_rule(key: str, default: int | None, label: str, sheet: str = "", **m
 
 RULES = (
     HouseRule("meld_minimums", "list", [50, 90, 120, 150], "Initial meld minimum by round", "Meld minimums by round",
-              note="round 1, round 2 …; later rounds keep the last", step=5),
+              note="round 1, round 2 …; later rounds keep the last", step=5, each="{round} {n}"),
     _points_rule("natural_canasta_bonus", 500, "Clean book"),
     _points_rule("dirty_canasta_bonus", 300, "Dirty book"),
     _points_rule("wild_canasta_bonus", 1500, "Wild book", off="wild books are not allowed"),
@@ -50,7 +50,8 @@ RULES = (
     _points_rule("black_three_penalty", 5, "Black three held (minus)", "Black three held, each"),
     _points_rule("exact_pickup_bonus", 100, "Exact pick-up", "Exact pick-up, each"),
     HouseRule("go_out_needs", "counts", {"natural": 1, "dirty": 1, "wild": 0}, "Books needed to go out",
-              note="natural: clean books (a sevens book counts), dirty, wild; a key left out counts 0"),
+              note="natural: clean books (a sevens book counts), dirty, wild; a key left out counts 0",
+              words=(("natural", "clean"), ("dirty", "dirty"), ("wild", "wild"))),
     HouseRule("unplayed_foot_counts", "flag", True, "An unplayed foot counts against the side",
               "Unplayed foot counts against"),
 )
@@ -117,6 +118,7 @@ class HandAndFoot(Variant):
     card_names = CARD_NAMES
     valueless_cards = "3 (red or black)"
     target = DEFAULT_TARGET
+    score_instead = 10000  # RULES.md §8: a table that plays to a score often plays to 10,000
     rules = RULES
     canastas = CANASTAS
     columns = COLUMNS

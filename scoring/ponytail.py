@@ -73,6 +73,8 @@ class Ponytail(Variant):
     canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, least, word) in CANASTAS.items())
     columns = COLUMNS
     part_labels = {"going_out": "Going out", "cut_bonus": "Cut bonus"}
+    dealing_jobs = (("dealer", "deals"), ("pony_dealer", "deals the ponies"), ("cutter", "cuts"),
+                    ("first_player", "plays first"))
     describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
                       "individuals": {"sides": [2, 6], "players_per_side": 1}}
     decks_note = "6 decks for two partnerships, 8 for three; playing alone, 6 plus one for each player above four"

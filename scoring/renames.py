@@ -1,14 +1,14 @@
 """Renaming a player, or merging two names into one, across every game: what changes, or why not.
 
 A side named after its players follows them: a lone player's side called by that player's name,
-and a partnership called "Ann & Bob" (the name the new-game form gives when none is typed), are
-renamed with the player. A side with a name of its own ("Us") keeps it.
+and a partnership or team called "Ann & Bob" or "Ann, Bob & Cy" (the name the new-game form gives when none is
+typed), are renamed with the player. A side with a name of its own ("Us") keeps it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .base import FieldError, Refused
+from .base import FieldError, Refused, team_name
 from .game import _name, shows_nothing
 from .standings import player_key
 
@@ -81,8 +81,8 @@ def plan(seat_rows: list[dict], old: str, new_name: str) -> list[GameChange]:
                 if name != r["name"]:
                     change.seats.append((i, r["seat"], r["name"], name))
             now = side_names[i]
-            follows = (len(before) == 1 and player_key(now) == old) or now == " & ".join(before)
-            renamed = " & ".join(after) if follows else now
+            follows = (len(before) == 1 and player_key(now) == old) or now == team_name(before)
+            renamed = team_name(after) if follows else now
             taken = {player_key(n) for j, n in side_names.items() if j != i}
             if renamed != now and player_key(renamed) not in taken:
                 change.sides.append((i, now, renamed))

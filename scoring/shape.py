@@ -37,15 +37,15 @@ class ByScore:
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
         return meld_minimum(total, rules[self.base], rules[self.tiers])
 
-    def rows(self, rules: dict) -> tuple[str, list[tuple[str, str]]]:
-        """(the left column's heading, rows of (score before the hand, minimum))."""
+    def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
+        """(the left column's heading, rows of (score before the round, minimum))."""
         tiers = sorted(rules[self.tiers])
         bounds = [t for t, _ in tiers]
         rows = [(f"below {points(bounds[0])}" if bounds else "any score", points(rules[self.base]))]
         for i, (threshold, least) in enumerate(tiers):
             upto = f" to {points(bounds[i + 1] - 5)}" if i + 1 < len(bounds) else " and up"
             rows.append((f"{points(threshold)}{upto}", points(least)))
-        return "Score before the hand", rows
+        return f"Score before the {words.round}", rows
 
     def note(self, rules: dict) -> str:
         return "Negative scores use the lowest minimum." if self.negative_note else ""
@@ -62,14 +62,14 @@ class ByRound:
         listed = rules[self.rule]
         return listed[min(rounds_played, len(listed) - 1)]
 
-    def rows(self, rules: dict) -> tuple[str, list[tuple[str, str]]]:
-        listed = rules[self.rule]
-        rows = [(f"Round {n}", points(m)) for n, m in enumerate(listed, start=1)]
+    def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
+        listed, word = rules[self.rule], words.round.capitalize()
+        rows = [(f"{word} {n}", points(m)) for n, m in enumerate(listed, start=1)]
         if len(listed) > 1:
-            rows[-1] = (f"Round {len(listed)} and later", rows[-1][1])
+            rows[-1] = (f"{word} {len(listed)} and later", rows[-1][1])
         else:
-            rows[-1] = ("Every round", rows[-1][1])
-        return "Round", rows
+            rows[-1] = (f"Every {words.round}", rows[-1][1])
+        return word, rows
 
     def note(self, rules: dict) -> str:
         return "The same for every side, whatever the score."
@@ -87,7 +87,7 @@ class Fixed:
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
         return rules[self.rule]
 
-    def rows(self, rules: dict) -> tuple[str, list[tuple[str, str]]]:
+    def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
         rows = [("Opening minimum", points(rules[self.rule]))]
         if self.reduced:
             rows.append((self.reduced_when, points(rules[self.reduced])))

@@ -41,6 +41,9 @@ class Variant:
     marks: tuple[SideMark, ...] = ()  # what a table marks for a side between hands (Pony's failed melds)
     part_labels: dict[str, str] = {}  # hand-score parts that are no entry field: "going_out" → "Going out"
     finish_time_note: str = ""  # on the rules card, when a finish time is part of the usual rules
+    # who does what as a round begins, as the pages word it: (key of dealing()'s answer, what that player does)
+    dealing_jobs: tuple[tuple[str, str], ...] = (("dealer", "deals"), ("first_player", "plays first"))
+    score_instead: int | None = None  # a game of rounds: the score a table that plays to one instead usually sets
     uses_decks: bool = True
     decks_range: tuple[int, int] = (1, 40)  # the fewest and most decks a table may choose
 
@@ -180,20 +183,24 @@ class Variant:
         return []
 
     # -- the rules card, in the variant's words ------------------------------------------
+    def meld_heading(self, rules: dict) -> str:
+        """The heading over the left column of the meld-minimum rows ("Score before the hand", "Round"; "": none)."""
+        return self.minimum.rows(rules, self.words)[0]
+
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
-        """Every part of a hand score besides the canasta bonuses: (what, points)."""
-        return [("Melded points (canasta cards included)", "plus"), ("Points left in hand", "minus")]
+        """Every part of a hand score besides the bonuses of its melds: (what, points)."""
+        return [(f"Melded points ({self.words.meld} cards included)", "plus"), ("Points left in hand", "minus")]
 
     def going_out_text(self, rules: dict) -> str:
         """What a side needs before it may go out."""
-        words = [c.word for c in self.canastas]
-        return (f"To go out a side needs at least one canasta of each kind: {', '.join(words[:-1])} and {words[-1]}. "
-                "At most one side goes out; a hand may also end when the stock runs out.")
+        kinds = [c.word for c in self.canastas]
+        return (f"To go out a side needs at least one {self.words.meld} of each kind: {', '.join(kinds[:-1])} and "
+                f"{kinds[-1]}. At most one side goes out; a {self.words.round} may also end when the stock runs out.")
 
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
         """The initial-meld minimum as rows (when, minimum) as `minimum` declares it, and a note that adds
         what the table's marks do."""
-        _, rows = self.minimum.rows(rules)
+        _, rows = self.minimum.rows(rules, self.words)
         notes = [self.minimum.note(rules)] + [m.note.format(step=points(rules[m.raises_by])) for m in self.marks]
         return rows, " ".join(n for n in notes if n)
 

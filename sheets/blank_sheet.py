@@ -1,4 +1,4 @@
-"""A blank score sheet to fill in by pen: twelve hands to a page, rules at the foot when there is room."""
+"""A blank score sheet to fill in by pen: twelve hands (or rounds…) to a page, rules under them when there is room."""
 from __future__ import annotations
 
 from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
@@ -8,7 +8,7 @@ from scoring.variant import Variant
 from . import columns as cols
 from .game_sheet import heading, side_headings
 from .layout import frame_height, frame_width, para, render, story_height, text
-from .rules_card import canasta_table, meld_table, section
+from .rules_card import bonuses_title, canasta_table, meld_table, section
 from .rules_data import meld_minimums
 from .table import hands_table
 
@@ -22,7 +22,7 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
     Each page holds all the sides: the layout is the first (see columns.pen_plans) whose rows fit
     down one page; the canasta bonuses and meld minimums follow on the first page when they fit too.
     """
-    headings = side_headings(variant, sides)
+    headings, words = side_headings(variant, sides), variant.words
     subtitle = "Date: ____________________" + (f" · game {game_id}" if game_id else "")
     top = heading(variant, sides, options, "Score sheet", subtitle, list_sides=False)
     pages = [range(start, min(start + HANDS_PER_PAGE, hands + 1)) for start in range(1, hands + 1, HANDS_PER_PAGE)]
@@ -42,16 +42,16 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
             story += top
         else:
             story += [PageBreak(), para(f"{text(variant.name)} · {text(' v '.join(s['name'] for s in sides))}"
-                                        f" · hands {numbers[0]} to {numbers[-1]}", "subtitle"), Spacer(1, 4)]
+                                        f" · {words.rounds} {numbers[0]} to {numbers[-1]}", "subtitle"), Spacer(1, 4)]
         story += _bands(plan, headings, numbers) + legend(plan)
         if numbers[0] == 1:
-            rules = [Spacer(1, 4), foot(variant, options, paper, plan.wide)]
+            rules = [Spacer(1, 4), rules_below(variant, options, paper, plan.wide)]
             full = top + _bands(plan, headings, numbers) + legend(plan) + rules
             if story_height(full, frame_width(paper, plan.wide)) <= frame_height(paper, plan.wide):
                 story += rules
     title = f"{variant.name} blank score sheet: {' v '.join(s['name'] for s in sides)}"
     return render(story, paper=paper, wide=plan.wide, title=title,
-                  footer=f"Meldbook · {variant.name} · blank score sheet · {hands} hands")
+                  footer=f"Meldbook · {variant.name} · blank score sheet · {words.count(hands, words.round, words.rounds)}")
 
 
 def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:
@@ -65,13 +65,13 @@ def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:
     return flowables
 
 
-def foot(variant: Variant, options: dict, paper: str, wide: bool) -> Table:
-    """The canasta bonuses and the meld-minimum tiers, side by side under the rows."""
+def rules_below(variant: Variant, options: dict, paper: str, wide: bool) -> Table:
+    """The bonuses of the variant's melds and the meld minimums, side by side under the rows."""
     full = frame_width(paper, wide)
     left, right = full * 0.6 - 8, full * 0.4 - 8
     _, note = meld_minimums(variant, options)
     meld = [meld_table(variant, options, right)] + ([Spacer(1, 2), para(text(note), "small")] if note else [])
-    table = Table([[section("Canasta bonuses", [canasta_table(variant, options, left)]),
+    table = Table([[section(bonuses_title(variant), [canasta_table(variant, options, left)]),
                     section("Initial meld minimum", meld)]], colWidths=[left + 16, right], hAlign="LEFT")
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)]))

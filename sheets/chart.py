@@ -8,12 +8,14 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
+from scoring.shape import Words
+
 from .layout import INK, RULE, SMALLEST, num
 
 # dark enough to tell apart in print, and each line also has its own dash pattern for a grey printer
 COLOURS = [colors.HexColor(c) for c in ("#17463f", "#a3231b", "#1a64c8", "#8a5a00", "#6b3fa0", "#2f7d32")]
 DASHES = [None, (6, 2), (1.5, 2), (4, 1.5, 1, 1.5), (8, 3), (2, 4)]
-TITLE = "Running totals, hand by hand (hand 0: brought forward)"
+TITLE = "Running totals, {round} by {round} ({round} 0: brought forward)"
 
 
 def running_totals(game: dict) -> list[list[tuple[int, int]]]:
@@ -33,32 +35,32 @@ class FittedChart(Flowable):
 
     TALLEST, SHORTEST = 200, 130
 
-    def __init__(self, game: dict, width: float):
+    def __init__(self, game: dict, width: float, words: Words = Words()):
         super().__init__()
-        self.game, self.width, self.height = game, width, self.TALLEST
+        self.game, self.width, self.height, self.words = game, width, self.TALLEST, words
 
     def wrap(self, available_width: float, available_height: float):
         self.height = self.TALLEST if available_height < self.SHORTEST else min(self.TALLEST, available_height)
         return self.width, self.height
 
     def draw(self):
-        drawing = totals_chart(self.game, self.width, self.height)
+        drawing = totals_chart(self.game, self.width, self.height, self.words)
         if drawing is not None:
             renderPDF.draw(drawing, self.canv, 0, 0)
 
 
-def fitted_chart(game: dict, width: float) -> FittedChart | None:
+def fitted_chart(game: dict, width: float, words: Words = Words()) -> FittedChart | None:
     """The chart for the score sheet's story; None when no hand was played."""
-    return FittedChart(game, width) if len(running_totals(game)[0]) >= 2 else None
+    return FittedChart(game, width, words) if len(running_totals(game)[0]) >= 2 else None
 
 
-def totals_chart(game: dict, width: float, height: float = 180) -> Drawing | None:
-    """The chart as a Drawing to put in the story; None when no hand was played."""
+def totals_chart(game: dict, width: float, height: float = 180, words: Words = Words()) -> Drawing | None:
+    """The chart as a Drawing to put in the story, along the variant's rounds; None when no hand was played."""
     series = running_totals(game)
     if len(series[0]) < 2:
         return None
     drawing = Drawing(width, height)
-    drawing.add(String(0, height - 10, TITLE, fontName="Sans-Bold", fontSize=SMALLEST + 1, fillColor=INK))
+    drawing.add(String(0, height - 10, TITLE.format(round=words.round), fontName="Sans-Bold", fontSize=SMALLEST + 1, fillColor=INK))
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 56, 40, width - 68, height - 66
     plot.data = series

@@ -65,7 +65,7 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
     labels = {f.name: f.label for f in variant.fields}
     items = []
     for c in columns:
-        words = c.legend or labels[c.field].lower()
+        words = c.legend.format(round=variant.words.round) if c.legend else labels[c.field].lower()
         if c.surprise:
             words += " (of them surprise)"
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):

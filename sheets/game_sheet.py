@@ -13,7 +13,7 @@ from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, day, frame_width, names, 
 from .rules_data import house_rule_changes
 from .table import hands_table
 
-REASONS = {"ended": "ended by the table", "target": "target reached", "max_hands": "hand limit reached",
+REASONS = {"ended": "ended by the table", "target": "target reached", "max_hands": "all {rounds} played",
            "finish_time": "finish time passed"}
 
 
@@ -23,10 +23,11 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
     hands = [_points_as_numbers(variant, h) for h in game["hands"]]
     sides = side_headings(variant, game["sides"])
     plan = cols.plan(variant, len(sides), paper, hands)
-    played = game["hands_played"]
-    subtitle = f"Played {day(game['created'])} · game {game['id']} · {played} hand{'s' if played != 1 else ''}"
+    words = variant.words
+    subtitle = f"Played {day(game['created'])} · game {game['id']} · " \
+               f"{words.count(game['hands_played'], words.round, words.rounds)}"
     story = heading(variant, game["sides"], game["options"], "Score sheet", subtitle)
-    story += [para(f"<b>Result:</b> {text(result(game))}", "result"), Spacer(1, 6)]
+    story += [para(f"<b>Result:</b> {text(result(game, variant))}", "result"), Spacer(1, 6)]
     carried = any(s.get("start_score") for s in game["sides"])
     for k, band in enumerate(plan.bands):
         rows = [[str(h["number"])] + [cols.cell(c, h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
@@ -38,13 +39,13 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
             story.append(Spacer(1, 10))
         story.append(hands_table(plan, sides, band, rows, pen=False))
     if not hands:
-        story += [Spacer(1, 4), para("No hands recorded yet.")]
+        story += [Spacer(1, 4), para(f"No {variant.words.rounds} recorded yet.")]
     legend = cols.legend(variant, plan.columns, game["options"], pen=False)
     if carried:
         legend.append("b/f brought forward: the totals scored on paper before this game was kept in Meldbook")
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
     story += [Spacer(1, 8), standings(game)]
-    chart = fitted_chart(game, frame_width(paper, plan.wide))
+    chart = fitted_chart(game, frame_width(paper, plan.wide), words)
     if chart is not None:  # after the totals: on a long game's sheet it may take a page of its own
         story += [Spacer(1, 10), chart]
     title = f"{variant.name} score sheet: {' v '.join(s['name'] for s in game['sides'])}"
@@ -88,9 +89,11 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
 
 
 def options_line(variant: Variant, options: dict) -> str:
-    """'Target 50,000 · no hand limit · 6 decks'."""
+    """'Target 50,000 · no hand limit · 6 decks', in the variant's words ('ends after 4 rounds')."""
+    words = variant.words
     parts = [f"Target {num(options['target'])}" if options["target"] is not None else "no target"]
-    parts.append(f"ends after {options['max_hands']} hands" if options.get("max_hands") else "no hand limit")
+    parts.append(f"ends after {words.count(options['max_hands'], words.round, words.rounds)}" if options.get("max_hands")
+                 else f"no {words.round} limit")
     if options.get("decks"):
         parts.append(f"{options['decks']} decks")
     if options.get("finish_at"):
@@ -98,20 +101,20 @@ def options_line(variant: Variant, options: dict) -> str:
     return " · ".join(parts)
 
 
-def result(game: dict) -> str:
-    """'Us won by 1,234 (target reached)', a shared win, or 'In progress after 12 hands'."""
-    sides = game["sides"]
+def result(game: dict, variant: Variant) -> str:
+    """'Us won by 1,234 (target reached)', a shared win, or 'In progress after 12 hands' (in the variant's words)."""
+    sides, words = game["sides"], variant.words
     played = len(game["hands"])
     if not game["finished"]:
         if not played:
-            return "In progress, no hands recorded yet."
+            return f"In progress, no {words.rounds} recorded yet."
         ranked = sorted(sides, key=lambda s: -s["score"])
         lead = ranked[0]["score"] - ranked[1]["score"] if len(ranked) > 1 else 0
         leaders = [s["name"] for s in ranked if s["score"] == ranked[0]["score"]]
         standing = (f"{names(leaders)} level at {num(ranked[0]['score'])}" if len(leaders) > 1
                     else f"{leaders[0]} leads by {num(lead)}")
-        return f"In progress after {played} hand{'s' if played != 1 else ''}: {standing}."
-    why = ", ".join(REASONS.get(r, r) for r in game.get("finish_reasons", []))
+        return f"In progress after {words.count(played, words.round, words.rounds)}: {standing}."
+    why = ", ".join(REASONS.get(r, r).format(rounds=words.rounds) for r in game.get("finish_reasons", []))
     why = f" ({why})" if why else ""
     winners = [sides[i] for i in game["winner"] or []]
     if len(winners) == 1:

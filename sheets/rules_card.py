@@ -1,7 +1,9 @@
 """A one-page rules quick-reference card per variant, every number read from the variant's rules."""
 from __future__ import annotations
 
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from scoring.variant import Variant
@@ -10,14 +12,24 @@ from . import rules_data as rules
 from .layout import BODY, HEAD, INK, RULE, STYLES, frame_width, para, render, text
 
 CARD_SIZE = 12  # the card has a page to itself: every line of it at a comfortable size
+PAD = 6  # a table cell's padding either side (reportlab's default), room the text cannot use
 
 
 def rule_table(header: list[str] | None, rows: list, widths: list[float], size: float = BODY,
                numbers_from: int = -1) -> Table:
     """A small boxed table of rule rows; the points columns (from `numbers_from` on) right-aligned."""
     cell = ParagraphStyle(f"cell-{size}", parent=STYLES["cell"], fontSize=size, leading=round(size * 1.2, 1))
-    data = ([header] if header else []) + [[Paragraph(text(c), cell) if isinstance(c, str) and len(c) > 28 else c
-                                             for c in row] for row in rows]
+    right = ParagraphStyle(f"cell-{size}-right", parent=cell, alignment=TA_RIGHT)
+    last = len(widths) - 1
+    numbers_at = numbers_from % len(widths)
+
+    def wrapped(c, k: int):
+        # text wider than its column wraps inside it (a points column's words stay right-aligned)
+        if isinstance(c, str) and stringWidth(c, "Cond", size) > widths[k] - 2 * PAD:
+            return Paragraph(text(c), right if numbers_at <= k <= last else cell)
+        return c
+
+    data = ([header] if header else []) + [[wrapped(c, k) for k, c in enumerate(row)] for row in rows]
     table = Table(data, colWidths=widths, hAlign="LEFT")
     style = [("FONT", (0, 0), (-1, -1), "Cond", size), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
              ("ALIGN", (numbers_from, 0), (-1, -1), "RIGHT"), ("INNERGRID", (0, 0), (-1, -1), 0.25, RULE),
@@ -30,7 +42,7 @@ def rule_table(header: list[str] | None, rows: list, widths: list[float], size: 
 
 
 def canasta_table(variant: Variant, options: dict, width: float, size: float = BODY) -> Table:
-    """Canasta kinds, what they hold, and their bonuses (and any surprise extra)."""
+    """The kinds of the variant's melds, what they hold, and their bonuses (and any surprise extra)."""
     header, rows = rules.canastas(variant, options)
     if len(header) == 4:
         return rule_table(header, rows, [width * 0.2, width * 0.44, width * 0.16, width * 0.2], size, numbers_from=2)
@@ -38,9 +50,15 @@ def canasta_table(variant: Variant, options: dict, width: float, size: float = B
 
 
 def meld_table(variant: Variant, options: dict, width: float, size: float = BODY) -> Table:
-    """The initial-meld minimum by score before the hand."""
+    """The initial-meld minimum by what sets it: the score before the hand, the round…"""
     rows, _ = rules.meld_minimums(variant, options)
-    return rule_table(["Score before the hand", "Minimum"], rows, [width * 0.72, width * 0.28], size)
+    heading = rules.meld_heading(variant, options)
+    return rule_table([heading, "Minimum"] if heading else None, rows, [width * 0.72, width * 0.28], size)
+
+
+def bonuses_title(variant: Variant) -> str:
+    """'Canasta bonuses', in the variant's word for its melds."""
+    return f"{variant.words.meld.capitalize()} bonuses"
 
 
 def rules_card_pdf(variant: Variant, paper: str = "a4") -> bytes:
@@ -55,8 +73,8 @@ def rules_card_pdf(variant: Variant, paper: str = "a4") -> bytes:
     meld = [meld_table(variant, options, half, CARD_SIZE)] + ([Spacer(1, 3), para(text(meld_note))] if meld_note else [])
     story.append(_two_columns([section("Card values", [cards]), section("Initial meld minimum", meld)], half))
     for title, flowables in (
-            ("Canasta bonuses", [canasta_table(variant, options, full, CARD_SIZE)]),
-            ("Every other part of a hand's score",
+            (bonuses_title(variant), [canasta_table(variant, options, full, CARD_SIZE)]),
+            (f"Every other part of a {variant.words.round}'s score",
              [rule_table(None, rules.bonuses(variant, options), [full * 0.78, full * 0.22], CARD_SIZE)]),
             ("Going out", [para(text(rules.going_out(variant, options)), "card")]),
             ("End of the game", [para(text(rules.end_of_game(variant, options, card=True)), "card")])):

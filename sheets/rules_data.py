@@ -5,24 +5,32 @@ rule a table chose shows on its own sheets and a corrected default shows on the 
 """
 from __future__ import annotations
 
+from scoring.declare import HouseRule
 from scoring.variant import Variant
 
 from .layout import num
 
 
-def rule_value(value, kind: str) -> str:
-    """A house rule's value in words, by its kind: yes/no, a number, or tiers like 'from 15,000: 90 · from 30,000: 120'."""
-    if kind == "flag":
+def rule_value(value, rule: HouseRule) -> str:
+    """A house rule's value in words, by its kind: yes/no, a number, tiers like 'from 15,000: 90 · from 30,000: 120',
+    a list '50, 90, 120', counts '1 clean, 1 dirty', or what switching it off means."""
+    if value is None and rule.off:
+        return rule.off
+    if rule.kind == "flag":
         return "yes" if value else "no"
-    if kind == "tiers":
+    if rule.kind == "tiers":
         return " · ".join(f"from {num(a)}: {num(b)}" for a, b in value) or "none"
+    if rule.kind == "list":
+        return ", ".join(num(n) for n in value)
+    if rule.kind == "counts":
+        return ", ".join(f"{num(n)} {rule.key_word(k)}" for k, n in value.items() if n) or "none"
     return num(value)
 
 
 def house_rule_changes(variant: Variant, options: dict) -> list[tuple[str, str, str]]:
     """(rule, default, this game) for every house rule the table changed."""
     chosen = options.get("house_rules", {})
-    return [(r.sheet, rule_value(r.default, r.kind), rule_value(chosen[r.key], r.kind))
+    return [(r.sheet, rule_value(r.default, r), rule_value(chosen[r.key], r))
             for r in variant.rules if r.key in chosen and chosen[r.key] != r.default]
 
 
@@ -39,13 +47,15 @@ def card_values(variant: Variant) -> list[tuple[str, str]]:
 
 
 def canastas(variant: Variant, options: dict) -> tuple[list[str], list[list[str]]]:
-    """The canasta bonus table: header and one row per kind (with the surprise extra where there is one)."""
+    """The canasta bonus table, in the variant's word for them: header and one row per kind (with the surprise extra
+    where there is one; a kind the table switched off says what that means instead of a bonus)."""
     rules = options["house_rules"]
     surprise = any(c.surprise_bonus for c in variant.canastas)
-    header = ["Canasta", "Contents", "Bonus"] + (["Surprise extra"] if surprise else [])
+    header = [variant.words.meld.capitalize(), "Contents", "Bonus"] + (["Surprise extra"] if surprise else [])
     rows = []
     for c in variant.canastas:
-        row = [c.word.capitalize(), _help(variant, c.field), num(rules[c.bonus])]
+        bonus = rule_value(rules[c.bonus], variant.house_rule(c.bonus))
+        row = [c.word.capitalize(), _help(variant, c.field), bonus[:1].upper() + bonus[1:]]
         if surprise:
             row.append("+" + num(rules[c.surprise_bonus]) if c.surprise_bonus else "")
         rows.append(row)
@@ -63,8 +73,13 @@ def going_out(variant: Variant, options: dict) -> str:
 
 
 def meld_minimums(variant: Variant, options: dict) -> tuple[list[tuple[str, str]], str]:
-    """(score before the hand, initial-meld minimum) rows, and a note."""
+    """(score before the hand, or the round…; initial-meld minimum) rows, and a note."""
     return variant.meld_rows(options["house_rules"])
+
+
+def meld_heading(variant: Variant, options: dict) -> str:
+    """The heading over the meld-minimum rows' left column, as the variant's minimum declares it ("" for none)."""
+    return variant.meld_heading(options["house_rules"])
 
 
 def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:

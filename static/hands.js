@@ -91,7 +91,7 @@
         restore(f, found.draft);
         var number = found.key.split(":").pop();
         var note = "Draft from " + M.clock(found.draft.saved) + " restored";
-        if (f.dataset.draft !== found.key.split(":").slice(2).join(":")) note += " (typed as hand " + number + ")";
+        if (f.dataset.draft !== found.key.split(":").slice(2).join(":")) note += " (typed as " + (f.dataset.round || "hand") + " " + number + ")";
         showDraftNote(note + ".");
         refreshPreview(f);
       }
@@ -232,7 +232,9 @@
   }
 
   function notSent(entry, why) {
-    var label = entry.recording ? "Hand " + entry.number : "The correction of hand " + entry.number;
+    var round = entry.round || "hand"; // the game's word for a round, from the form's data-round
+    var label = entry.recording ? round.charAt(0).toUpperCase() + round.slice(1) + " " + entry.number
+                                : "The correction of " + round + " " + entry.number;
     status(label + ": " + why + " It is kept on this phone.", true);
     window.clearTimeout(retryTimer);
     retryTimer = window.setTimeout(deliver, RETRY_MS);
@@ -254,6 +256,7 @@
     M.store.set("outbox:" + f.dataset.game, {
       game: f.dataset.game, url: url, body: new URLSearchParams(data).toString(), draft: f.dataset.draftKey,
       number: f.elements.number.value, recording: recording, done: f.dataset.done, key: f.elements.idempotency_key.value,
+      round: f.dataset.round,
       form: window.location.pathname, at: Date.now()
     });
     deliver();

@@ -138,8 +138,7 @@ HAND_AND_FOOT = Example(
                      "in_foot": -120, "red_threes_held": -500, "black_threes": -10}]),
     ])
 
-# Hand and Foot joins these when it is registered (its game of rounds needs the game model's support first)
-EXAMPLES = [PONYTAIL, PONY, FIVE_PERSON, CLASSIC]
+EXAMPLES = [PONYTAIL, PONY, FIVE_PERSON, CLASSIC, HAND_AND_FOOT]
 
 # (example, hand number from 1) for every hand of every example, for pytest.mark.parametrize
 HANDS = [(example, number) for example in EXAMPLES for number in range(1, len(example.hands) + 1)]

@@ -108,7 +108,7 @@ def test_variants_list(client):
     r = client.get("/api/variants")
     assert r.status_code == 200
     variants = {v["id"]: v for v in r.get_json()}
-    assert set(variants) == {"ponytail", "pony", "five-person", "classic"}
+    assert set(variants) == {"ponytail", "pony", "five-person", "classic", "hand-and-foot"}
     expected = {
         "ponytail": ["natural_canastas", "dirty_canastas", "sevens_canastas", "wild_canastas", "red_threes",
                      "black_threes", "melded", "in_hand", "unpicked_pony", "went_out", "cut_bonus"],
@@ -118,6 +118,9 @@ def test_variants_list(client):
         "five-person": ["pure_canastas", "impure_canastas", "pure_super_canastas", "impure_super_canastas",
                         "kitties", "finished", "melded", "in_hand"],
         "classic": ["natural_canastas", "mixed_canastas", "red_threes", "melded", "in_hand", "went_out", "concealed"],
+        "hand-and-foot": ["natural_canastas", "dirty_canastas", "wild_canastas", "sevens_canastas", "red_threes",
+                          "red_threes_held", "black_threes", "exact_pickups", "melded", "in_hand", "in_foot",
+                          "went_out"],
     }
     flags = {"went_out", "cut_bonus", "failed_going_out", "finished", "concealed"}
     for vid, names in expected.items():
@@ -130,7 +133,8 @@ def test_variants_list(client):
             assert f.get("kind"), f
             if name not in flags:
                 assert f["min"] == 0, f
-                assert isinstance(f["max"], int) and f["max"] > 0, f
+                off = (vid, name) == ("hand-and-foot", "sevens_canastas")  # RULES.md §8: sevens books off by default
+                assert isinstance(f["max"], int) and (f["max"] == 0 if off else f["max"] > 0), f
     assert variants["ponytail"]["options"]["target"] == 50000
     assert variants["pony"]["options"]["target"] == 50000
     assert variants["five-person"]["options"]["target"] == 4000

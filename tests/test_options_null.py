@@ -98,7 +98,7 @@ def test_the_scoreboard_of_a_game_without_a_target_shows_no_distance_to_one(clie
     scores = page.region("Scores")
     assert scores.labelled("Us total").text == "9,050"
     assert not re.search(r"to go|Reached|towards", scores.text)
-    assert "1 hand played of 2" in scores.text and " · to " not in scores.text
+    assert "Hand 2 of 2" in scores.text and " · to " not in scores.text  # a game of 2 hands: the hand to play next
     table = read(client.get(url(client.application, "pages.table", game_id=no_target)))
     assert table.region("Scores").labelled("Us total").text == "9,050"
 

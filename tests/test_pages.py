@@ -252,7 +252,7 @@ def test_delete_a_hand_end_the_game_delete_the_game(app, client, make_game):
 def test_five_person_scoreboard_shows_partners_and_rentraps(app, client, make_game):
     game = make_game(FIVE)
     scores = read(client.get(url(app, "pages.game", game_id=game["id"]))).region("Scores")
-    assert scores.by_text("Hand 1: Asha deals · Ben plays first", tag="p")
+    assert scores.by_text("Deal 1: Asha deals · Ben plays first", tag="p")  # Five-person plays deals (RULES.md §3)
     assert scores.table_rows("Partners this game")[:3] == [["Player", "Partner", "Rentrap"],
                                                            ["Asha", "Cleo", "Dev"], ["Ben", "Dev", "Eve"]]
 

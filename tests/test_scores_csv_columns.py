@@ -13,7 +13,6 @@ from scoring import get_variant
 from .examples import HAND_IDS, HANDS, PONY, PONYTAIL
 from .pages import url
 
-OWN = ("hand score", "running total")
 
 
 def table(client, example) -> list[dict[str, str]]:
@@ -52,18 +51,20 @@ def test_counts_are_counts_and_the_points_add_up_to_the_hand(client, example, nu
     labels = variant.part_labels | {f.name: stand_alone(f.label) for f in variant.fields}
     hand = example.hands[number - 1]
     row = table(client, example)[number - 1]
-    assert row["Hand"] == str(number)
+    word = variant.words.round  # the rows and the score are the variant's: "Hand", "Deal", "Round"
+    own = (f"{word} score", "running total")
+    assert row[word.capitalize()] == str(number)
     for i, side in enumerate(example.sides):
         mine = side_columns(row, side["name"])
         points = {head: int(v) for head, v in mine.items() if is_points(head)}
-        counts = {head: int(v) for head, v in mine.items() if not is_points(head) and head not in OWN}
+        counts = {head: int(v) for head, v in mine.items() if not is_points(head) and head not in own}
         # every count the variant asks for, as the players entered it (a count the hand left out is 0)
         entered = {f.name: hand.entries[i].get(f.name, 0) for f in variant.fields if f.kind == "count"}
         assert counts == {labels[name]: n for name, n in entered.items()}
         # the points columns are the score's breakdown, and add up to the hand's score
         scored = {head: v for head, v in points.items() if v}
         assert scored == {points_head(labels[k]): v for k, v in hand.parts[i].items()}
-        assert sum(points.values()) == hand.totals[i] == int(mine["hand score"])
+        assert sum(points.values()) == hand.totals[i] == int(mine[f"{word} score"])
         assert int(mine["running total"]) == hand.running[i]
 
 

@@ -118,7 +118,7 @@ def test_the_api_and_openapi_document_list_it(client, toy):
     assert set(schemas["ToyTestEntry"]["properties"]) == {"long_canastas", "short_canastas", "melded", "bell_rung"}
     assert schemas["ToyTestHouseRules"]["properties"]["min_meld_tiers"]["default"] == [[600, 60]]
     max_hands = schemas["NewOptions"]["properties"]["max_hands"]["description"]
-    assert "Toy Canasta, players alone: 50 hands" in max_hands and "Toy Canasta, players alone: 50 hands" in schemas["Variant"]["properties"]["sides"]["description"]
+    assert "Toy Canasta, players alone: 50 rounds" in max_hands and "Toy Canasta, players alone: 50 rounds" in schemas["Variant"]["properties"]["sides"]["description"]
     assert "Toy Canasta bell_counts (default true: even when nobody hears it)" in \
         schemas["NewOptions"]["properties"]["house_rules"]["description"]
     assert "Toy" not in document["paths"]["/api/games/{game_id}/sides/{side}/{action}"]["post"]["summary"]  # no marks

@@ -1,11 +1,12 @@
-"""A variant that exists only in the tests: registered by a fixture, it proves the pages, PDFs and API
-render any variant from its declarations alone (nothing outside scoring/ knows its id or its words)."""
+"""Variants that exist only in the tests: registered by a fixture, they prove the pages, PDFs and API render any
+variant from its declarations alone (nothing outside scoring/ knows its id or its words). Toy Canasta plays to a
+target with a minimum by score; its sibling Toy Piles plays a set number of deals with a minimum by the deal."""
 from __future__ import annotations
 
 from scoring.base import Field, FieldError, SideScore
 from scoring.declare import SCORE, TOTAL, Canasta, HouseRule, Seating, SheetColumn
-from scoring.shape import Words
-from scoring.variant import Variant, seats
+from scoring.shape import ByRound, Words
+from scoring.variant import Variant, deal_to_the_left, seats
 
 FIELDS = (
     Field("long_canastas", "count", "Long canastas", "Nine cards of one rank", group="Canastas"),
@@ -76,3 +77,71 @@ class Toy(Variant):
 
 
 VARIANT = Toy()
+
+
+# -- a sibling of another shape: rounds (here "deals") instead of a target, a minimum set by the deal, piles ---------
+PILE_FIELDS = (
+    Field("tall_piles", "count", "Tall piles", "Nine cards or more", group="Piles"),
+    Field("short_piles", "count", "Short piles", "Five to eight cards", group="Piles"),
+    Field("melded", "points", "Melded points", "Every card on the table", group="Cards"),
+    Field("finished", "flag", "Finished", once="Who finished?", nobody=" (the pack ran out)"),
+)
+
+
+class ToyDeals(Variant):
+    id = "toy-deals"
+    name = "Toy Piles"
+    summary = "A test-only variant of another shape: 2 to 4 players alone or two teams of three; piles; 3 deals."
+    fields = PILE_FIELDS
+    card_values = {"pips": 5, "faces": 10}
+    card_words = {"pips": ("pip", "pips"), "faces": ("face card", "face cards")}
+    card_names = {"pips": "2 to 9", "faces": "10 to K"}
+    target = None
+    score_instead = 500
+    uses_decks = False
+    rules = (
+        HouseRule("opening_by_deal", "list", [20, 40, 60], "Opening by deal", step=5, each="{round} {n}"),
+        HouseRule("tall_pile", "points", 300, "Tall pile", step=5),
+        HouseRule("short_pile", "points", 100, "Short pile", step=5, off="short piles are not allowed"),
+        HouseRule("finishing", "points", 50, "Finishing", step=5, signed=True),
+        HouseRule("piles_to_finish", "counts", {"tall": 1, "short": 0}, "Piles needed to finish",
+                  words=(("tall", "tall"), ("short", "short"))),
+    )
+    canastas = (Canasta("tall_piles", "tall", "tall_pile", 45), Canasta("short_piles", "short", "short_pile", 25))
+    columns = (SheetColumn("Ta", "count", "tall_piles"), SheetColumn("Sh", "count", "short_piles"),
+               SheetColumn("Meld", "points", "melded"), SheetColumn("Fin", "flag", "finished"), SCORE, TOTAL)
+    words = Words(meld="pile", melds="piles", round="deal", rounds="deals")
+    minimum = ByRound("opening_by_deal")
+    part_labels = {"finishing": "Finishing"}
+    describe_sides = {"individuals": {"sides": [2, 4], "players_per_side": 1},
+                      "teams_of_three": {"sides": [2, 2], "players_per_side": 3}}
+
+    def default_max_hands(self, sides: list[dict] | None) -> int | None:
+        return 3
+
+    def check_sides(self, sides: list[dict]) -> list[FieldError]:
+        sizes = {len(s["players"]) for s in sides}
+        if (sizes == {1} and 2 <= len(sides) <= 4) or (sizes == {3} and len(sides) == 2):
+            return []
+        return [FieldError("sides", "Toy Piles is played by 2 to 4 players alone or two teams of three.")]
+
+    def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        off = options["house_rules"]["short_pile"] is None
+        return [FieldError(f"entries[{i}].short_piles", "Short piles are not allowed at this table.")
+                for i, e in enumerate(entries) if off and e["short_piles"]]
+
+    def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
+        r = options["house_rules"]
+        return [SideScore(i, {"tall_piles": e["tall_piles"] * r["tall_pile"],
+                              "short_piles": e["short_piles"] * (r["short_pile"] or 0), "melded": e["melded"],
+                              "finishing": r["finishing"] if e["finished"] else 0})
+                for i, e in enumerate(entries)]
+
+    def dealing(self, sides: list[dict], hands_played: int) -> dict:
+        return deal_to_the_left(sides, hands_played)
+
+    def going_out_text(self, rules: dict) -> str:
+        return "To finish a player needs a tall pile; a deal also ends when the pack runs out."
+
+
+DEALS = ToyDeals()

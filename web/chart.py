@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 
+from scoring import get_variant
+
 from .present import num
 
 WIDTH, HEIGHT = 400, 250
@@ -45,17 +47,17 @@ def chart(game: dict) -> dict | None:
     def y(v: int) -> float:
         return round(TOP + height * (high - v) / (high - low), 1)
 
-    target = game["options"]["target"]
+    target, said = game["options"]["target"], get_variant(game["variant"]).words
     lines = [{"index": i, "name": side["name"], "points": " ".join(f"{x(h)},{y(v)}" for h, v in enumerate(s)),
               "end": (x(hands), y(s[-1])), "last": s[-1]}
              for i, (side, s) in enumerate(zip(game["sides"], series))]
     grid = [{"y": y(v), "label": num(v)} for v in values]
-    every = max(1, math.ceil(hands / 10))  # at most about ten hand numbers along the bottom
+    every = max(1, math.ceil(hands / 10))  # at most about ten round numbers along the bottom
     ticks = [{"x": x(h), "label": "Start" if h == 0 else str(h)} for h in range(0, hands + 1, every)]
     words = [f"{side['name']}: " + ", ".join(num(v) for v in s) for side, s in zip(game["sides"], series)]
     return {"width": WIDTH, "height": HEIGHT, "left": left, "right": WIDTH - RIGHT, "top": TOP,
             "bottom": HEIGHT - BOTTOM, "lines": lines, "grid": grid, "ticks": ticks,
             "target": {"y": y(target), "label": num(target)} if target is not None and low <= target <= high else None,
-            "description": f"Running totals after each hand, starting from hand 0 "
+            "description": f"Running totals after each {said.round}, starting from {said.round} 0 "
                            f"({'brought forward from paper' if any(s[0] for s in series) else 'no score'}). "
                            + " ".join(w + "." for w in words)}

@@ -12,28 +12,10 @@ import secrets
 from typing import Any
 
 from scoring import FieldError, Variant
+from scoring.base import team_name
 
-from .numbers import parse
-
-_INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
-_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+", re.ASCII)
-LONGEST = 4000  # digits; int() refuses more than 4300, and any such number is far too large anyway
-
-
-def number(raw: str | None) -> Any:
-    """A typed number: blank is 0; anything else is passed on as typed so the rules can say what is wrong.
-
-    Only the digits 0-9 make a number ('١٢' or '²' stay text); "5.0" is passed as 5.0, which the
-    rules take as 5.
-    """
-    text = (raw or "").strip().replace(",", "").replace(" ", "").replace("−", "-")
-    if not text:
-        return 0
-    if _INTEGER.fullmatch(text):
-        return int(text) if len(text) <= LONGEST else 10 ** LONGEST
-    if _DECIMAL.fullmatch(text) and len(text) <= 30:
-        return float(text)
-    return raw.strip()
+from .house_rules_form import OFF, typed_house_rules
+from .numbers import number, parse  # noqa: F401 (number: the hand form and tests read typed numbers through here)
 
 
 def field_name(side: int, field: str) -> str:
@@ -58,10 +40,15 @@ def place_errors(errors: list[FieldError], shown: set[str]) -> tuple[dict[str, l
 
 # -- a new game -------------------------------------------------------------------------
 
+# the seating shapes a variant may declare (GET /api/variants' kinds) as the form calls them, and players a side
+SHAPES = {"partnerships": "pairs", "teams_of_three": "trios", "individuals": "solo"}
+PER_SIDE = {"pairs": 2, "trios": 3, "solo": 1}
+LAYOUT_OF = {n: layout for layout, n in PER_SIDE.items()}
+
+
 def layouts(variant: Variant) -> dict[str, tuple[int, int]]:
-    """'pairs' and/or 'solo' with the range of sides each allows, the variant's usual way first."""
-    keys = {"partnerships": "pairs", "individuals": "solo"}
-    return {keys[kind]: tuple(shape["sides"]) for kind, shape in variant.describe_sides.items() if kind in keys}
+    """'pairs', 'trios' and/or 'solo' with the range of sides each allows, the variant's usual way first."""
+    return {SHAPES[kind]: tuple(shape["sides"]) for kind, shape in variant.describe_sides.items() if kind in SHAPES}
 
 
 def read_layout(form, variant: Variant, change: str = "") -> tuple[str, int]:
@@ -84,7 +71,7 @@ def read_layout(form, variant: Variant, change: str = "") -> tuple[str, int]:
 
 def seating_shape(layout: str, count: int) -> list[dict]:
     """Sides with empty names in this seating shape: what a variant's defaults depend on."""
-    return [{"players": ["", ""] if layout == "pairs" else [""]} for _ in range(count)]
+    return [{"players": [""] * PER_SIDE.get(layout, 1)} for _ in range(count)]
 
 
 def _limit_text(variant: Variant, layout: str, count: int) -> str:
@@ -116,13 +103,12 @@ def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
     """A posted new-game form as API.md's new-game payload; blank options take the variant's defaults."""
     sides = []
     for i in range(count):
-        first = form.get(f"sides[{i}].players[0]", "").strip()
-        if layout == "pairs":
-            second = form.get(f"sides[{i}].players[1]", "").strip()
-            name = form.get(f"sides[{i}].name", "").strip() or " & ".join(p for p in (first, second) if p)
-            sides.append({"name": name, "players": [first, second]})
+        players = [form.get(f"sides[{i}].players[{j}]", "").strip() for j in range(PER_SIDE.get(layout, 1))]
+        if len(players) > 1:
+            name = form.get(f"sides[{i}].name", "").strip() or team_name(players)
+            sides.append({"name": name, "players": players})
         else:
-            sides.append({"name": first, "players": [first]})
+            sides.append({"name": players[0], "players": players})
         start = form.get(f"sides[{i}].start_score", "").strip()
         if start:  # a game begun on paper: left empty, the side starts at 0
             sides[-1]["start_score"] = number(start)
@@ -158,46 +144,12 @@ def with_offset(moment: str, offset: str) -> str:
     return moment + (":00" if len(moment) == 16 else "") + offset
 
 
-def typed_house_rules(form, variant: Variant) -> dict:
-    """The house rules as the form holds them (a blank number is left out: the default applies)."""
-    rules: dict[str, Any] = {}
-    for rule in variant.rules:
-        key, name = rule.key, f"options.house_rules.{rule.key}"
-        if rule.kind == "flag":
-            rules[key] = form.get(name) == "on"  # the form always shows every house rule
-        elif rule.kind == "tiers":
-            rules[key] = [[number(at), number(minimum)] for at, minimum in _typed_tiers(form, name)]
-        elif form.get(name, "").strip():
-            rules[key] = number(form[name])
-    return rules
-
-
-MAX_TIERS = 20  # far more than any table uses; a form cannot make the page draw rows without end
-
-
-def _typed_tiers(form, name: str) -> list[tuple[str, str]]:
-    """The rows of a tiers house rule the form holds, however many, blank rows left out."""
-    row = re.compile(re.escape(name) + r"\[([0-9]{1,3})\]\.(?:at|min)")  # 0-9, not \d: '[١]' is no row number
-    found = {int(m[1]) for key in form.keys() if (m := row.fullmatch(key))}
-    rows = [(form.get(f"{name}[{t}].at", "").strip(), form.get(f"{name}[{t}].min", "").strip()) for t in sorted(found)]
-    return [row for row in rows if any(row)][:MAX_TIERS]
-
-
-def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, str]]:
-    """A tiers house rule's rows as the form shows them: as typed (or the defaults), then an empty row to add one."""
-    if posted:
-        rows = _typed_tiers(values, f"options.house_rules.{key}")
-    else:
-        rows = [(str(at), str(minimum)) for at, minimum in default]
-    return rows + [("", "")]
-
-
 def new_game_values(game: dict, variant: Variant, reseat: bool) -> dict[str, str]:
     """The form values for 'new game, same players' (`reseat`: seats drawn again)."""
     sides = [dict(s) for s in game["sides"]]
     if reseat:  # drawn once per finished game: a reload, or another phone opening the link, shows the same seats
         random.Random(f"reseat:{game['id']}").shuffle(sides)
-    values = {"layout": "pairs" if len(sides[0]["players"]) == 2 else "solo", "count": str(len(sides))}
+    values = {"layout": LAYOUT_OF.get(len(sides[0]["players"]), "solo"), "count": str(len(sides))}
     for i, side in enumerate(sides):
         values[f"sides[{i}].name"] = side["name"]
         for j, player in enumerate(side["players"]):
@@ -210,8 +162,14 @@ def new_game_values(game: dict, variant: Variant, reseat: bool) -> dict[str, str
         name = f"options.house_rules.{key}"
         rule = variant.house_rule(key)
         kind = rule.kind if rule else None
-        if kind == "flag":
+        if value is None and rule and rule.off:
+            values[name + OFF] = "on"
+        elif kind == "flag":
             values.update({name: "on"} if value else {})
+        elif kind == "list":
+            values.update({f"{name}[{k}]": str(n) for k, n in enumerate(value)})
+        elif kind == "counts":
+            values.update({f"{name}.{part}": str(n) for part, n in value.items()})
         elif kind == "tiers":
             for t, (at, minimum) in enumerate(value):
                 values.update({f"{name}[{t}].at": str(at), f"{name}[{t}].min": str(minimum)})

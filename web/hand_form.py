@@ -9,6 +9,7 @@ from typing import Any
 
 from scoring import Variant
 from scoring.base import Field
+from scoring.shape import Words
 
 from .forms import field_name, number
 
@@ -33,14 +34,14 @@ def count_chip(values, name: str) -> str:
     return "0" if not typed else typed if typed in CHIPS else MORE
 
 
-def short_label(field: Field) -> tuple[str, str]:
-    """A count's label as shown beside its chips ("Natural") and the rest below it ("canastas"): as the field
-    declares them, else a label "… canastas" split before its last word (left out under a heading "Canastas",
-    which says it already), else the label alone."""
+def short_label(field: Field, words: Words = Words()) -> tuple[str, str]:
+    """A count's label as shown beside its chips ("Natural") and the rest below it ("canastas", the variant's word
+    for its melds): as the field declares them, else a label "… canastas" split before its last word (left out
+    under a heading "Canastas", which says it already), else the label alone."""
     if field.short:
         return field.short
-    if field.label.endswith(" canastas"):
-        return field.label[: -len(" canastas")], "" if field.group.lower() == "canastas" else "canastas"
+    if field.label.endswith(f" {words.melds}"):
+        return field.label[: -len(words.melds) - 1], "" if field.group.lower() == words.melds.lower() else words.melds
     return field.label, ""
 
 
@@ -53,19 +54,26 @@ def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
     return shown
 
 
-def field_groups(variant: Variant, flags: list[str]) -> list[tuple[str, list[Field]]]:
-    """One side's entry fields on the hand form, in runs under the heading each declares ("Canastas", [...]).
+def field_groups(variant: Variant, flags: list[str], unused: frozenset = frozenset()) -> list[tuple[str, list[Field]]]:
+    """One side's entry fields on the hand form, in runs under the heading each declares ("Threes", [...]).
 
-    A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`)."""
+    A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`), nor a field
+    that can hold nothing at this table (`unused`: see unused_fields)."""
     groups: list[tuple[str, list[Field]]] = []
     for f in variant.fields:
-        if f.kind == "flag" and f.name not in flags:
+        if (f.kind == "flag" and f.name not in flags) or f.name in unused:
             continue
         if groups and groups[-1][0] == f.group:
             groups[-1][1].append(f)
         else:
             groups.append((f.group, [f]))
     return groups
+
+
+def unused_fields(variant: Variant, options: dict) -> frozenset:
+    """The fields whose largest value at this table is 0 (a kind of meld or a part of the score the table's house
+    rules switched off): the form leaves them out, as the checks would refuse anything but 0 there."""
+    return frozenset(name for name, most in variant.field_bounds(options).items() if most == 0)
 
 
 def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:

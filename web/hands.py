@@ -12,6 +12,7 @@ from scoring.entries import card_points
 from . import actions, forms, hand_actions, hand_form, numbers, pin, present
 from .database import get_db, stored_game
 from .pages import UNDO_SECONDS, after_write, just_recorded, refused_page, this_device, write_refused
+from .present import said
 
 bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -71,14 +72,17 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     a used form with its old revision and key.
     """
     variant = get_variant(game["variant"])
+    unused = hand_form.unused_fields(variant, game["options"])
     at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game["sides"]))
     editing = number <= game["hands_played"]
     payload = hand_form.hand_payload(values, variant, game["sides"])
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
+                   words=variant.words, heading=present.round_heading(game, variant, number, editing),
                    general=general, notice=notice, flags=hand_form.shown_flags(variant, game["sides"]),
                    one_per_hand=[f for f in variant.fields if f.once],
-                   nobody=hand_form.NOBODY, count_chip=hand_form.count_chip, short_label=hand_form.short_label,
-                   field_groups=hand_form.field_groups,
+                   nobody=hand_form.NOBODY, count_chip=hand_form.count_chip,
+                   short_label=lambda f: hand_form.short_label(f, variant.words),
+                   field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused),
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
                    posted=request.method == "POST", **preview(game, variant, payload))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
@@ -101,12 +105,12 @@ def empty_refusal(payload: dict, game_id: str, number: int | None):
         return None  # a correction the game changed under: what another phone did is shown first
     done = hand_actions.recorded_with(get_db(), game_id, posted_key())
     if number is None and done is not None:
-        flash(f"This form was recorded already, as hand {done['number']}; nothing more was recorded. "
-              "Here is the game as it is now.")
+        flash(said(game, "This form was recorded already, as {round} {n}; nothing more was recorded. Here is the "
+                         "game as it is now.", n=done["number"]))
         return redirect(url_for("pages.game", game_id=game_id), 303)
-    label = "Save an empty hand" if number else "Record an empty hand"
-    ask = {"label": label, "words": f"Nothing was entered for any side. Fill in the hand, or tap “{label}” "
-                                    "if nobody scored."}
+    label = said(game, "Save an empty {round}" if number else "Record an empty {round}")
+    ask = {"label": label, "words": said(game, "Nothing was entered for any side. Fill in the {round}, or tap "
+                                               "“{label}” if nobody scored.", label=label)}
     return form_page(game, number or game["hands_played"] + 1, request.form, status=422, empty_hand=ask)
 
 
@@ -122,8 +126,9 @@ def stale_new_hand(game: dict, typed: int | None):
     """A new hand sent after another phone changed the game: keep it, show what changed, let the player choose."""
     following = game["hands_played"] + 1
     if typed is not None and typed < following:
-        title = (f"Another phone recorded hand {typed} first" if typed == game["hands_played"]
-                 else f"Other phones recorded hands {typed} to {game['hands_played']} meanwhile")
+        title = (said(game, "Another phone recorded {round} {n} first", n=typed) if typed == game["hands_played"]
+                 else said(game, "Other phones recorded {rounds} {n} to {last} meanwhile", n=typed,
+                           last=game["hands_played"]))
         conflict = {"title": title, "theirs": recorded_hand(game, typed), "replace": typed}
     else:
         conflict = {"title": "Another phone changed this game while you typed", "theirs": None, "replace": None}
@@ -141,14 +146,14 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     if game is not None and number is None:
         return stale_new_hand(game, typed_number())
     if game is not None:  # a correction sent after another change: show the new version, keep what was typed
-        conflict = {"title": f"Another phone changed this game while you corrected hand {number}",
+        conflict = {"title": said(game, "Another phone changed this game while you corrected {round} {n}", n=number),
                     "theirs": recorded_hand(game, number), "replace": None}
         return form_page(game, number, request.form, conflict=conflict, status=409)
     game = actions.get_game(get_db(), game_id)
     if isinstance(err, hand_actions.KeyReused):
         # this phone recorded the form once already (its answer was lost), and then the entries were changed
         done = err.hand["number"]
-        conflict = {"title": f"This phone already recorded hand {done}, with other entries",
+        conflict = {"title": said(game, "This phone already recorded {round} {n}, with other entries", n=done),
                     "theirs": recorded_hand(game, done), "replace": done}
         return form_page(game, game["hands_played"] + 1, request.form, conflict=conflict, status=409,
                          key=secrets.token_urlsafe(16))
@@ -178,15 +183,15 @@ def refused_correction(err: Refused, game_id: str, number: int):
         key = secrets.token_urlsafe(16) if reused else None  # the form's key went with its first save
         if now is None:
             following = game["hands_played"] + 1
-            notice = (f"Hand {number} was deleted on another device. Your entries are kept: record them as "
-                      f"hand {following}, or go back to the scores.")
+            notice = said(game, "{Round} {n} was deleted on another device. Your entries are kept: record them as "
+                                "{round} {following}, or go back to the scores.", n=number, following=following)
             return form_page(game, following, request.form, notice=notice, status=409, key=key)
         if now != number:
-            notice = (f"Another device deleted an earlier hand, so the hand you are correcting is now hand {now}. "
-                      "Your entries are kept: check them and save.")
+            notice = said(game, "Another device deleted an earlier {round}, so the {round} you are correcting is now "
+                                "{round} {now}. Your entries are kept: check them and save.", now=now)
             return form_page(game, now, request.form, notice=notice, status=409, key=key)
         if reused:
-            conflict = {"title": f"This phone already saved hand {number}, with other entries",
+            conflict = {"title": said(game, "This phone already saved {round} {n}, with other entries", n=number),
                         "theirs": recorded_hand(game, number), "replace": None}
             return form_page(game, number, request.form, conflict=conflict, status=409, key=key)
     return refused_form(err, game_id, number)
@@ -222,7 +227,8 @@ def record_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     game = actions.get_game(get_db(), game_id)
     if not 1 <= number <= game["hands_played"]:
-        raise actions.not_found(f"There is no hand {number} in this game (it has {game['hands_played']}).")
+        raise actions.not_found(said(game, "There is no {round} {n} in this game (it has {played}).", n=number,
+                                     played=game["hands_played"]))
     values = hand_form.hand_values(get_variant(game["variant"]), game["hands"][number - 1]["entries"])
     return form_page(game, number, values)
 
@@ -238,7 +244,7 @@ def replace_hand(game_id: str, number: int):
         hand_actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
     except Refused as err:
         return refused_correction(err, game_id, number)
-    flash(f"Hand {number} corrected; the totals after it are recomputed.")
+    flash(said(game, "{Round} {n} corrected; the totals after it are recomputed.", n=number))
     return redirect(url_for("pages.game", game_id=game_id), 303)
 
 
@@ -262,9 +268,9 @@ def undo_hand(game_id: str, number: int):
     offered = just_recorded(shown)
     if request.form.get("revision") == str(shown["revision"]) and (offered or {}).get("number") != number:
         # a page left open (a phone asleep) still shows Undo: a minute on, the hand stays
-        return after_write(shown, f"Hand {number} was not taken back: Undo is offered for {UNDO_SECONDS} seconds "
-                                  "after a hand is recorded. If it is wrong, open it under Hands and delete or "
-                                  "correct it.", 409)
+        return after_write(shown, said(shown, "{Round} {n} was not taken back: Undo is offered for {seconds} seconds "
+                                              "after a {round} is recorded. If it is wrong, open it under {Rounds} and "
+                                              "delete or correct it.", n=number, seconds=UNDO_SECONDS), 409)
     try:
         game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"),
                                         undone_by=this_device())
@@ -274,11 +280,12 @@ def undo_hand(game_id: str, number: int):
         # a double tap, or another phone changed the game first: say what became of the hand
         game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)
         if number_now(game, number, request.form.get("recorded_at")) is None:
-            return after_write(game, f"Hand {number} was already taken back; the totals are as they were before it.",
-                               409)
-        return after_write(game, f"Hand {number} was not taken back: the game changed since it was "
-                                 "recorded. If it is wrong, open it under Hands and delete or correct it.", 409)
-    return after_write(game, f"Hand {number} was taken back; the totals are as they were before it.")
+            return after_write(game, said(game, "{Round} {n} was already taken back; the totals are as they were "
+                                                "before it.", n=number), 409)
+        return after_write(game, said(game, "{Round} {n} was not taken back: the game changed since it was recorded. "
+                                            "If it is wrong, open it under {Rounds} and delete or correct it.",
+                                      n=number), 409)
+    return after_write(game, said(game, "{Round} {n} was taken back; the totals are as they were before it.", n=number))
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
@@ -287,4 +294,4 @@ def delete_hand(game_id: str, number: int):
         game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
         return write_refused(err, game_id)
-    return after_write(game, f"Hand {number} deleted; the totals are recomputed.")
+    return after_write(game, said(game, "{Round} {n} deleted; the totals are recomputed.", n=number))

@@ -80,3 +80,24 @@ class NamedRule(Rule):
         converter = super().get_converter(variable_name, converter_name, args, kwargs)
         converter.field = variable_name
         return converter
+
+
+_INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+", re.ASCII)
+LONGEST = 4000  # digits; int() refuses more than 4300, and any such number is far too large anyway
+
+
+def number(raw: str | None) -> Any:
+    """A typed number: blank is 0; anything else is passed on as typed so the rules can say what is wrong.
+
+    Only the digits 0-9 make a number ('١٢' or '²' stay text); "5.0" is passed as 5.0, which the
+    rules take as 5.
+    """
+    text = (raw or "").strip().replace(",", "").replace(" ", "").replace("−", "-")
+    if not text:
+        return 0
+    if _INTEGER.fullmatch(text):
+        return int(text) if len(text) <= LONGEST else 10 ** LONGEST
+    if _DECIMAL.fullmatch(text) and len(text) <= 30:
+        return float(text)
+    return raw.strip()

@@ -55,7 +55,7 @@ SCHEMAS = {
                            "decks": nullable("integer"), "finish_at": {"type": ["string", "null"], "format": "date-time"},
                            "house_rules": {"type": "object"}}, closed=True),  # described in document()
     "NewSide": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
-                   {"players": {"type": "array", "minItems": 1, "maxItems": 2,
+                   {"players": {"type": "array", "minItems": 1, "maxItems": 2,  # the most a variant seats: document()
                                 "items": {"type": "string", "minLength": 1, "maxLength": 40}},
                     "start_score": {"type": "integer", "minimum": -1000000, "maximum": 1000000, "default": 0,
                                     "description": "the side's total on paper when the game began there"}},
@@ -194,7 +194,8 @@ PATHS.update({
     "/games/{game_id}/blank-sheet.pdf": {"get": {
         "operationId": "blankSheet", "summary": "A blank sheet for this game's variant and sides, to fill in by pen",
         "parameters": [GAME_ID, PAPER, {"name": "hands", "in": "query", "required": False,
-                                        "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 12}}],
+                                        "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 12},
+                                        "description": "empty rows; left out: 12, or the game's hand limit when lower"}],
         "responses": {"200": PDF, "404": NOT_FOUND, "422": _error("hands or paper out of range")}}},
 })
 
@@ -267,6 +268,8 @@ def document() -> dict:
     ids = list(VARIANTS)
     schemas["Variant"]["properties"]["id"]["enum"] = ids
     schemas["NewGame"]["properties"]["variant"]["enum"] = ids
+    most = max((shape["players_per_side"] for v in VARIANTS.values() for shape in v.describe_sides.values()), default=2)
+    schemas["NewSide"]["properties"]["players"]["maxItems"] = most  # a team of three, where a variant seats one
     for variant in VARIANTS.values():
         schemas[schema_name(variant, "Entry")] = entry_schema(variant)
         schemas[schema_name(variant, "HouseRules")] = house_rules_schema(variant)

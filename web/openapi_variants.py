@@ -7,10 +7,12 @@ from collections.abc import Iterable
 
 from scoring import Variant
 from scoring.base import MAX_NUMBER
+from scoring.declare import LIST_MAX, TIERS_MAX, HouseRule
 from scoring.shape import SideMark
 
 INT, BOOL = {"type": "integer"}, {"type": "boolean"}
-SEATINGS = {"individuals": "players alone", "partnerships": "partnerships"}  # GET /api/variants' seating shapes
+# GET /api/variants' seating shapes, in words
+SEATINGS = {"individuals": "players alone", "partnerships": "partnerships", "teams_of_three": "teams of three"}
 
 
 def schema_name(variant: Variant, what: str) -> str:
@@ -28,19 +30,44 @@ def entry_schema(variant: Variant) -> dict:
             "properties": {f.name: {**kinds[f.kind], "description": f.label} for f in variant.fields}}
 
 
+def _number(rule: HouseRule) -> dict:
+    """A whole number as the rule reads it: from 0 (or, signed, from −MAX_NUMBER) up, a multiple of its step."""
+    schema = {"type": "integer", "minimum": -MAX_NUMBER if rule.signed else 0, "maximum": MAX_NUMBER}
+    return {**schema, "multipleOf": rule.step} if rule.step > 1 else schema
+
+
+def rule_schema(rule: HouseRule) -> dict:
+    """One house rule's value by its kind, with its default; null where the rule may be switched off."""
+    number = _number(rule)
+    if rule.kind == "flag":
+        schema = dict(BOOL)
+    elif rule.kind == "tiers":
+        schema = {"type": "array", "maxItems": TIERS_MAX,
+                  "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": INT}}
+    elif rule.kind == "list":
+        schema = {"type": "array", "minItems": 1, "maxItems": LIST_MAX, "items": number}
+    elif rule.kind == "counts":  # the keys of its default, each a number; a key left out counts 0
+        schema = {"type": "object", "additionalProperties": False, "properties": {key: number for key in rule.default}}
+    else:
+        schema = number
+    words = [rule.note] if rule.note else []
+    if rule.off:  # null switches the rule off
+        schema["type"] = [schema["type"], "null"]
+        words.append(f"null: {rule.off}")
+    described = f"{rule.label}: {'; '.join(words)}" if words else rule.label
+    return {**schema, "default": rule.default, "description": described}
+
+
 def house_rules_schema(variant: Variant) -> dict:
     """The house rules a new game of this variant may change, each by kind, with its default."""
-    tiers = {"type": "array", "maxItems": 10, "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": INT}}
-    kinds = {"count": {"type": "integer", "minimum": 0}, "points": {"type": "integer", "minimum": 0},
-             "flag": BOOL, "tiers": tiers}
     return {"type": "object", "additionalProperties": False, "description": f"house rules of {variant.name}",
-            "properties": {r.key: {**kinds[r.kind], "default": r.default,
-                                   "description": f"{r.label}: {r.note}" if r.note else r.label} for r in variant.rules}}
+            "properties": {r.key: rule_schema(r) for r in variant.rules}}
 
 
 def hand_limits(variants: Iterable[Variant]) -> list[str]:
     """Each seating that stops after some hands unless the table changes it: 'Ponytail Canasta, players alone: 4 hands'."""
-    return [f"{v.name}, {SEATINGS.get(kind, kind)}: {shape['max_hands']} hands" for v in variants
+    return [f"{v.name}, {SEATINGS.get(kind, kind)}: {v.words.count(shape['max_hands'], v.words.round, v.words.rounds)}"
+            for v in variants
             for kind, shape in v.describe()["sides"].items() if shape["max_hands"]]
 
 
@@ -53,7 +80,7 @@ def house_rules_description(variants: Iterable[Variant]) -> str:
 
 
 def sides_description(limits: list[str]) -> str:
-    return ("each seating shape (partnerships, individuals): sides [fewest, most], players_per_side, and max_hands, "
+    return (f"each seating shape ({', '.join(SEATINGS)}): sides [fewest, most], players_per_side, and max_hands, "
             f"its default hand limit ({'; '.join(limits + ['null: no limit'])})")
 
 

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
+from scoring.base import team_name
 from scoring.game import players_shown
 
 
@@ -33,8 +34,9 @@ def signed(value: int) -> str:
 
 
 def players_note(side: dict) -> str:
-    """A side's players to show under its name ('Ann & Bob'), or '' when the name says just that already."""
-    return " & ".join(players_shown(side))
+    """A side's players to show under its name ('Ann & Bob', 'Ann, Bob & Cy'), or '' when the name says just that
+    already."""
+    return team_name(players_shown(side))
 
 
 def card_count_text(counts: dict, variant: Variant) -> str:
@@ -85,22 +87,44 @@ def side_lines(variant: Variant, sides: list[dict], entries: list[dict], score: 
 
 
 def dealing_lines(game: dict) -> list[str]:
-    """Who deals, deals the ponies, cuts and plays first this hand, in the game's words."""
+    """Who deals, plays first and does the variant's other jobs this round, in the variant's words."""
     d = game.get("dealing")
     if not d:
         return []
     if d.get("note"):
         return [d["note"]]
-    lines = []
-    if d.get("dealer"):
-        lines.append(f"{d['dealer']} deals")
-    if d.get("pony_dealer"):
-        lines.append(f"{d['pony_dealer']} deals the ponies")
-    if d.get("cutter"):
-        lines.append(f"{d['cutter']} cuts")
-    if d.get("first_player"):
-        lines.append(f"{d['first_player']} plays first")
-    return lines
+    variant = get_variant(game["variant"])
+    return [f"{d[key]} {does}" for key, does in variant.dealing_jobs if d.get(key)]
+
+
+def round_line(game: dict, variant: Variant) -> str:
+    """Where the game stands, in the variant's words: 'Round 2 of 4' while a game of a set number of rounds and no
+    target is played; else '3 hands played', with the limit and target it has ('1 hand played of 4 · to 50,000')."""
+    words, played = variant.words, game["hands_played"]
+    limit, target = game["options"].get("max_hands"), game["options"]["target"]
+    if limit and target is None and not game["finished"] and played < limit:
+        return f"{capital(words.round)} {played + 1} of {limit}"
+    line = f"{words.count(played, words.round, words.rounds)} played" + (f" of {limit}" if limit else "")
+    return line + (f" · to {num(target)}" if target is not None else "")
+
+
+def round_heading(game: dict, variant: Variant, number: int, editing: bool) -> str:
+    """The hand form's heading: 'Hand 3', 'Correct hand 2', or for a game of a set number of rounds and no target
+    'Round 2 of 4', with the minimum when it is the same for every side ('… — minimum 90 for everyone')."""
+    words = variant.words
+    if editing:
+        return f"Correct {words.round} {number}"
+    limit = game["options"].get("max_hands") if game["options"]["target"] is None else None
+    heading = f"{capital(words.round)} {number}" + (f" of {limit}" if limit and number <= limit else "")
+    least = one_minimum(game, variant)
+    return heading + (f" \u2014 minimum {least} for everyone" if least is not None else "")
+
+
+def one_minimum(game: dict, variant: Variant) -> int | None:
+    """The next initial-meld minimum once for every side, where the variant's minimum is the same for every side and
+    nothing the table marked makes one side's differ; else None (each side shows its own)."""
+    minimums = {s["next_min_meld"] for s in game["sides"]}
+    return minimums.pop() if variant.minimum.same_for_every_side and len(minimums) == 1 else None
 
 
 def finish_time(game: dict, now: datetime | None = None) -> dict | None:
@@ -135,6 +159,17 @@ def variant_names(conj: str) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
 
 
+def said(game: dict, words: str, **values) -> str:
+    """A message in the game's own words: '{Round} {n} was taken back' → 'Round 3 was taken back'."""
+    w = get_variant(game["variant"]).words
+    return words.format(round=w.round, rounds=w.rounds, Round=capital(w.round), Rounds=capital(w.rounds), **values)
+
+
+def capital(words: str) -> str:
+    """Words with a capital first letter, the rest as written (Jinja's capitalize lowers the rest)."""
+    return words[:1].upper() + words[1:]
+
+
 def input_id(name: str) -> str:
     """An element id from an input name: 'entries[1].melded.tens' -> 'entries-1-melded-tens'."""
     return re.sub(r"[^A-Za-z0-9_]+", "-", name).strip("-")
@@ -142,6 +177,8 @@ def input_id(name: str) -> str:
 
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
-    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note)
+    app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note,
+                                 capital=capital, team=team_name)
     # a game's variant declares its own words
-    app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names)
+    app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names, round_line=round_line,
+                                 one_minimum=one_minimum)

@@ -1,4 +1,5 @@
-"""A game's scores as a CSV file to take home: a row per hand, each side's counts, points, score and running total."""
+"""A game's scores as a CSV file to take home: a row per hand (or round…), each side's counts, points, score and
+running total, headed in the variant's words."""
 from __future__ import annotations
 
 import csv
@@ -41,14 +42,15 @@ def columns(variant: Variant, game: dict) -> list[tuple[str, str, str]]:
         if k in counts:
             out.append((label, "entries", k))
         out.append((label if label.endswith(" points") else f"{label} (points)", "breakdown", k))
-    return out + [("hand score", "score", "total"), ("running total", "score", "running_total")]
+    return out + [(f"{variant.words.round} score", "score", "total"), ("running total", "score", "running_total")]
 
 
 def count_label(variant: Variant, key: str) -> str:
-    """A count's column: its label, whole when the form's leans on the line above ("…of them surprise wild")."""
+    """A count's column: its label, whole when the form's leans on the line above ("…of them surprise wild" →
+    "Surprise wild canastas", in the variant's word for its melds)."""
     label = present.part_label(variant, key)
     if label.startswith(LEANING):
-        return f"{label.removeprefix(LEANING).capitalize()} canastas"
+        return f"{label.removeprefix(LEANING).capitalize()} {variant.words.melds}"
     return label
 
 
@@ -56,7 +58,8 @@ def scores_csv(game: dict) -> str:
     """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
     variant = get_variant(game["variant"])
     cols = columns(variant, game)
-    header = ["Hand"] + [f"{side['name']}: {heading}" for side in game["sides"] for heading, _, _ in cols]
+    header = [present.capital(variant.words.round)] + [f"{side['name']}: {heading}" for side in game["sides"]
+                                                       for heading, _, _ in cols]
     rows = [header]
     if any(s.get("start_score") for s in game["sides"]):
         row: list = ["Brought forward"]

@@ -9,7 +9,7 @@ from jinja2_fragments.flask import render_block
 
 from scoring import VARIANTS, FieldError, Refused, get_variant
 
-from . import actions, forms, hands, pin
+from . import actions, forms, hands, house_rules_form, pin
 from .database import get_db
 from .errors import storage_words
 from .pages import is_htmx, refused_page
@@ -17,7 +17,9 @@ from .pages import is_htmx, refused_page
 bp = Blueprint("setup", __name__)
 bp.register_error_handler(Refused, refused_page)
 
-LAYOUT_WORDS = {"pairs": "Partnerships", "solo": "Everyone alone"}
+LAYOUT_WORDS = {"pairs": "Partnerships", "trios": "Teams of three", "solo": "Everyone alone"}
+SIDE_WORDS = {"pairs": "partnership", "trios": "team"}  # a side of several players on the form: "Partnership 2"
+DEFAULT_ROWS = 12  # a blank sheet's page of hands
 
 
 def variant_or_404(variant_id: str):
@@ -28,8 +30,8 @@ def variant_or_404(variant_id: str):
 
 
 def seating(variant, values, count: int) -> list[dict]:
-    """Where the variant pairs players by seat (Five-person): each seat's partner and rentrap, from the names as
-    seated now."""
+    """Where the variant pairs players by seat: each seat's partners (as its Seating declares them), from the names
+    as seated now."""
     word = variant.seating.seat_word.capitalize()
     names = [(values.get(f"sides[{i}].players[0]") or f"{word} {i + 1}").strip() for i in range(count)]
     return variant.partners(names)
@@ -40,9 +42,15 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     defaults = variant.default_options(forms.seating_shape(layout, count))
     if values:
         values = forms.with_hand_limit(values, variant, layout, count)
-    shown = {f"sides[{i}].{part}" for i in range(count) for part in ("name", "players[0]", "players[1]", "start_score")}
+    per_side = forms.PER_SIDE[layout]
+    shown = {f"sides[{i}].{part}" for i in range(count) for part in ["name", "start_score"]
+             + [f"players[{j}]" for j in range(per_side)]}
     shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
     shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
+    lists = {rule.key: house_rules_form.list_boxes(values, rule.key, rule.default, bool(values))
+             for rule in variant.rules if rule.kind == "list"}
+    shown |= {f"options.house_rules.{key}[{k}]" for key, boxes in lists.items() for k in range(len(boxes))}
+    shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind == "counts" for part in r.default}
     at, general = forms.place_errors(list(errors), shown)
     if layout == "solo":  # alone, the side's name is the player's name: show it at the one input there is
         for i in range(count):
@@ -50,19 +58,36 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     allowed = forms.layouts(variant)
     rules = defaults["house_rules"]
     # the box stays open while it holds changes, so a table sees them kept when the seating changes
-    typed = forms.typed_house_rules(values, variant) if values else {}
+    typed = house_rules_form.typed_house_rules(values, variant) if values else {}
     changed = any(value != rules[key] for key, value in typed.items())
+    words = [LAYOUT_WORDS[k] for k in allowed]
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
+                   layouts_name=house_rules_form.capital(", ".join(w.lower() for w in words[:-1]) + f" or {words[-1].lower()}"),
+                   per_side=per_side, side_word=SIDE_WORDS.get(layout, ""), lists=lists,
+                   ends=end_choice(variant, values, defaults),
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
                    drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
                    key=hands.form_key(values),
                    rules_open=changed or any(k.startswith("options.house_rules") for k in at),
-                   tiers={key: forms.tier_rows(values, key, default, bool(values))
+                   tiers={key: house_rules_form.tier_rows(values, key, default, bool(values))
                           for key, default in defaults["house_rules"].items() if variant.house_rule(key).kind == "tiers"})
     if is_htmx():
         return render_block("new_game.html", "game_form", **context), status
     return render_template("new_game.html", **context), status
+
+
+def end_choice(variant, values, defaults: dict) -> dict | None:
+    """A game of rounds (no target, a round limit by default) may be played to a score instead: which of the two the
+    form shows now, and the button that turns it into the other ("Play to a score instead of 4 rounds")."""
+    limit = defaults["max_hands"]
+    if defaults["target"] is not None or not limit or not variant.score_instead:
+        return None
+    words = variant.words
+    to_score = not values or not values.get("options.target", "").strip()
+    if to_score:
+        return {"to": "score", "label": f"Play to a score instead of {words.count(limit, words.round, words.rounds)}"}
+    return {"to": "rounds", "label": f"Play {words.count(limit, words.round, words.rounds)} instead of to a score"}
 
 
 @bp.get("/games/new")
@@ -95,6 +120,9 @@ def create_game(variant_id: str):
         return seats_drawn(variant) if stale == "draw" else layout_changed(variant, stale)
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
+    refused = house_rules_form.house_rule_refusals(request.form, variant)
+    if refused:
+        return form_page(variant, request.form, layout, count, errors=refused, status=422)
     try:
         game = actions.create_game(get_db(), payload, hands.posted_key())
     except Refused as err:
@@ -132,9 +160,16 @@ def seats_drawn(variant):
 
 
 def layout_changed(variant, to: str):
-    """The posted form in the seating shape `to` names (unknown or empty: the shape it was posted in)."""
+    """The posted form in the seating shape `to` names (unknown or empty: the shape it was posted in), or ending the
+    other way (`to` score or rounds: see end_choice)."""
     layout, count = forms.read_layout(request.form, variant, to)
-    return form_page(variant, request.form, layout, count)
+    values = request.form
+    if to in ("score", "rounds") and variant.score_instead:
+        limit = variant.default_max_hands(forms.seating_shape(layout, count))
+        values = {**request.form.to_dict(), "layout": layout, "count": str(count),
+                  "options.target": str(variant.score_instead) if to == "score" else "",
+                  "options.max_hands": "" if to == "score" else str(limit or "")}
+    return form_page(variant, values, layout, count)
 
 
 @bp.post("/games/new/<variant_id>/blank-sheet")
@@ -144,4 +179,7 @@ def blank_sheet(variant_id: str):
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
     names = [s["name"] for s in payload["sides"] if s["name"]]
-    return redirect(url_for("sheets.variant_blank_sheet", variant_id=variant.id, hands=12, side=names), 303)
+    limit = payload["options"].get("max_hands", variant.default_max_hands(payload["sides"]))
+    # a row for each hand (round…) of a game with a limit, up to a page of them
+    rows = min(limit, DEFAULT_ROWS) if type(limit) is int and limit >= 1 else DEFAULT_ROWS
+    return redirect(url_for("sheets.variant_blank_sheet", variant_id=variant.id, hands=rows, side=names), 303)

@@ -43,11 +43,12 @@ def paper() -> str:
     return value
 
 
-def hands() -> int:
-    """?hands=N, how many empty rows a blank sheet gets: 1 to 200, 12 by default."""
+def hands(options: dict) -> int:
+    """?hands=N, how many empty rows a blank sheet gets: 1 to 200; by default 12, or the game's hand (round…) limit
+    when it has a lower one: a game of 4 rounds gets a row for each."""
     raw = request.args.get("hands")
     if raw is None:
-        return DEFAULT_HANDS
+        return min(options.get("max_hands") or DEFAULT_HANDS, DEFAULT_HANDS)
     return whole_number(raw, "hands", 1, MAX_HANDS)
 
 
@@ -87,7 +88,7 @@ def blank_sheet(game_id: str):
     from sheets import blank_sheet_pdf
 
     game = actions.get_game(get_db(), game_id)
-    size, rows = paper(), hands()
+    size, rows = paper(), hands(game["options"])
     sides = [{"name": s["name"], "players": s["players"]} for s in game["sides"]]
     content = blank_sheet_pdf(get_variant(game["variant"]), sides, game["options"], rows, size, game["id"])
     return pdf(content, f"meldbook-{game['id']}-blank.pdf")
@@ -106,7 +107,7 @@ def variant_blank_sheet(variant_id: str):
     from sheets import blank_sheet_pdf
 
     variant = variant_or_404(variant_id)
-    size, rows = paper(), hands()
-    sides = side_names(variant)
-    content = blank_sheet_pdf(variant, sides, variant.default_options(sides), rows, size)
+    size, sides = paper(), side_names(variant)
+    options = variant.default_options(sides)
+    content = blank_sheet_pdf(variant, sides, options, hands(options), size)
     return pdf(content, f"meldbook-{variant.id}-blank.pdf")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from flask import Flask
 
+from scoring import get_variant
+
 from .chart import chart
 from .present import num
 
@@ -16,8 +18,8 @@ def share_text(game: dict) -> str:
     else:
         result = f"{', '.join(winners[:-1])} and {winners[-1]} shared the win"
     totals = " · ".join(f"{s['name']} {num(s['score'])}" for s in sorted(sides, key=lambda s: -s["score"]))
-    played = game["hands_played"]
-    return f"{game['variant_name']}: {result}. {totals} ({played} hand{'s' if played != 1 else ''})."
+    words = get_variant(game["variant"]).words
+    return f"{game['variant_name']}: {result}. {totals} ({words.count(game['hands_played'], words.round, words.rounds)})."
 
 
 def init_app(app: Flask) -> None:

@@ -79,7 +79,7 @@ def start_game(page: Page, variant_name: str, players: list, *, target: int | No
     if target is not None:
         page.get_by_label("Play to").fill(str(target))
     page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile(r"^Record \w+ 1$"))).to_be_visible()  # hand, deal, round
     return page.url
 
 
@@ -88,7 +88,8 @@ def side_score(page: Page, name: str):
 
 
 def record(page: Page, number: int) -> None:
-    page.get_by_role("button", name=f"Record hand {number}").click()
+    """Tap Record: "Record hand 3", or in the variant's word for its rounds ("Record deal 3", "Record round 3")."""
+    page.get_by_role("button", name=re.compile(rf"^Record \w+ {number}$")).click()
 
 
 def enter(page: Page, side: int, entry: dict, *, skip: tuple = ()) -> None:
@@ -119,8 +120,9 @@ def points(number: int, sign: bool = False) -> str:
 
 
 def preview(page: Page, side_name: str) -> Locator:
-    """The hand form's live preview of one side: "Us this hand +10,330" and the breakdown under it."""
-    return page.get_by_role("group").filter(has_text=re.compile(rf"^\s*{re.escape(side_name)} this hand"))
+    """The hand form's live preview of one side: "Us this hand +10,330" (this deal, this round: the variant's word)
+    and the breakdown under it."""
+    return page.get_by_role("group").filter(has_text=re.compile(rf"^\s*{re.escape(side_name)} this \w+ "))
 
 
 def side_card(page: Page, name: str) -> Locator:

@@ -27,7 +27,7 @@ def test_draw_seats_play_a_deal_and_reseat(phone):
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("table", name="Partners this game")).to_contain_text(f"{seated[1]}{seated[3]}{seated[4]}")
 
-    page.get_by_role("link", name="Record hand 1").click()
+    page.get_by_role("link", name="Record deal 1").click()  # Five-person plays deals (RULES.md §3)
     tap(page, 0, "pure_canastas")
     tap(page, 0, "kitties")
     count_cards(page, 0, "melded", fifteens=4, tens=10, fives=2)

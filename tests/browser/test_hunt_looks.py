@@ -160,17 +160,17 @@ def test_sides_with_equal_totals_share_their_place_in_the_final_scores(phone, se
 
 
 def test_record_hand_is_on_the_first_screen_of_a_five_player_game(phone, server):
-    # five score cards one under the other put "Record hand 1" three screens down a 360 x 640 phone
+    # five score cards one under the other put "Record deal 1" three screens down a 360 x 640 phone
     sides = [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")]
     status, game = server.request("POST", "/api/games", {"variant": "five-person", "sides": sides})
     assert status == 201
     page = phone.page
     page.goto(f"/games/{game['id']}")
-    record = page.get_by_role("link", name="Record hand 1")
+    record = page.get_by_role("link", name="Record deal 1")  # Five-person plays deals
     place = record.bounding_box()
     assert place["y"] >= 0 and place["y"] + place["height"] <= 640
     middle = page.evaluate("""() => { const r = document.querySelector('.record a').getBoundingClientRect();
         return !!document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2).closest('.record a'); }""")
     assert middle, "nothing drawn over it"
     record.click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1 \u2014 minimum 75 for everyone")
