@@ -76,3 +76,9 @@ def press(client, doc: Doc, button: Element, **typed):
 
 def games(client) -> list:
     return client.get("/api/games").get_json()
+
+
+def record(client, game_id, number, values):
+    """Record hand `number` from the page form with these field values; it must land (303 to the scores)."""
+    response = post(client, f"/games/{game_id}/hands/new", {"number": str(number), **values})
+    assert response.status_code == 303, response.get_data(as_text=True)

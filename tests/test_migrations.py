@@ -8,7 +8,6 @@ import sqlite_utils
 
 import checks
 import db
-from db import transfer
 from db.migrations import MIGRATIONS
 
 from .cli_helpers import PAIRS, PIN, client_for, dump, make_database

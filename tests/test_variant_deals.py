@@ -11,7 +11,7 @@ import pytest
 
 from scoring import register, unregister
 
-from .pages import Doc, post, press, read, url
+from .pages import Doc, post, press, read, record
 from .sheet_helpers import hand_rows, pdf_pages, render_png
 from .toy_variant import DEALS
 
@@ -33,11 +33,6 @@ def game(client, deals):
     response = post(client, f"/games/new/{deals.id}", ALONE)
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"].rsplit("/", 1)[-1]
-
-
-def record(client, game_id, number, values):
-    response = post(client, f"/games/{game_id}/hands/new", {"number": str(number), **values})
-    assert response.status_code == 303, response.get_data(as_text=True)
 
 
 def main_text(client, path) -> str:

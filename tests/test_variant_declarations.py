@@ -7,7 +7,7 @@ import pytest
 from scoring import get_variant, register, unregister
 from scoring.declare import points
 
-from .pages import Doc, post
+from .pages import Doc, post, record
 from .sheet_helpers import pdf_pages
 from .toy_variant import VARIANT as TOY
 
@@ -29,11 +29,6 @@ def toy_game(client, toy):
     response = post(client, f"/games/new/{toy.id}", data)
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"].rsplit("/", 1)[-1]
-
-
-def record(client, game_id, number, values):
-    response = post(client, f"/games/{game_id}/hands/new", {"number": str(number), **values})
-    assert response.status_code == 303, response.get_data(as_text=True)
 
 
 def page_text(client, url) -> str:

@@ -1,6 +1,7 @@
 """Games made by Meldbook's main of 2026-11-25 (before issue 24), every variant, finished and not: run from the root
 of that checkout as `.venv/bin/python tests/data/make_made_by_main.py OUT.sqlite OUT.json` (test_migrations reads them)."""
-import json, sys, shutil
+import json
+import sys
 sys.path.insert(0, ".")
 from app import create_app
 from tests.examples import EXAMPLES
