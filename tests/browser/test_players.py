@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .a11y import VARIANTS, enlarge_text, make_game
 from .devices import SCREENSHOTS
 from .table import game_over
 
@@ -121,3 +122,16 @@ def test_without_a_share_sheet_the_result_is_copied(phone, week):
     assert page.evaluate("window.copiedText") == ("Ponytail Canasta: Ann & Bob and Cy & Di shared the win. "
                                                   "Ann & Bob 1,600 · Cy & Di 1,600 (2 hands).")
     phone.shot("game-over-copied-360")
+
+
+def test_a_regular_of_every_variant_at_200_percent_text_does_not_scroll_the_page_sideways(phone, server):
+    """Found in the merge of Hand and Foot: a player rated in every variant ("14.9 Hand and Foot") widened the
+    players table past a 360 px phone at 200% text; the table scrolls within itself, the page never does."""
+    for _ in range(40):  # 120 games for Ann: three-digit counts beside the ratings
+        for variant in VARIANTS:
+            server.request("POST", f"/api/games/{make_game(server, variant, hands=1)}/end", {})
+    page = phone.page
+    page.goto("/players")
+    enlarge_text(page, 200)
+    expect(page.get_by_role("table", name=re.compile("Everyone who has played"))).to_be_visible()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= page.evaluate("innerWidth")
