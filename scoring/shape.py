@@ -33,6 +33,7 @@ class ByScore:
     tiers: str = "min_meld_tiers"
     negative_note: bool = True  # False where the tiers themselves say what a score below 0 needs
     same_for_every_side = False
+    follows_score = True  # a game begun on paper: its totals set the minimums
 
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
         return meld_minimum(total, rules[self.base], rules[self.tiers])
@@ -57,6 +58,7 @@ class ByRound:
 
     rule: str = "meld_minimums"
     same_for_every_side = True
+    follows_score = False
 
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
         listed = rules[self.rule]
@@ -82,7 +84,12 @@ class Fixed:
     rule: str
     reduced: str | None = None
     reduced_when: str = ""
-    same_for_every_side = True
+    follows_score = False
+
+    @property
+    def same_for_every_side(self) -> bool:
+        """Only without a reduced case: where one side may open lower (Five-person's kitty), each side shows its own."""
+        return self.reduced is None
 
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
         return rules[self.rule]

@@ -173,4 +173,4 @@ def test_record_hand_is_on_the_first_screen_of_a_five_player_game(phone, server)
         return !!document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2).closest('.record a'); }""")
     assert middle, "nothing drawn over it"
     record.click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1 \u2014 minimum 75 for everyone")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 1")  # a kitty may lower one side's minimum
