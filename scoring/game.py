@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from .base import FieldError, Refused
+from .base import FieldError, Refused, team_name
 from .entries import points_fields, stored_reader
 from .standings import player_key
 from .variant import NAME_MAX, Variant
@@ -253,7 +253,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     if hands and options.get("finish_at") and _at_or_after(hands[-1].recorded_at, options["finish_at"]):
         reasons.append("finish_time")
     finished = bool(reasons)
-    kept = side_marks(variant, marks, n) if not finished else side_marks(variant, None, n)
+    kept = side_marks(variant, None if finished else marks, n)  # a finished game has no hand in play to raise
     state_sides = [{"index": i, "name": s["name"], "players": list(s["players"]), "start_score": starts[i],
                     "score": totals[i],
                     "next_min_meld": variant.min_meld(totals[i], len(hands), options, kept[i]), **kept[i]}
@@ -285,7 +285,7 @@ def players_shown(side: dict) -> list[str]:
     or "Ann" alone). The new-game form names a pair "Ann & Bob" when no name is typed; case and spacing make no
     other name."""
     players = side["players"]
-    said = {" & ".join(players), " and ".join(players), ", ".join(players[:-1]) + " & " + players[-1]}
+    said = {" & ".join(players), " and ".join(players), team_name(players)}
     plain = "".join(side["name"].split()).casefold()
     return [] if plain in {"".join(s.split()).casefold() for s in said} else list(players)
 

@@ -13,6 +13,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
+from scoring.base import team_name
+
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
 # DejaVu has every accented letter and the card suits (♠♥♦♣) a player may put in a name.
 FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf",
@@ -69,8 +71,8 @@ def num(n: int) -> str:
 
 
 def names(items: list[str]) -> str:
-    """'Ann', 'Ann & Bob', 'Ann, Bob & Cy'."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " & " + items[-1]
+    """'Ann', 'Ann & Bob', 'Ann, Bob & Cy': as the new-game form names a side (scoring.base.team_name)."""
+    return team_name(items)
 
 
 def day(iso: str | None) -> str:
