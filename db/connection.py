@@ -39,7 +39,17 @@ def connect(path: str) -> sqlite_utils.Database:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")  # an acknowledged hand survives a power cut
     conn.execute("PRAGMA foreign_keys=ON")
-    return sqlite_utils.Database(conn)
+    database = sqlite_utils.Database(conn)
+    database.meldbook_path = path  # database_path: what caches of this file's games are keyed by
+    return database
+
+
+def database_path(db: sqlite_utils.Database) -> str:
+    """The file a connection was opened on (`connect`): the first part of every cache key of its games."""
+    path = getattr(db, "meldbook_path", None)
+    if path is None:  # a connection not opened by `connect` (a test's): ask SQLite once
+        path = db.meldbook_path = db.execute("PRAGMA database_list").fetchone()[2] or f"memory:{id(db)}"
+    return path
 
 
 def check(db: sqlite_utils.Database) -> None:

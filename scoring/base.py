@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 # Above this a count or a point total is nonsense at any table; it keeps messages readable
 # and arithmetic small whatever a client sends.
@@ -78,7 +78,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
-def team_name(players: list[str]) -> str:
+def team_name(players: Sequence[str]) -> str:
     """A side's name when none is typed: its players' names ('Ann & Bob', 'Ann, Bob & Cy')."""
     typed = [p for p in players if p]
     return " & ".join(typed) if len(typed) < 3 else f"{', '.join(typed[:-1])} & {typed[-1]}"

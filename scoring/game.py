@@ -4,7 +4,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Sequence
 
 from .base import FieldError, Refused, team_name
 from .entries import points_fields, stored_reader
@@ -280,21 +280,20 @@ def side_marks(variant: Variant, marks: dict[str, list[int]] | None, n: int) -> 
     return per_side
 
 
-def players_shown(side: dict) -> list[str]:
+def players_shown(name: str, players: Sequence[str]) -> list[str]:
     """The players to show beside a side's name: none when the name says just them ("Ann & Bob", "Ann and Bob",
     or "Ann" alone). The new-game form names a pair "Ann & Bob" when no name is typed; case and spacing make no
     other name."""
-    players = side["players"]
     said = {" & ".join(players), " and ".join(players), team_name(players)}
-    plain = "".join(side["name"].split()).casefold()
+    plain = "".join(name.split()).casefold()
     return [] if plain in {"".join(s.split()).casefold() for s in said} else list(players)
 
 
-def places(sides: list[dict]) -> list[tuple[int, dict]]:
-    """The sides of a game object from first to last (level sides in seat order), each with its place:
-    level totals share a place, and the next side's place counts everyone ahead of it (1, 1, 3)."""
-    order = sorted(sides, key=lambda s: (-s["score"], s["index"]))
-    return [(1 + sum(o["score"] > s["score"] for o in order), s) for s in order]
+def places(totals: Sequence[int]) -> list[tuple[int, int]]:
+    """Each side's place from first to last, as (place, side index), level sides in seat order: level totals
+    share a place, and the next side's place counts everyone ahead of it (1, 1, 3)."""
+    order = sorted(range(len(totals)), key=lambda i: (-totals[i], i))
+    return [(1 + sum(t > totals[i] for t in totals), i) for i in order]
 
 
 def now_utc() -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
+from typing import Any
 from dataclasses import dataclass, field
 
 RECENT = 20  # games listed on a player's page
@@ -19,23 +20,25 @@ def player_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def summarize(game: dict) -> dict:
-    """What the players pages keep of a game object: result, when it finished, each side's best hand."""
-    hands = game["hands"]
-    best: list[list[int] | None] = [None] * len(game["sides"])
+def summarize(game: Any) -> dict:
+    """What the players pages keep of a game (the service's typed game): result, when it finished, each side's
+    best hand."""
+    hands = game.hands
+    best: list[list[int] | None] = [None] * len(game.sides)
     for hand in hands:
-        for s in hand["scores"]:
-            if best[s["side"]] is None or s["total"] > best[s["side"]][0]:
-                best[s["side"]] = [s["total"], hand["number"]]
+        for s in hand.scores:
+            if best[s.side] is None or s.total > best[s.side][0]:
+                best[s.side] = [s.total, hand.number]
     finished_at = None
-    if game["finished"]:
-        moments = [hands[-1]["recorded_at"]] if hands else []
-        if "ended" in game["finish_reasons"] and game.get("ended_at"):
-            moments.append(game["ended_at"])
-        finished_at = max(moments) if moments else game["updated"]
-    return {"variant": game["variant"], "finished": game["finished"], "finished_at": finished_at,
-            "last_at": hands[-1]["recorded_at"] if hands else game["created"],
-            "totals": [s["score"] for s in game["sides"]], "winner": game["winner"], "best_hands": best}
+    if game.finished:
+        moments = [hands[-1].recorded_at] if hands else []
+        if "ended" in game.finish_reasons and game.ended_at:
+            moments.append(game.ended_at)
+        finished_at = max(moments) if moments else game.updated
+    return {"variant": game.variant, "finished": game.finished, "finished_at": finished_at,
+            "last_at": hands[-1].recorded_at if hands else game.created,
+            "totals": [s.score for s in game.sides], "winner": None if game.winner is None else list(game.winner),
+            "best_hands": best}
 
 
 @dataclass

@@ -1,6 +1,8 @@
 """The running totals of a game as a line chart on the score sheet (reportlab graphics)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.graphics.charts.legends import LineLegend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics import renderPDF
@@ -12,18 +14,21 @@ from scoring.shape import Words
 
 from .layout import INK, RULE, SMALLEST, num
 
+if TYPE_CHECKING:
+    from service.model import Game
+
 # dark enough to tell apart in print, and each line also has its own dash pattern for a grey printer
 COLOURS = [colors.HexColor(c) for c in ("#17463f", "#a3231b", "#1a64c8", "#8a5a00", "#6b3fa0", "#2f7d32")]
 DASHES = [None, (6, 2), (1.5, 2), (4, 1.5, 1, 1.5), (8, 3), (2, 4)]
 TITLE = "Running totals, {round} by {round} ({round} 0: brought forward)"
 
 
-def running_totals(game: dict) -> list[list[tuple[int, int]]]:
+def running_totals(game: Game) -> list[list[tuple[int, int]]]:
     """Each side's (hand, total) points, hand 0 being its score brought forward from paper."""
-    series = [[(0, s.get("start_score", 0))] for s in game["sides"]]
-    for hand in game["hands"]:
-        for score in hand["scores"]:
-            series[score["side"]].append((hand["number"], score["running_total"]))
+    series = [[(0, s.start_score)] for s in game.sides]
+    for hand in game.hands:
+        for score in hand.scores:
+            series[score.side].append((hand.number, score.running_total))
     return series
 
 
@@ -35,7 +40,7 @@ class FittedChart(Flowable):
 
     TALLEST, SHORTEST = 200, 130
 
-    def __init__(self, game: dict, width: float, words: Words = Words()):
+    def __init__(self, game: Game, width: float, words: Words = Words()):
         super().__init__()
         self.game, self.width, self.height, self.words = game, width, self.TALLEST, words
 
@@ -49,12 +54,12 @@ class FittedChart(Flowable):
             renderPDF.draw(drawing, self.canv, 0, 0)
 
 
-def fitted_chart(game: dict, width: float, words: Words = Words()) -> FittedChart | None:
+def fitted_chart(game: Game, width: float, words: Words = Words()) -> FittedChart | None:
     """The chart for the score sheet's story; None when no hand was played."""
     return FittedChart(game, width, words) if len(running_totals(game)[0]) >= 2 else None
 
 
-def totals_chart(game: dict, width: float, height: float = 180, words: Words = Words()) -> Drawing | None:
+def totals_chart(game: Game, width: float, height: float = 180, words: Words = Words()) -> Drawing | None:
     """The chart as a Drawing to put in the story, along the variant's rounds; None when no hand was played."""
     series = running_totals(game)
     if len(series[0]) < 2:
@@ -85,7 +90,7 @@ def totals_chart(game: dict, width: float, height: float = 180, words: Words = W
     legend.fontName, legend.fontSize = "Cond", SMALLEST
     legend.columnMaximum, legend.dx, legend.dy = 1, 14, 2
     legend.alignment = "right"
-    legend.colorNamePairs = [(COLOURS[i % len(COLOURS)], f"{s['name']} {num(s['score'])}")
-                             for i, s in enumerate(game["sides"])]
+    legend.colorNamePairs = [(COLOURS[i % len(COLOURS)], f"{s.name} {num(s.score)}")
+                             for i, s in enumerate(game.sides)]
     drawing.add(legend)
     return drawing

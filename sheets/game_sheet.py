@@ -1,6 +1,8 @@
 """The score sheet of a game as played: every hand, each side's entries, scores and running totals."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Mapping
+
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from scoring import get_variant
@@ -13,34 +15,38 @@ from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, day, frame_width, names, 
 from .rules_data import house_rule_changes
 from .table import hands_table
 
+if TYPE_CHECKING:  # the sheets read the game service's typed game; they import nothing of it to run
+    from service.model import Game, Hand
+
 REASONS = {"ended": "ended by the table", "target": "target reached", "max_hands": "all {rounds} played",
            "finish_time": "finish time passed"}
 
 
-def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
-    """The game object (as the API returns it) printed as a score sheet; same game, same bytes."""
-    variant = get_variant(game["variant"])
-    hands = [_points_as_numbers(variant, h) for h in game["hands"]]
-    sides = side_headings(variant, game["sides"])
+def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
+    """The game (the service's typed game) printed as a score sheet; same game, same bytes."""
+    variant = get_variant(game.variant)
+    hands = [_points_as_numbers(variant, h) for h in game.hands]
+    named = [{"name": s.name, "players": list(s.players)} for s in game.sides]
+    sides = side_headings(variant, named)
     plan = cols.plan(variant, len(sides), paper, hands)
     words = variant.words
-    subtitle = f"Played {day(game['created'])} · game {game['id']} · " \
-               f"{words.count(game['hands_played'], words.round, words.rounds)}"
-    story = heading(variant, game["sides"], game["options"], "Score sheet", subtitle)
+    subtitle = f"Played {day(game.created)} · game {game.id} · " \
+               f"{words.count(game.hands_played, words.round, words.rounds)}"
+    story = heading(variant, named, game.options, "Score sheet", subtitle)
     story += [para(f"<b>Result:</b> {text(result(game, variant))}", "result"), Spacer(1, 6)]
-    carried = any(s.get("start_score") for s in game["sides"])
+    carried = any(s.start_score for s in game.sides)
     for k, band in enumerate(plan.bands):
         rows = [[str(h["number"])] + [cols.cell(c, h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
                 for h in hands]
         if carried:  # a game begun on paper: its totals there come first, as hand 0 would
-            rows.insert(0, ["b/f"] + [num(game["sides"][i]["start_score"]) if c.kind == "total" else ""
+            rows.insert(0, ["b/f"] + [num(game.sides[i].start_score) if c.kind == "total" else ""
                                       for i in band for c in plan.columns])
         if k:
             story.append(Spacer(1, 10))
         story.append(hands_table(plan, sides, band, rows, pen=False))
     if not hands:
         story += [Spacer(1, 4), para(f"No {variant.words.rounds} recorded yet.")]
-    legend = cols.legend(variant, plan.columns, game["options"], pen=False)
+    legend = cols.legend(variant, plan.columns, game.options, pen=False)
     if carried:
         legend.append("b/f brought forward: the totals scored on paper before this game was kept in Meldbook")
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
@@ -48,24 +54,26 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
     chart = fitted_chart(game, frame_width(paper, plan.wide), words)
     if chart is not None:  # after the totals: on a long game's sheet it may take a page of its own
         story += [Spacer(1, 10), chart]
-    title = f"{variant.name} score sheet: {' v '.join(s['name'] for s in game['sides'])}"
+    title = f"{variant.name} score sheet: {' v '.join(s.name for s in game.sides)}"
     return render(story, paper=paper, wide=plan.wide, title=title,
-                  footer=f"Meldbook · {variant.name} · game {game['id']} · {day(game['created'])}")
+                  footer=f"Meldbook · {variant.name} · game {game.id} · {day(game.created)}")
 
 
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
     """Each side's name and players, and whose score a player shares where the variant has partners by seat."""
-    out = [{"name": s["name"], "players": players_shown(s)} for s in sides]
+    out = [{"name": s["name"], "players": players_shown(s["name"], s["players"])} for s in sides]
     for s, seat in zip(out, variant.partners([s["name"] for s in sides])):
         s["note"] = f"partner {seat['partner']}"
     return out
 
 
-def _points_as_numbers(variant: Variant, hand: dict) -> dict:
-    """Card points the players counted card by card are kept as counts; the sheet prints points."""
+def _points_as_numbers(variant: Variant, hand: Hand) -> dict:
+    """A hand as the sheet's columns read it (number, entries, scores): card points the players counted card by
+    card are kept as counts; the sheet prints points."""
     def value(v):
-        return sum(n * variant.card_values.get(k, 0) for k, n in v.items()) if isinstance(v, dict) else v
-    return {**hand, "entries": [{k: value(v) for k, v in e.items()} for e in hand["entries"]]}
+        return sum(n * variant.card_values.get(k, 0) for k, n in v.items()) if isinstance(v, Mapping) else v
+    return {"number": hand.number, "entries": [{k: value(v) for k, v in e.items()} for e in hand.entries],
+            "scores": [s.to_json() for s in hand.scores]}
 
 
 def heading(variant: Variant, sides: list[dict], options: dict, what: str, subtitle: str,
@@ -75,7 +83,8 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
     story = [para(f"{what} · {text(variant.name)}", "title")]
     if list_sides:
         who = "; ".join(f"<b>{text(s['name'])}</b>"
-                        + (f" ({text(names(players_shown(s)))})" if players_shown(s) else "") for s in sides)
+                        + (f" ({text(names(shown))})" if (shown := players_shown(s["name"], s["players"])) else "")
+                        for s in sides)
         story += [para(text(subtitle), "subtitle"), para(f"Sides: {who}", "subtitle"),
                   para(text(options_line(variant, options)), "subtitle")]
     else:
@@ -101,37 +110,37 @@ def options_line(variant: Variant, options: dict) -> str:
     return " · ".join(parts)
 
 
-def result(game: dict, variant: Variant) -> str:
+def result(game: Game, variant: Variant) -> str:
     """'Us won by 1,234 (target reached)', a shared win, or 'In progress after 12 hands' (in the variant's words)."""
-    sides, words = game["sides"], variant.words
-    played = len(game["hands"])
-    if not game["finished"]:
+    sides, words = game.sides, variant.words
+    played = len(game.hands)
+    if not game.finished:
         if not played:
             return f"In progress, no {words.rounds} recorded yet."
-        ranked = sorted(sides, key=lambda s: -s["score"])
-        lead = ranked[0]["score"] - ranked[1]["score"] if len(ranked) > 1 else 0
-        leaders = [s["name"] for s in ranked if s["score"] == ranked[0]["score"]]
-        standing = (f"{names(leaders)} level at {num(ranked[0]['score'])}" if len(leaders) > 1
+        ranked = sorted(sides, key=lambda s: -s.score)
+        lead = ranked[0].score - ranked[1].score if len(ranked) > 1 else 0
+        leaders = [s.name for s in ranked if s.score == ranked[0].score]
+        standing = (f"{names(leaders)} level at {num(ranked[0].score)}" if len(leaders) > 1
                     else f"{leaders[0]} leads by {num(lead)}")
         return f"In progress after {words.count(played, words.round, words.rounds)}: {standing}."
-    why = ", ".join(REASONS.get(r, r).format(rounds=words.rounds) for r in game.get("finish_reasons", []))
+    why = ", ".join(REASONS.get(r, r).format(rounds=words.rounds) for r in game.finish_reasons)
     why = f" ({why})" if why else ""
-    winners = [sides[i] for i in game["winner"] or []]
+    winners = [sides[i] for i in game.winner or ()]
     if len(winners) == 1:
-        return f"{winners[0]['name']} won with {num(winners[0]['score'])}, by {num(game['margin'])}{why}."
-    return f"{names([w['name'] for w in winners])} share the win with {num(winners[0]['score'])} each{why}."
+        return f"{winners[0].name} won with {num(winners[0].score)}, by {num(game.margin)}{why}."
+    return f"{names([w.name for w in winners])} share the win with {num(winners[0].score)} each{why}."
 
 
-def standings(game: dict) -> Table:
+def standings(game: Game) -> Table:
     """The sides from first to last with their totals and how far behind the leader."""
-    ranked = places(game["sides"])
-    best = ranked[0][1]["score"]
+    ranked = [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])]
+    best = ranked[0][1].score
     rows = [["Place", "Side", "Players", "Total", "Behind"]]
     for place, s in ranked:
-        players = names(players_shown(s)) if players_shown(s) else ""
-        rows.append([str(place), para(text(s["name"]), "cell"), para(text(players), "cell"),
-                     num(s["score"]), num(best - s["score"]) if s["score"] != best else ""])
-    heading = "Final totals" if game["finished"] else "Totals so far"
+        players = names(players_shown(s.name, s.players))
+        rows.append([str(place), para(text(s.name), "cell"), para(text(players), "cell"),
+                     num(s.score), num(best - s.score) if s.score != best else ""])
+    heading = "Final totals" if game.finished else "Totals so far"
     table = Table([[heading, "", "", "", ""]] + rows, colWidths=[40, 170, 170, 70, 64], hAlign="LEFT",
                   repeatRows=2)
     table.setStyle(TableStyle([

@@ -5,6 +5,8 @@ rule a table chose shows on its own sheets and a corrected default shows on the 
 """
 from __future__ import annotations
 
+import json
+
 from scoring.declare import HouseRule
 from scoring.variant import Variant
 
@@ -31,7 +33,13 @@ def house_rule_changes(variant: Variant, options: dict) -> list[tuple[str, str, 
     """(rule, default, this game) for every house rule the table changed."""
     chosen = options.get("house_rules", {})
     return [(r.sheet, rule_value(r.default, r), rule_value(chosen[r.key], r))
-            for r in variant.rules if r.key in chosen and chosen[r.key] != r.default]
+            for r in variant.rules if r.key in chosen and not same_value(chosen[r.key], r.default)]
+
+
+def same_value(a: object, b: object) -> bool:
+    """Whether two house-rule values are the same, however each is held (a game's options are read-only:
+    its lists are tuples, its objects read-only mappings)."""
+    return json.dumps(a, sort_keys=True, default=dict) == json.dumps(b, sort_keys=True, default=dict)
 
 
 def _help(variant: Variant, field: str) -> str:

@@ -52,3 +52,14 @@ def refusals(variant, sides: list[dict], options: dict, entries: list[dict]) -> 
     except Refused as refused:
         return [(e.field, e.message) for e in refused.errors]
     return []
+
+
+def attributes(value):
+    """A part-written game object (dicts and lists) read by attribute, as the game service's typed game is."""
+    from types import SimpleNamespace
+
+    if isinstance(value, dict):
+        return SimpleNamespace(**{k: attributes(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [attributes(v) for v in value]
+    return value

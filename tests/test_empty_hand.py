@@ -6,7 +6,9 @@ from datetime import datetime, timedelta
 
 import checks
 from db import transfer
+import service
 from web import pages
+from web.database import get_db
 
 from .pages import HAND_1_US, hand_form, post, read, url
 
@@ -155,8 +157,8 @@ def test_the_undo_note_lasts_a_minute_and_until_the_game_changes(app, client, ma
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
     undo_from(client, game)
     with app.test_request_context():
-        state = client.get(f"/api/games/{game['id']}").get_json()
-        at = datetime.fromisoformat(state["updated"])
+        state = service.get_game(get_db(), game["id"])
+        at = datetime.fromisoformat(state.updated)
         assert pages.taken_back(state, now=at + timedelta(seconds=59))["number"] == 1
         assert pages.taken_back(state, now=at + timedelta(seconds=pages.UNDO_SECONDS)) is None
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 70}, {}]})

@@ -5,6 +5,8 @@ from werkzeug.datastructures import MultiDict
 from scoring import FieldError, get_variant
 from web import forms, hand_form
 
+from .helpers import attributes
+
 PAIRS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 
 
@@ -31,11 +33,11 @@ def test_a_hand_form_becomes_the_api_payload():
 
 def test_pony_asks_for_the_permission_penalty_only_from_partnerships():
     sides = [{"name": "Pat", "players": ["Pat"]}, {"name": "Them", "players": ["Cy", "Di"]}]
-    assert hand_form.shown_flags(get_variant("pony"), sides) == {0: [], 1: ["failed_going_out"]}
+    assert hand_form.shown_flags(get_variant("pony"), attributes(sides)) == {0: [], 1: ["failed_going_out"]}
 
 
 def test_refusals_land_on_their_inputs_and_the_rest_on_top():
-    shown = hand_form.hand_inputs(get_variant("ponytail"), PAIRS)
+    shown = hand_form.hand_inputs(get_variant("ponytail"), attributes(PAIRS))
     at, general = forms.place_errors([
         FieldError("entries[1].red_threes", "too many"), FieldError("entries[0].went_out", "cannot go out"),
         FieldError("entries[0].melded.jokers", "not a number"), FieldError("revision", "stale"),

@@ -5,7 +5,9 @@ from datetime import datetime, timedelta
 
 import pytest
 
+import service
 from web import forms, pages
+from web.database import get_db
 
 from .helpers import FIVE
 from .html import Doc
@@ -14,6 +16,12 @@ from .pages import HAND_1_THEM, HAND_1_US, hand_form, post, read, url
 
 def game_of(client, game):
     return client.get(f"/api/games/{game['id']}").get_json()
+
+
+def typed_game(client, game):
+    """The game as the game service hands it to the pages."""
+    with client.application.app_context():
+        return service.get_game(get_db(), game["id"])
 
 
 def page(client, endpoint, **values) -> str:
@@ -107,13 +115,13 @@ def test_undo_after_another_change_is_refused_and_changes_nothing(client, make_g
 def test_undo_is_offered_for_a_minute_and_only_while_nothing_else_changed(client, make_game):
     game = make_game()
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
-    state = game_of(client, game)
-    recorded = datetime.fromisoformat(state["hands"][0]["recorded_at"])
+    state = typed_game(client, game)
+    recorded = datetime.fromisoformat(state.hands[0].recorded_at)
     assert pages.just_recorded(state, now=recorded + timedelta(seconds=30)) == {
-        "number": 1, "recorded_at": state["hands"][0]["recorded_at"]}
+        "number": 1, "recorded_at": state.hands[0].recorded_at}
     assert pages.just_recorded(state, now=recorded + timedelta(seconds=pages.UNDO_SECONDS)) is None
     client.post(f"/api/games/{game['id']}/end")
-    assert pages.just_recorded(game_of(client, game), now=recorded) is None
+    assert pages.just_recorded(typed_game(client, game), now=recorded) is None
 
 
 @pytest.mark.parametrize("typed, offset, stored", [

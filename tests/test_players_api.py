@@ -87,9 +87,9 @@ def test_ratings_and_wins_forget_a_deleted_game(client, app):
     second = play(client, pairs(("Ann", "Bob"), ("Cy", "Di")), WIN_FIRST)
     assert listed(client)["Ann"]["rating"] != alone["Ann"]["rating"]
     with app.app_context():
-        from web import actions
+        import service
         from web.database import get_db
-        actions.delete_game(get_db(), second["id"])
+        service.delete_game(get_db(), second["id"])
     assert listed(client) == alone
     client.delete(f"/api/games/{first['id']}/hands/1")  # a finished game's hand deleted: 0 to 0, a tie
     tied = listed(client)

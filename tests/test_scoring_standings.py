@@ -8,6 +8,8 @@ import pytest
 from scoring.ratings import replay
 from scoring.standings import summarize, tally
 
+from .helpers import attributes
+
 JAN, FEB = "2026-01-01T20:00:00+00:00", "2026-02-01T20:00:00+00:00"
 
 
@@ -27,7 +29,7 @@ def game(hands: list[dict]) -> dict:
     ([hand(1, -200, -15), hand(2, -200, -30)], [[-200, 1], [-15, 1]]),  # only losing hands: the least bad
 ], ids=["a tie keeps the first hand", "beaten", "negative"])
 def test_a_sides_best_hand_in_a_game_is_the_first_with_the_highest_total(hands, best):
-    assert summarize(game(hands))["best_hands"] == best
+    assert summarize(attributes(game(hands)))["best_hands"] == best
 
 
 def summary(last_at: str, totals: list[int], best_hands: list, winner: list[int]) -> dict:

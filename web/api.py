@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 import strict_json
 from db import transfer
 from scoring import VARIANTS, FieldError, Refused
 
-from . import actions, derived, hand_actions
+import service
+
 from .database import get_db, stored_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -21,7 +22,7 @@ def error_answer(errors: list[FieldError], status: int, **extra: Any):
 
 @bp.errorhandler(Refused)
 def refused(err: Refused):
-    extra = {"game": err.game} if isinstance(err, actions.Stale) else {}
+    extra = {"game": err.game.to_json()} if isinstance(err, service.Stale) else {}
     return error_answer(err.errors, err.status, **extra)
 
 
@@ -49,7 +50,7 @@ def if_match(payload: Any = None) -> Any:
     sent = request.headers.get("If-Match")
     if sent is not None:
         stated = request.if_match if sent.strip() else None
-        actions.revision_tags(stated, "If-Match", sent)
+        service.revision_tags(stated, "If-Match", sent)
         return stated
     return payload.get("revision") if isinstance(payload, dict) else None
 
@@ -76,34 +77,37 @@ def list_variants():
 
 @bp.get("/games")
 def list_games():
-    return jsonify(actions.list_games(get_db()))
+    return jsonify(service.list_games(get_db()))
 
 
 @bp.post("/games")
 def create_game():
-    game = actions.create_game(get_db(), body())
-    return jsonify(game), 201, {"Location": f"/api/games/{game['id']}", "ETag": f'"{game["revision"]}"'}
+    game = service.create_game(get_db(), body())
+    return jsonify(game.to_json()), 201, {"Location": f"/api/games/{game.id}", "ETag": f'"{game.revision}"'}
 
 
 @bp.get("/games/<game_id>")
 def show_game(game_id: str):
-    game = actions.get_game(get_db(), game_id)
-    return Response(derived.json_answer(game), 200, {"ETag": f'"{game["revision"]}"'}, mimetype="application/json")
+    db = get_db()
+    game = service.get_game(db, game_id)
+    # every device polls it: serialized once per revision, kept with the game (service.made_from)
+    answer = service.made_from(db, game, "json", lambda: current_app.json.response(game.to_json()).get_data())
+    return Response(answer, 200, {"ETag": f'"{game.revision}"'}, mimetype="application/json")
 
 
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str):
     payload = body()
-    hand, game = hand_actions.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key(),
+    hand, game = service.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key(),
                                      read=stored_game(game_id))
-    return jsonify({"hand": hand, "game": game}), 201
+    return jsonify({"hand": hand.to_json(), "game": game.to_json()}), 201
 
 
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>")
 def replace_hand(game_id: str, number: int):
     payload = body()
-    hand, game = hand_actions.replace_hand(get_db(), game_id, number, payload, if_match(payload), idempotency_key())
-    return jsonify({"hand": hand, "game": game})
+    hand, game = service.replace_hand(get_db(), game_id, number, payload, if_match(payload), idempotency_key())
+    return jsonify({"hand": hand.to_json(), "game": game.to_json()})
 
 
 def optional_body() -> Any:
@@ -118,24 +122,24 @@ def optional_body() -> Any:
 
 @bp.delete("/games/<game_id>/hands/<int(signed=True):number>")
 def delete_hand(game_id: str, number: int):
-    return jsonify(hand_actions.delete_hand(get_db(), game_id, number, if_match(optional_body())))
+    return jsonify(service.delete_hand(get_db(), game_id, number, if_match(optional_body())).to_json())
 
 
 @bp.post("/games/<game_id>/sides/<int(signed=True):side>/<action>")
 def mark_side(game_id: str, side: int, action: str):
     """A mark the game's variant declares for a side between hands (Pony: …/failed-meld)."""
-    return jsonify(hand_actions.mark_side(get_db(), game_id, side, action, if_match(optional_body())))
+    return jsonify(service.mark_side(get_db(), game_id, side, action, if_match(optional_body())).to_json())
 
 
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
-    return jsonify(actions.end_game(get_db(), game_id, if_match(optional_body())))
+    return jsonify(service.end_game(get_db(), game_id, if_match(optional_body())).to_json())
 
 
 @bp.get("/games/<game_id>/download")
 def download_game(game_id: str):
     """One game as a file `python app.py import` reads back (the PIN is left out: anyone may download)."""
-    actions.get_game(get_db(), game_id)  # 404 for an unknown game
+    service.get_game(get_db(), game_id)  # 404 for an unknown game
     document = transfer.export_games(get_db(), [game_id], with_pin=False)
     response = jsonify(document)
     response.headers["Content-Disposition"] = f'attachment; filename="meldbook-{game_id}.json"'

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 
 from scoring import get_variant
+from service.model import Game
 
 from .present import num
 
@@ -12,12 +13,12 @@ LEFT, RIGHT, TOP, BOTTOM = 58, 12, 12, 30  # room for the axis labels
 DIGIT = 8  # the width of a 14 px axis figure, with room: a longer gridline label ("100,000") widens LEFT
 
 
-def running_totals(game: dict) -> list[list[int]]:
+def running_totals(game: Game) -> list[list[int]]:
     """Each side's total after each hand; the first (hand 0) is what was brought forward from paper."""
-    series = [[s.get("start_score", 0)] for s in game["sides"]]
-    for hand in game["hands"]:
-        for score in hand["scores"]:
-            series[score["side"]].append(score["running_total"])
+    series = [[s.start_score] for s in game.sides]
+    for hand in game.hands:
+        for score in hand.scores:
+            series[score.side].append(score.running_total)
     return series
 
 
@@ -28,7 +29,7 @@ def _step(span: float) -> int:
     return int(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
 
 
-def chart(game: dict) -> dict | None:
+def chart(game: Game) -> dict | None:
     """Polylines, gridlines and words for the chart; None before there is anything to draw."""
     series = running_totals(game)
     hands = len(series[0]) - 1
@@ -47,14 +48,14 @@ def chart(game: dict) -> dict | None:
     def y(v: int) -> float:
         return round(TOP + height * (high - v) / (high - low), 1)
 
-    target, said = game["options"]["target"], get_variant(game["variant"]).words
-    lines = [{"index": i, "name": side["name"], "points": " ".join(f"{x(h)},{y(v)}" for h, v in enumerate(s)),
+    target, said = game.options["target"], get_variant(game.variant).words
+    lines = [{"index": i, "name": side.name, "points": " ".join(f"{x(h)},{y(v)}" for h, v in enumerate(s)),
               "end": (x(hands), y(s[-1])), "last": s[-1]}
-             for i, (side, s) in enumerate(zip(game["sides"], series))]
+             for i, (side, s) in enumerate(zip(game.sides, series))]
     grid = [{"y": y(v), "label": num(v)} for v in values]
     every = max(1, math.ceil(hands / 10))  # at most about ten round numbers along the bottom
     ticks = [{"x": x(h), "label": "Start" if h == 0 else str(h)} for h in range(0, hands + 1, every)]
-    words = [f"{side['name']}: " + ", ".join(num(v) for v in s) for side, s in zip(game["sides"], series)]
+    words = [f"{side.name}: " + ", ".join(num(v) for v in s) for side, s in zip(game.sides, series)]
     return {"width": WIDTH, "height": HEIGHT, "left": left, "right": WIDTH - RIGHT, "top": TOP,
             "bottom": HEIGHT - BOTTOM, "lines": lines, "grid": grid, "ticks": ticks,
             "target": {"y": y(target), "label": num(target)} if target is not None and low <= target <= high else None,

@@ -13,6 +13,7 @@ from typing import Any
 
 from scoring import FieldError, Variant
 from scoring.base import team_name
+from service.model import Game
 
 from .house_rules_form import OFF, typed_house_rules
 from .numbers import number, parse  # noqa: F401 (number: the hand form and tests read typed numbers through here)
@@ -144,17 +145,17 @@ def with_offset(moment: str, offset: str) -> str:
     return moment + (":00" if len(moment) == 16 else "") + offset
 
 
-def new_game_values(game: dict, variant: Variant, reseat: bool) -> dict[str, str]:
+def new_game_values(game: Game, variant: Variant, reseat: bool) -> dict[str, str]:
     """The form values for 'new game, same players' (`reseat`: seats drawn again)."""
-    sides = [dict(s) for s in game["sides"]]
+    sides = list(game.sides)
     if reseat:  # drawn once per finished game: a reload, or another phone opening the link, shows the same seats
-        random.Random(f"reseat:{game['id']}").shuffle(sides)
-    values = {"layout": LAYOUT_OF.get(len(sides[0]["players"]), "solo"), "count": str(len(sides))}
+        random.Random(f"reseat:{game.id}").shuffle(sides)
+    values = {"layout": LAYOUT_OF.get(len(sides[0].players), "solo"), "count": str(len(sides))}
     for i, side in enumerate(sides):
-        values[f"sides[{i}].name"] = side["name"]
-        for j, player in enumerate(side["players"]):
+        values[f"sides[{i}].name"] = side.name
+        for j, player in enumerate(side.players):
             values[f"sides[{i}].players[{j}]"] = player
-    options = game["options"]
+    options = game.options
     for key in ("target", "max_hands", "decks"):
         if options.get(key) is not None:
             values[f"options.{key}"] = str(options[key])

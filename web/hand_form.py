@@ -5,11 +5,12 @@ about (web/forms.py place_errors) without a lookup table.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from scoring import Variant
 from scoring.base import Field
 from scoring.shape import Words
+from service.model import Side
 
 from .forms import field_name, number
 
@@ -45,12 +46,12 @@ def short_label(field: Field, words: Words = Words()) -> tuple[str, str]:
     return field.label, ""
 
 
-def shown_flags(variant: Variant, sides: list[dict]) -> dict[int, list[str]]:
+def shown_flags(variant: Variant, sides: Sequence[Side]) -> dict[int, list[str]]:
     """Per side, the per-side flags the form offers (a flag for partnerships only, to sides of two)."""
     shown = {}
     for i, side in enumerate(sides):
         shown[i] = [f.name for f in variant.fields if f.kind == "flag" and not f.once
-                    and not (f.pairs_only and len(side["players"]) < 2)]
+                    and not (f.pairs_only and len(side.players) < 2)]
     return shown
 
 
@@ -76,7 +77,7 @@ def unused_fields(variant: Variant, options: dict) -> frozenset:
     return frozenset(name for name, most in variant.field_bounds(options).items() if most == 0)
 
 
-def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
+def hand_payload(form, variant: Variant, sides: Sequence) -> dict:
     """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false)."""
     entries = []
     for i in range(len(sides)):
@@ -99,11 +100,11 @@ def hand_payload(form, variant: Variant, sides: list[dict]) -> dict:
 
 def is_empty(payload: dict) -> bool:
     """Whether nothing at all was entered: every field of every side blank or zero, nothing ticked or chosen."""
-    return all(not value or (isinstance(value, dict) and not any(value.values()))
+    return all(not value or (isinstance(value, Mapping) and not any(value.values()))
                for entry in payload["entries"] for value in entry.values())
 
 
-def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:
+def hand_values(variant: Variant, entries: Sequence[Mapping]) -> dict[str, str]:
     """A stored hand as form values, so the edit form opens filled in as it was entered."""
     values: dict[str, str] = {}
     for i, entry in enumerate(entries):
@@ -114,7 +115,7 @@ def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:
                     values[f.name] = str(i)
                 elif value:
                     values[name] = "on"
-            elif isinstance(value, dict):
+            elif isinstance(value, Mapping):
                 values[f"{name}:mode"] = "count"
                 values.update({f"{name}.{card}": str(n) for card, n in value.items() if n})
             elif value:
@@ -122,7 +123,7 @@ def hand_values(variant: Variant, entries: list[dict]) -> dict[str, str]:
     return values
 
 
-def hand_inputs(variant: Variant, sides: list[dict]) -> set[str]:
+def hand_inputs(variant: Variant, sides: Sequence[Side]) -> set[str]:
     """The names of every input the hand form shows, for place_errors."""
     names = {f.name for f in variant.fields if f.once}
     flags = shown_flags(variant, sides)

@@ -9,7 +9,10 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from scoring import Refused, get_variant
 from scoring.entries import card_points
 
-from . import actions, forms, hand_actions, hand_form, numbers, pin, present
+import service
+from service.model import Game
+
+from . import forms, hand_form, numbers, pin, present
 from .database import get_db, stored_game
 from .pages import UNDO_SECONDS, after_write, just_recorded, refused_page, this_device, write_refused
 from .present import said
@@ -25,7 +28,7 @@ def form_key(values) -> str:
     """The key this filled-in form is sent under: kept when the form is drawn again, new for a new form.
 
     A double tap, a resent form and a retry after a lost answer carry the same key, so the hand is
-    recorded once (hand_actions.record_hand).
+    recorded once (service.record_hand).
     """
     key = values.get(KEY_FIELD, "") if values else ""
     return key if KEY_SHAPE.fullmatch(key) else secrets.token_urlsafe(16)
@@ -55,14 +58,14 @@ def counted(variant, payload: dict) -> dict[str, str]:
     return totals
 
 
-def preview(game: dict, variant, payload: dict) -> dict:
+def preview(game: Game, variant, payload: dict) -> dict:
     """Each side's hand score as it stands, for the live preview (nothing is stored)."""
-    scores, errors = hand_actions.preview_hand(get_db(), game["id"], payload)
-    sides = [present.side_lines(variant, game["sides"], payload["entries"], s) for s in scores]
+    scores, errors = service.preview_hand(get_db(), game.id, payload)
+    sides = [present.side_lines(variant, game.sides, payload["entries"], s) for s in scores]
     return {"preview": sides, "preview_errors": [e.message for e in errors], "counted": counted(variant, payload)}
 
 
-def form_page(game: dict, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
+def form_page(game: Game, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
               conflict: dict | None = None, key: str | None = None, empty_hand: dict | None = None):
     """The hand form, filled with `values`, with refusals shown at their inputs.
 
@@ -71,14 +74,14 @@ def form_page(game: dict, number: int, values, *, errors=(), notice: str | None 
     Never kept by the browser: Back, or a restored tab, asks again and gets the game as it is now, not
     a used form with its old revision and key.
     """
-    variant = get_variant(game["variant"])
-    unused = hand_form.unused_fields(variant, game["options"])
-    at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game["sides"]))
-    editing = number <= game["hands_played"]
-    payload = hand_form.hand_payload(values, variant, game["sides"])
+    variant = get_variant(game.variant)
+    unused = hand_form.unused_fields(variant, game.options)
+    at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game.sides))
+    editing = number <= game.hands_played
+    payload = hand_form.hand_payload(values, variant, game.sides)
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
                    words=variant.words, heading=present.round_heading(game, variant, number, editing),
-                   general=general, notice=notice, flags=hand_form.shown_flags(variant, game["sides"]),
+                   general=general, notice=notice, flags=hand_form.shown_flags(variant, game.sides),
                    one_per_hand=[f for f in variant.fields if f.once],
                    nobody=hand_form.NOBODY, count_chip=hand_form.count_chip,
                    short_label=lambda f: hand_form.short_label(f, variant.words),
@@ -97,13 +100,13 @@ def empty_refusal(payload: dict, game_id: str, number: int | None):
     """
     if request.form.get(hand_form.EMPTY_HAND) or not hand_form.is_empty(payload):
         return None
-    game = actions.get_game(get_db(), game_id)
+    game = service.get_game(get_db(), game_id)
     sent = request.form.get("revision")
-    if number is None and game["finished"]:
+    if number is None and game.finished:
         return None  # recording refuses it anyway, and says why
-    if number is not None and (not 1 <= number <= game["hands_played"] or sent and sent != str(game["revision"])):
+    if number is not None and (not 1 <= number <= game.hands_played or sent and sent != str(game.revision)):
         return None  # a correction the game changed under: what another phone did is shown first
-    done = hand_actions.recorded_with(get_db(), game_id, posted_key())
+    done = service.recorded_with(get_db(), game_id, posted_key())
     if number is None and done is not None:
         flash(said(game, "This form was recorded already, as {round} {n}; nothing more was recorded. Here is the "
                          "game as it is now.", n=done["number"]))
@@ -111,24 +114,24 @@ def empty_refusal(payload: dict, game_id: str, number: int | None):
     label = said(game, "Save an empty {round}" if number else "Record an empty {round}")
     ask = {"label": label, "words": said(game, "Nothing was entered for any side. Fill in the {round}, or tap "
                                                "“{label}” if nobody scored.", label=label)}
-    return form_page(game, number or game["hands_played"] + 1, request.form, status=422, empty_hand=ask)
+    return form_page(game, number or game.hands_played + 1, request.form, status=422, empty_hand=ask)
 
 
-def recorded_hand(game: dict, number: int) -> dict | None:
+def recorded_hand(game: Game, number: int) -> dict | None:
     """Hand `number` of the game as the other phone left it, for the conflict box: a total per side."""
-    if not 1 <= number <= game["hands_played"]:
+    if not 1 <= number <= game.hands_played:
         return None
-    scores = game["hands"][number - 1]["scores"]
-    return {"number": number, "totals": [(game["sides"][s["side"]]["name"], s["total"]) for s in scores]}
+    scores = game.hands[number - 1].scores
+    return {"number": number, "totals": [(game.sides[s.side].name, s.total) for s in scores]}
 
 
-def stale_new_hand(game: dict, typed: int | None):
+def stale_new_hand(game: Game, typed: int | None):
     """A new hand sent after another phone changed the game: keep it, show what changed, let the player choose."""
-    following = game["hands_played"] + 1
+    following = game.hands_played + 1
     if typed is not None and typed < following:
-        title = (said(game, "Another phone recorded {round} {n} first", n=typed) if typed == game["hands_played"]
+        title = (said(game, "Another phone recorded {round} {n} first", n=typed) if typed == game.hands_played
                  else said(game, "Other phones recorded {rounds} {n} to {last} meanwhile", n=typed,
-                           last=game["hands_played"]))
+                           last=game.hands_played))
         conflict = {"title": title, "theirs": recorded_hand(game, typed), "replace": typed}
     else:
         conflict = {"title": "Another phone changed this game while you typed", "theirs": None, "replace": None}
@@ -142,47 +145,47 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     """
     if err.status == 404:
         raise err
-    game = err.game if isinstance(err, actions.Stale) else None
+    game = err.game if isinstance(err, service.Stale) else None
     if game is not None and number is None:
         return stale_new_hand(game, typed_number())
     if game is not None:  # a correction sent after another change: show the new version, keep what was typed
         conflict = {"title": said(game, "Another phone changed this game while you corrected {round} {n}", n=number),
                     "theirs": recorded_hand(game, number), "replace": None}
         return form_page(game, number, request.form, conflict=conflict, status=409)
-    game = actions.get_game(get_db(), game_id)
-    if isinstance(err, hand_actions.KeyReused):
+    game = service.get_game(get_db(), game_id)
+    if isinstance(err, service.KeyReused):
         # this phone recorded the form once already (its answer was lost), and then the entries were changed
-        done = err.hand["number"]
+        done = err.hand.number
         conflict = {"title": said(game, "This phone already recorded {round} {n}, with other entries", n=done),
                     "theirs": recorded_hand(game, done), "replace": done}
-        return form_page(game, game["hands_played"] + 1, request.form, conflict=conflict, status=409,
+        return form_page(game, game.hands_played + 1, request.form, conflict=conflict, status=409,
                          key=secrets.token_urlsafe(16))
-    return form_page(game, number or game["hands_played"] + 1, request.form, errors=err.errors, status=err.status)
+    return form_page(game, number or game.hands_played + 1, request.form, errors=err.errors, status=err.status)
 
 
-def number_now(game: dict, number: int, recorded_at: str | None) -> int | None:
+def number_now(game: Game, number: int, recorded_at: str | None) -> int | None:
     """Where the hand a correction was opened for is now: its number, or None once it is deleted.
 
     A hand keeps its recording time for life, and moves up (never down) when an earlier hand is deleted.
     """
-    hands = game["hands"]
+    hands = game.hands
     if not recorded_at:
         return number if 1 <= number <= len(hands) else None
-    if 1 <= number <= len(hands) and hands[number - 1]["recorded_at"] == recorded_at:
+    if 1 <= number <= len(hands) and hands[number - 1].recorded_at == recorded_at:
         return number
-    moved = [h["number"] for h in hands[:number - 1] if h["recorded_at"] == recorded_at]
+    moved = [h.number for h in hands[:number - 1] if h.recorded_at == recorded_at]
     return moved[-1] if moved else None
 
 
 def refused_correction(err: Refused, game_id: str, number: int):
     """A refused correction; when another device deleted the hand (or one before it) meanwhile, says so, keeps the entries."""
-    reused = isinstance(err, hand_actions.KeyReused)  # saved once already, then changed: still this correction
+    reused = isinstance(err, service.KeyReused)  # saved once already, then changed: still this correction
     if err.status in (404, 409) or reused:
-        game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)  # a deleted game: its 404 page
+        game = err.game if isinstance(err, service.Stale) else service.get_game(get_db(), game_id)  # a deleted game: its 404 page
         now = number_now(game, number, request.form.get("recorded_at"))
         key = secrets.token_urlsafe(16) if reused else None  # the form's key went with its first save
         if now is None:
-            following = game["hands_played"] + 1
+            following = game.hands_played + 1
             notice = said(game, "{Round} {n} was deleted on another device. Your entries are kept: record them as "
                                 "{round} {following}, or go back to the scores.", n=number, following=following)
             return form_page(game, following, request.form, notice=notice, status=409, key=key)
@@ -199,24 +202,24 @@ def refused_correction(err: Refused, game_id: str, number: int):
 
 @bp.get("/games/<game_id>/hands/new")
 def new_hand(game_id: str):
-    game = actions.get_game(get_db(), game_id)
-    if game["finished"]:
+    game = service.get_game(get_db(), game_id)
+    if game.finished:
         flash("This game is finished, so no more hands can be recorded.")
         return redirect(url_for("pages.game", game_id=game_id), 303)
-    return form_page(game, game["hands_played"] + 1, {})
+    return form_page(game, game.hands_played + 1, {})
 
 
 @bp.post("/games/<game_id>/hands/new")
 def record_hand(game_id: str):
     stored = stored_game(game_id)  # as the PIN check read it: recording starts from it
     if stored is None:
-        raise actions.not_found(f"There is no game with id “{game_id}”.")
+        raise service.not_found(f"There is no game with id “{game_id}”.")
     payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
     asked = empty_refusal(payload, game_id, None)
     if asked is not None:
         return asked
     try:
-        hand_actions.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
+        service.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
     except Refused as err:
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)
@@ -225,23 +228,23 @@ def record_hand(game_id: str):
 
 @bp.get("/games/<game_id>/hands/<int:number>/edit")
 def edit_hand(game_id: str, number: int):
-    game = actions.get_game(get_db(), game_id)
-    if not 1 <= number <= game["hands_played"]:
-        raise actions.not_found(said(game, "There is no {round} {n} in this game (it has {played}).", n=number,
-                                     played=game["hands_played"]))
-    values = hand_form.hand_values(get_variant(game["variant"]), game["hands"][number - 1]["entries"])
+    game = service.get_game(get_db(), game_id)
+    if not 1 <= number <= game.hands_played:
+        raise service.not_found(said(game, "There is no {round} {n} in this game (it has {played}).", n=number,
+                                     played=game.hands_played))
+    values = hand_form.hand_values(get_variant(game.variant), game.hands[number - 1].entries)
     return form_page(game, number, values)
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/edit")
 def replace_hand(game_id: str, number: int):
-    game = actions.get_game(get_db(), game_id)
-    payload = hand_form.hand_payload(request.form, get_variant(game["variant"]), game["sides"])
+    game = service.get_game(get_db(), game_id)
+    payload = hand_form.hand_payload(request.form, get_variant(game.variant), game.sides)
     asked = empty_refusal(payload, game_id, number)
     if asked is not None:
         return asked
     try:
-        hand_actions.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
+        service.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
     except Refused as err:
         return refused_correction(err, game_id, number)
     flash(said(game, "{Round} {n} corrected; the totals after it are recomputed.", n=number))
@@ -252,11 +255,11 @@ def replace_hand(game_id: str, number: int):
 @pin.exempt  # scores what is typed and stores nothing, so a watching device may use it too
 def preview_hand(game_id: str):
     """The live preview fragment: each side's breakdown for the values typed so far."""
-    game = actions.get_game(get_db(), game_id)
-    variant = get_variant(game["variant"])
-    payload = hand_form.hand_payload(request.form, variant, game["sides"])
+    game = service.get_game(get_db(), game_id)
+    variant = get_variant(game.variant)
+    payload = hand_form.hand_payload(request.form, variant, game.sides)
     number = numbers.parse(request.form.get("number"))
-    editing = number is not None and number <= game["hands_played"]
+    editing = number is not None and number <= game.hands_played
     return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,
                            **preview(game, variant, payload))
 
@@ -264,21 +267,21 @@ def preview_hand(game_id: str):
 @bp.post("/games/<game_id>/hands/<int:number>/undo")
 def undo_hand(game_id: str, number: int):
     """Take back the hand just recorded, if nothing changed since (the revision it was shown with)."""
-    shown = actions.get_game(get_db(), game_id)
+    shown = service.get_game(get_db(), game_id)
     offered = just_recorded(shown)
-    if request.form.get("revision") == str(shown["revision"]) and (offered or {}).get("number") != number:
+    if request.form.get("revision") == str(shown.revision) and (offered or {}).get("number") != number:
         # a page left open (a phone asleep) still shows Undo: a minute on, the hand stays
         return after_write(shown, said(shown, "{Round} {n} was not taken back: Undo is offered for {seconds} seconds "
                                               "after a {round} is recorded. If it is wrong, open it under {Rounds} and "
                                               "delete or correct it.", n=number, seconds=UNDO_SECONDS), 409)
     try:
-        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"),
+        game = service.delete_hand(get_db(), game_id, number, request.form.get("revision"),
                                         undone_by=this_device())
     except Refused as err:
-        if not isinstance(err, actions.Stale) and err.status != 404:
+        if not isinstance(err, service.Stale) and err.status != 404:
             return write_refused(err, game_id)
         # a double tap, or another phone changed the game first: say what became of the hand
-        game = err.game if isinstance(err, actions.Stale) else actions.get_game(get_db(), game_id)
+        game = err.game if isinstance(err, service.Stale) else service.get_game(get_db(), game_id)
         if number_now(game, number, request.form.get("recorded_at")) is None:
             return after_write(game, said(game, "{Round} {n} was already taken back; the totals are as they were "
                                                 "before it.", n=number), 409)
@@ -291,7 +294,7 @@ def undo_hand(game_id: str, number: int):
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int):
     try:
-        game = hand_actions.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+        game = service.delete_hand(get_db(), game_id, number, request.form.get("revision"))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game, said(game, "{Round} {n} deleted; the totals are recomputed.", n=number))

@@ -15,7 +15,10 @@ from werkzeug.exceptions import HTTPException
 from scoring import VARIANTS, Refused, get_variant
 from scoring.game import places
 
-from . import actions, hand_actions, numbers, pin, present, security, shared
+import service
+from service.model import Game
+
+from . import numbers, pin, present, security
 from .database import get_db
 from .network import lan_addresses
 from .numbers import whole_number
@@ -27,18 +30,18 @@ RECENT_HANDS = 12  # history rows on the page; earlier hands load when asked for
 UNDO_SECONDS = 60  # how long a just-recorded hand offers Undo on every phone
 
 
-def just_recorded(game: dict, now: datetime | None = None) -> dict | None:
+def just_recorded(game: Game, now: datetime | None = None) -> dict | None:
     """The last hand, while it may be undone: recorded under UNDO_SECONDS ago and nothing changed since."""
-    if not game["hands"] or game.get("last_hand_revision") != game["revision"]:
+    if not game.hands or game.last_hand_revision != game.revision:
         return None  # no hand yet, or corrected, deleted, a failed meld…: Undo would be refused anyway
-    last = game["hands"][-1]
-    age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(last["recorded_at"])).total_seconds()
-    return {"number": last["number"], "recorded_at": last["recorded_at"]} if 0 <= age < UNDO_SECONDS else None
+    last = game.hands[-1]
+    age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(last.recorded_at)).total_seconds()
+    return {"number": last.number, "recorded_at": last.recorded_at} if 0 <= age < UNDO_SECONDS else None
 
 
-def taken_back(game: dict, now: datetime | None = None) -> dict | None:
+def taken_back(game: Game, now: datetime | None = None) -> dict | None:
     """The hand last taken back with Undo, for UNDO_SECONDS after and while nothing changed since."""
-    note = hand_actions.taken_back(get_db(), game)
+    note = service.taken_back(get_db(), game)
     if note is None:
         return None
     age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(note["at"])).total_seconds()
@@ -78,75 +81,59 @@ def http_error_page(err: HTTPException):
     return render_template("error.html", messages=[message or err.name], status=err.code), err.code
 
 
-def live_key(game: dict) -> str:
+def live_key(game: Game) -> str:
     """Changes whenever the scoreboard would look different: a new revision, a minute less to play, Undo or the
     note of an Undo gone."""
     left = present.finish_time(game)
     undo = "u" if just_recorded(game) else "t" if taken_back(game) else ""
-    return f"{game['revision']}-{left['minutes_left'] if left else ''}-{undo}"
+    return f"{game.revision}-{left['minutes_left'] if left else ''}-{undo}"
 
 
-def live_context(game: dict, view: str = "game", notice: str | None = None, here: bool = False) -> dict:
-    """What the scoreboard, history and game-over parts need; `here`: for the device that took the last hand back."""
-    variant = get_variant(game["variant"])
+def live_context(game: Game, view: str = "game", notice: str | None = None) -> dict:
+    """What the scoreboard, history and game-over parts need."""
+    variant = get_variant(game.variant)
+    winners = [game.sides[i].name for i in game.winner or ()]
     # totals only: a hand's breakdown is fetched when its row is opened (hand_detail), which keeps a
     # long game's page and every polled scoreboard small
-    history = [{"number": h["number"], "scores": h["scores"]} for h in reversed(game["hands"])]
-    winners = [game["sides"][i]["name"] for i in game["winner"] or []]
-    return {"game": game, "variant": variant, "history": history, "recent_hands": RECENT_HANDS,
-            "ranked": places(game["sides"]), "winners": winners, "view": view,
-            "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
-            "finish": present.finish_time(game), "undo": just_recorded(game),
-            "taken_back": None if here else taken_back(game)}
+    here = undone_here(game)  # the device that took the last hand back was told in its own words
+    return {"game": game, "variant": variant, "history": game.hands[::-1], "recent_hands": RECENT_HANDS,
+            "ranked": [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])],
+            "winners": winners, "view": view, "notice": notice, "key": live_key(game),
+            "dealing": present.dealing_lines(game), "finish": present.finish_time(game),
+            "undo": just_recorded(game), "taken_back": None if here else taken_back(game)}
 
 
-def _made_from(game: dict, view: str) -> tuple:
-    """What the shared scoreboard and pages look like depends on: see web/shared.py."""
-    return game["id"], live_key(game), view, pin.table_unlocked(game)
+def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:
+    """The scoreboard partial (every device polls it)."""
+    return render_template("_live.html", **live_context(game, view=view, notice=notice))
 
 
-def _live(game: dict, view: str) -> list[bytes]:
-    """The scoreboard partial for every device at this state (shared.TOKEN for the CSRF token)."""
-    return shared.markup("_live.html", _made_from(game, view), lambda: live_context(game, view=view))
+def scoreboard_page(template: str, game: Game, view: str) -> str:
+    """The game page or the table display, with the scoreboard partial inside."""
+    return render_template(template, game=game, live=Markup(live_html(game, view)))
 
 
-def live_html(game: dict, view: str = "game", notice: str | None = None) -> bytes:
-    """The scoreboard partial (every device polls it), as the HTML body to send."""
-    here = undone_here(game)
-    if notice or here:  # words for this device only: not shared
-        return render_template("_live.html", **live_context(game, view=view, notice=notice, here=here)).encode()
-    return shared.for_this_device(_live(game, view))
-
-
-def scoreboard_page(template: str, game: dict, view: str) -> bytes:
-    """The game page or the table display, with the scoreboard partial inside, as the HTML body to send."""
-    if session.get("_flashes") or undone_here(game):  # a message for this device only: not shared
-        return render_template(template, game=game, live=Markup(live_html(game, view).decode())).encode()
-    return shared.for_this_device(shared.markup(
-        template, _made_from(game, view), lambda: {"game": game, "live": shared.inside_shared(_live(game, view))}))
-
-
-def after_write(game: dict, notice: str | None = None, status: int = 200):
+def after_write(game: Game, notice: str | None = None, status: int = 200):
     """A plain POST goes back to the game page (303); an htmx POST gets the updated scoreboard."""
     if is_htmx():
         return live_html(game, notice=notice), status
     if notice:
         flash(notice)
-    return redirect(url_for("pages.game", game_id=game["id"]), 303)
+    return redirect(url_for("pages.game", game_id=game.id), 303)
 
 
 def write_refused(err: Refused, game_id: str):
     """A game-level write that was refused: stale or finished games show the current state with why."""
     if err.status == 404:
         raise err
-    if isinstance(err, actions.Stale):
+    if isinstance(err, service.Stale):
         return after_write(err.game, STALE, err.status)
-    return after_write(actions.get_game(get_db(), game_id), " ".join(e.message for e in err.errors), err.status)
+    return after_write(service.get_game(get_db(), game_id), " ".join(e.message for e in err.errors), err.status)
 
 
 @bp.get("/")
 def home():
-    games = actions.list_games(get_db())
+    games = service.list_games(get_db())
     playing = [g for g in games if not g["finished"]]
     finished = [g for g in games if g["finished"]]
     return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values())
@@ -154,20 +141,20 @@ def home():
 
 @bp.get("/games/<game_id>")
 def game(game_id: str):
-    game = actions.get_game(get_db(), game_id)
+    game = service.get_game(get_db(), game_id)
     return scoreboard_page("game.html", game, "game")
 
 
 @bp.get("/games/<game_id>/table")
 def table(game_id: str):
-    game = actions.get_game(get_db(), game_id)
+    game = service.get_game(get_db(), game_id)
     return scoreboard_page("table.html", game, "table")
 
 
 @bp.get("/games/<game_id>/live")
 def live(game_id: str):
     """The polled scoreboard: 204 while nothing changed, else the new scoreboard and history."""
-    game = actions.get_game(get_db(), game_id)
+    game = service.get_game(get_db(), game_id)
     if request.args.get("key") == live_key(game):
         return Response(status=204)
     view = "table" if request.args.get("view") == "table" else "game"
@@ -177,23 +164,23 @@ def live(game_id: str):
 @bp.get("/games/<game_id>/hands/<int:number>/detail")
 def hand_detail(game_id: str, number: int):
     """One hand's breakdown per side with its correct/delete actions, loaded when its history row opens."""
-    game = actions.get_game(get_db(), game_id)
-    if not 1 <= number <= game["hands_played"]:
-        raise actions.not_found(f"There is no hand {number} in this game (it has {game['hands_played']}).")
-    variant = get_variant(game["variant"])
-    played = game["hands"][number - 1]
-    hand = {"number": number, "scores": played["scores"],
-            "sides": [present.side_lines(variant, game["sides"], played["entries"], s) for s in played["scores"]]}
+    game = service.get_game(get_db(), game_id)
+    if not 1 <= number <= game.hands_played:
+        raise service.not_found(f"There is no hand {number} in this game (it has {game.hands_played}).")
+    variant = get_variant(game.variant)
+    played = game.hands[number - 1]
+    hand = {"number": number, "scores": played.scores,
+            "sides": [present.side_lines(variant, game.sides, played.entries, s) for s in played.scores]}
     return render_template("_hand_detail.html", game=game, hand=hand)
 
 
 @bp.get("/games/<game_id>/hands/earlier")
 def earlier_hands(game_id: str):
     """The history rows of the hands before `before` (newest first), loaded when 'Earlier hands' opens."""
-    game = actions.get_game(get_db(), game_id)
+    game = service.get_game(get_db(), game_id)
     raw = request.args.get("before")
-    before = game["hands_played"] + 1 if raw is None else whole_number(raw, "before", 1, 10 ** numbers.DIGITS - 1)
-    rows = [{"number": h["number"], "scores": h["scores"]} for h in reversed(game["hands"][:max(0, before - 1)])]
+    before = game.hands_played + 1 if raw is None else whole_number(raw, "before", 1, 10 ** numbers.DIGITS - 1)
+    rows = game.hands[:max(0, before - 1)][::-1]
     return render_template("_hand_rows.html", game=game, rows=rows)
 
 
@@ -201,10 +188,10 @@ def earlier_hands(game_id: str):
 def hand_notice(game_id: str):
     """Polled from the hand form: says when the game changed (by another device, or by this very form), never
     touches the form."""
-    game = actions.get_game(get_db(), game_id)
-    if request.args.get("revision") == str(game["revision"]):
+    game = service.get_game(get_db(), game_id)
+    if request.args.get("revision") == str(game.revision):
         return Response(status=204)
-    recorded = hand_actions.recorded_with(get_db(), game_id, request.args.get("key"))
+    recorded = service.recorded_with(get_db(), game_id, request.args.get("key"))
     return render_block("hand.html", "notice", game=game, changed=True, recorded=recorded)
 
 
@@ -213,7 +200,7 @@ def qr_code(game_id: str):
     """A QR code that opens this game on another phone at the table."""
     import segno  # some 10 MB: imported when a QR code is first asked for, not at start
 
-    actions.get_game(get_db(), game_id)
+    service.get_game(get_db(), game_id)
     buffer = io.BytesIO()
     segno.make(game_address(game_id), error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
                                                        dark="#1d2b36", light="#ffffff")
@@ -243,7 +230,7 @@ def _loopback(host: str) -> bool:
 @bp.post("/games/<game_id>/sides/<int:side>/<action>")
 def mark_side(game_id: str, side: int, action: str):
     try:
-        game = hand_actions.mark_side(get_db(), game_id, side, action, request.form.get("revision"))
+        game = service.mark_side(get_db(), game_id, side, action, request.form.get("revision"))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
@@ -252,7 +239,7 @@ def mark_side(game_id: str, side: int, action: str):
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
     try:
-        game = actions.end_game(get_db(), game_id, request.form.get("revision"))
+        game = service.end_game(get_db(), game_id, request.form.get("revision"))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
@@ -261,7 +248,7 @@ def end_game(game_id: str):
 @bp.post("/games/<game_id>/delete")
 def delete_game(game_id: str):
     try:
-        actions.delete_game(get_db(), game_id, request.form.get("revision"))
+        service.delete_game(get_db(), game_id, request.form.get("revision"))
     except Refused as err:
         if err.status == 404:
             raise

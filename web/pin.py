@@ -19,6 +19,7 @@ from flask import (Blueprint, Flask, current_app, jsonify, make_response, redire
 from db import games as store
 from db import pins
 from db.pin_hash import hash_pin, is_legacy, pin_matches
+from service.model import Game
 
 from .database import get_db, stored_game
 
@@ -89,9 +90,9 @@ def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
     return PinRefusal(f"{wrong}. Ask whoever started the game.")
 
 
-def table_unlocked(game: dict) -> bool:
+def table_unlocked(game: Game) -> bool:
     """For templates: may this browser change the game (no PIN, or PIN already entered)?"""
-    return not game.get("has_pin") or is_unlocked(game["id"])
+    return not game.has_pin or is_unlocked(game.id)
 
 
 def exempt(view):

@@ -6,12 +6,11 @@ from urllib.parse import urlencode
 from flask import Blueprint, Flask, flash, jsonify, redirect, render_template, request, url_for
 
 from db import players as store
-from db import write
 from scoring import VARIANTS, FieldError, Refused
-from scoring.renames import GameChange, check_merge, check_new_name, check_rename, locked, plan, played
+from scoring.renames import GameChange, locked, played
 from scoring.standings import player_key
+from service import players as player_service
 
-from . import actions, derived, standings
 from .api import body, refused
 from .database import get_db, stored_game
 from .pages import refused_page
@@ -28,12 +27,12 @@ RATING_NOTE = ("The rating is a cautious estimate of skill from finished games (
 
 @api_bp.get("/players")
 def list_players():
-    return jsonify(standings.everyone(get_db()))
+    return jsonify(player_service.everyone(get_db()))
 
 
 @api_bp.get("/players/<path:name>")
 def show_player(name: str):
-    return jsonify(standings.one(get_db(), name))
+    return jsonify(player_service.one(get_db(), name))
 
 
 def _one_field(key: str, example: str) -> str:
@@ -71,7 +70,7 @@ def _api_change(name: str, **target):
                 return refusal_answer(problem)
     _, new_name, _ = change_player(db, name, apply=True, api=True,
                                    unlocked=lambda game_id: game_id in given or is_unlocked(game_id), **target)
-    return jsonify(standings.one(db, new_name))
+    return jsonify(player_service.one(db, new_name))
 
 
 def describe(change: GameChange) -> str:
@@ -80,10 +79,10 @@ def describe(change: GameChange) -> str:
     return f"{' · '.join(change.side_names)} ({variant}, {when(change.created)})"
 
 
-class Locked(Refused):
-    """A rename or merge touching games with a PIN this device has not entered: 403, nothing changed."""
-
-    def __init__(self, what: str, old: str, new_name: str, games: list[GameChange], api: bool):
+def change_player(db, name: str, *, unlocked=is_unlocked, api: bool = False, **change):
+    """Rename or merge a player (service.players.change_player), a game locked by a PIN refused in words that say
+    how to unlock it here: on its page, or (`api`) with the PIN header too."""
+    def refusal(what: str, old: str, new_name: str, games: list[GameChange]) -> player_service.Locked:
         count = f"{len(games)} game" + ("s" if len(games) != 1 else "")
         how = "on this device (its page asks for the PIN)"
         if api:
@@ -91,58 +90,22 @@ class Locked(Refused):
         message = (f"“{old}” plays in {count} with a table PIN that this device has not entered: "
                    f"{'; '.join(describe(c) for c in games)}. Nothing was {what}d. Unlock "
                    f"{'it' if len(games) == 1 else 'each one'} {how}, then try again.")
-        super().__init__([FieldError(None, message)], status=403)
-        self.what, self.old, self.new_name, self.games = what, old, new_name, games
+        return player_service.Locked(what, old, new_name, games, message)
 
-
-def change_player(db, name: str, *, new: object = None, into: object = None, apply: bool = False,
-                  unlocked=is_unlocked, api: bool = False) -> tuple[str, str, list[GameChange]]:
-    """Rename `name` to `new`, or merge it into the player `into`: (old name, new name, what changes).
-
-    Checked and (when `apply`) written in one transaction, so what was checked is what changes. A
-    change touching a game with a PIN for which `unlocked(game_id)` is false is refused (Locked).
-    """
-    with write(db):
-        rows = store.seats_and_sides(db)
-        known: dict[str, str] = {}
-        for r in rows:  # oldest game first: the newest spelling stays
-            known[player_key(r["name"])] = r["name"]
-        old = player_key(name)
-        if old not in known:
-            raise actions.not_found(f"There is no player called “{' '.join(name.split())}”.")
-        if into is None:
-            new_name = check_new_name(new)
-            check_rename(known, old, new_name)
-        else:
-            new_name = known[check_merge(known, rows, old, into)]
-        changes = plan(rows, old, new_name)
-        shut = locked(changes, unlocked) if apply else []
-        if shut:
-            raise Locked("rename" if into is None else "merge", known[old], new_name, shut, api)
-        if apply:
-            for change in changes:
-                for side, seat, _, after in change.seats:
-                    store.rename_seat(db, change.game_id, side, seat, after)
-                for side, _, after in change.sides:
-                    store.rename_side(db, change.game_id, side, after)
-                store.new_revision(db, change.game_id)
-    if apply:
-        for change in changes:
-            derived.forget(change.game_id)
-    return known[old], new_name, changes
+    return player_service.change_player(db, name, unlocked=unlocked, locked_refusal=refusal, **change)
 
 
 @bp.get("/players")
 def players():
-    return render_template("players.html", players=standings.everyone(get_db()), variants=VARIANTS,
+    return render_template("players.html", players=player_service.everyone(get_db()), variants=VARIANTS,
                            note=RATING_NOTE)
 
 
 @bp.get("/players/<path:name>")
 def player(name: str):
-    table = standings.current(get_db())
+    table = player_service.current(get_db())
     try:
-        found = standings.one(get_db(), name, table)
+        found = player_service.one(get_db(), name, table)
     except Refused as err:
         return refused_page(err)
     others = sorted((p.name for p in table.players.values() if p.name != found["name"]), key=str.casefold)
@@ -181,7 +144,7 @@ def _change(name: str, what: str, **target):
     apply = request.method == "POST"
     try:
         old, new_name, changes = change_player(get_db(), name, apply=apply, **target)
-    except Locked as err:
+    except player_service.Locked as err:
         return render_template("player_change.html", what=what, name=err.old, errors=err.errors, target=target,
                                locked=_unlock_links(err.games, _asked(what, err.old, err.new_name))), 403
     except Refused as err:

@@ -5,11 +5,14 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from typing import Mapping, Sequence
+
 from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
-from scoring.base import team_name
+from scoring.base import SideScore, team_name
 from scoring.game import players_shown
+from service.model import Game, HandScore, Side
 
 
 @dataclass(frozen=True)
@@ -33,13 +36,13 @@ def signed(value: int) -> str:
     return f"+{value:,}" if value > 0 else num(value)
 
 
-def players_note(side: dict) -> str:
+def players_note(side: Side) -> str:
     """A side's players to show under its name ('Ann & Bob', 'Ann, Bob & Cy'), or '' when the name says just that
     already."""
-    return team_name(players_shown(side))
+    return team_name(players_shown(side.name, side.players))
 
 
-def card_count_text(counts: dict, variant: Variant) -> str:
+def card_count_text(counts: Mapping, variant: Variant) -> str:
     """{'jokers': 2, 'tens': 3} -> '2 jokers × 50 + 3 tens × 10', in the variant's card words."""
     parts = []
     for key, n in counts.items():
@@ -54,7 +57,7 @@ def part_label(variant: Variant, key: str) -> str:
     return field.label if field else variant.part_labels.get(key, key.replace("_", " ").capitalize())
 
 
-def breakdown_lines(variant: Variant, entry: dict, parts: dict[str, int]) -> list[Line]:
+def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int]) -> list[Line]:
     """The non-zero parts of a side's hand score, each with how it came about."""
     fields = {f.name: f for f in variant.fields}
     lines = []
@@ -69,67 +72,67 @@ def breakdown_lines(variant: Variant, entry: dict, parts: dict[str, int]) -> lis
             detail = f"{given} × {num(abs(value) // given)}"  # the sign shows on the value
         elif kind == "count" and given:
             detail = f"{given}"
-        elif kind == "points" and isinstance(given, dict):
+        elif kind == "points" and isinstance(given, Mapping):
             detail = card_count_text(given, variant)
         lines.append(Line(part_label(variant, key), detail, value))
     return lines
 
 
-def side_lines(variant: Variant, sides: list[dict], entries: list[dict], score: dict) -> dict:
+def side_lines(variant: Variant, sides: Sequence[Side], entries: Sequence[Mapping], score: HandScore | SideScore) -> dict:
     """Everything the pages show about one side's hand score (and, where partners' scores are shared, own parts and the partner's share)."""
-    i = score["side"]
-    if "own_breakdown" in score:
-        own = breakdown_lines(variant, entries[i], score["own_breakdown"])
-        partner = sides[score["partner"]]["name"]
-        return {"total": score["total"], "lines": own, "own": score["own"], "partner": partner,
-                "partner_share": score["breakdown"]["partner_share"]}
-    return {"total": score["total"], "lines": breakdown_lines(variant, entries[i], score["breakdown"])}
+    i, extra = score.side, score.extra
+    if "own_breakdown" in extra:
+        own = breakdown_lines(variant, entries[i], extra["own_breakdown"])
+        partner = sides[extra["partner"]].name
+        return {"total": score.total, "lines": own, "own": extra["own"], "partner": partner,
+                "partner_share": score.breakdown["partner_share"]}
+    return {"total": score.total, "lines": breakdown_lines(variant, entries[i], score.breakdown)}
 
 
-def dealing_lines(game: dict) -> list[str]:
+def dealing_lines(game: Game) -> list[str]:
     """Who deals, plays first and does the variant's other jobs this round, in the variant's words."""
-    d = game.get("dealing")
+    d = game.dealing
     if not d:
         return []
     if d.get("note"):
         return [d["note"]]
-    variant = get_variant(game["variant"])
+    variant = get_variant(game.variant)
     return [f"{d[key]} {does}" for key, does in variant.dealing_jobs if d.get(key)]
 
 
-def round_line(game: dict, variant: Variant) -> str:
+def round_line(game: Game, variant: Variant) -> str:
     """Where the game stands, in the variant's words: 'Round 2 of 4' while a game of a set number of rounds and no
     target is played; else '3 hands played', with the limit and target it has ('1 hand played of 4 · to 50,000')."""
-    words, played = variant.words, game["hands_played"]
-    limit, target = game["options"].get("max_hands"), game["options"]["target"]
-    if limit and target is None and not game["finished"] and played < limit:
+    words, played = variant.words, game.hands_played
+    limit, target = game.options.get("max_hands"), game.options["target"]
+    if limit and target is None and not game.finished and played < limit:
         return f"{capital(words.round)} {played + 1} of {limit}"
     line = f"{words.count(played, words.round, words.rounds)} played" + (f" of {limit}" if limit else "")
     return line + (f" · to {num(target)}" if target is not None else "")
 
 
-def round_heading(game: dict, variant: Variant, number: int, editing: bool) -> str:
+def round_heading(game: Game, variant: Variant, number: int, editing: bool) -> str:
     """The hand form's heading: 'Hand 3', 'Correct hand 2', or for a game of a set number of rounds and no target
     'Round 2 of 4', with the minimum when it is the same for every side ('… — minimum 90 for everyone')."""
     words = variant.words
     if editing:
         return f"Correct {words.round} {number}"
-    limit = game["options"].get("max_hands") if game["options"]["target"] is None else None
+    limit = game.options.get("max_hands") if game.options["target"] is None else None
     heading = f"{capital(words.round)} {number}" + (f" of {limit}" if limit and number <= limit else "")
     least = one_minimum(game, variant)
     return heading + (f" \u2014 minimum {least} for everyone" if least is not None else "")
 
 
-def one_minimum(game: dict, variant: Variant) -> int | None:
+def one_minimum(game: Game, variant: Variant) -> int | None:
     """The next initial-meld minimum once for every side, where the variant's minimum is the same for every side and
     nothing the table marked makes one side's differ; else None (each side shows its own)."""
-    minimums = {s["next_min_meld"] for s in game["sides"]}
+    minimums = {s.next_min_meld for s in game.sides}
     return minimums.pop() if variant.minimum.same_for_every_side and len(minimums) == 1 else None
 
 
-def finish_time(game: dict, now: datetime | None = None) -> dict | None:
+def finish_time(game: Game, now: datetime | None = None) -> dict | None:
     """The table's finish time, and minutes left (0 once passed); None without one."""
-    raw = game["options"].get("finish_at")
+    raw = game.options.get("finish_at")
     if not raw:
         return None
     finish = datetime.fromisoformat(raw)
@@ -159,9 +162,9 @@ def variant_names(conj: str) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
 
 
-def said(game: dict, words: str, **values) -> str:
+def said(game: Game, words: str, **values) -> str:
     """A message in the game's own words: '{Round} {n} was taken back' → 'Round 3 was taken back'."""
-    w = get_variant(game["variant"]).words
+    w = get_variant(game.variant).words
     return words.format(round=w.round, rounds=w.rounds, Round=capital(w.round), Rounds=capital(w.rounds), **values)
 
 

@@ -10,7 +10,10 @@ from flask import Blueprint, Response
 from scoring import Refused, get_variant
 from scoring.variant import Variant
 
-from . import actions, present
+import service
+from service.model import Game
+
+from . import present
 from .database import get_db
 from .pages import refused_page
 
@@ -28,13 +31,13 @@ def cell(value: object) -> object:
     return value
 
 
-def columns(variant: Variant, game: dict) -> list[tuple[str, str, str]]:
+def columns(variant: Variant, game: Game) -> list[tuple[str, str, str]]:
     """A side's columns as (heading, where from, key): each count as entered and, apart, the points it scored,
     then every other part of the score in points, so a row's "(points)" cells add up to its hand score."""
     parts: list[str] = []
-    for hand in game["hands"]:
-        for score in hand["scores"]:
-            parts += [k for k in score["breakdown"] if k not in parts]
+    for hand in game.hands:
+        for score in hand.scores:
+            parts += [k for k in score.breakdown if k not in parts]
     counts = [f.name for f in variant.fields if f.kind == "count"]
     out = [(count_label(variant, k), "entries", k) for k in counts if k not in parts]  # scored inside another part
     for k in parts:
@@ -54,22 +57,23 @@ def count_label(variant: Variant, key: str) -> str:
     return label
 
 
-def scores_csv(game: dict) -> str:
+def scores_csv(game: Game) -> str:
     """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
-    variant = get_variant(game["variant"])
+    variant = get_variant(game.variant)
     cols = columns(variant, game)
-    header = [present.capital(variant.words.round)] + [f"{side['name']}: {heading}" for side in game["sides"]
+    header = [present.capital(variant.words.round)] + [f"{side.name}: {heading}" for side in game.sides
                                                        for heading, _, _ in cols]
     rows = [header]
-    if any(s.get("start_score") for s in game["sides"]):
+    if any(s.start_score for s in game.sides):
         row: list = ["Brought forward"]
-        for side in game["sides"]:
-            row += [""] * (len(cols) - 1) + [side["start_score"]]
+        for side in game.sides:
+            row += [""] * (len(cols) - 1) + [side.start_score]
         rows.append(row)
-    for hand in game["hands"]:
-        row = [hand["number"]]
-        for entry, score in zip(hand["entries"], hand["scores"]):
-            where = {"entries": entry, "breakdown": score["breakdown"], "score": score}
+    for hand in game.hands:
+        row = [hand.number]
+        for entry, score in zip(hand.entries, hand.scores):
+            where = {"entries": entry, "breakdown": score.breakdown,
+                     "score": {"total": score.total, "running_total": score.running_total}}
             row += [where[source].get(key, 0) for _, source, key in cols]
         rows.append(row)
     out = io.StringIO()
@@ -80,6 +84,6 @@ def scores_csv(game: dict) -> str:
 
 @bp.get("/games/<game_id>/scores.csv")
 def game_scores(game_id: str):
-    game = actions.get_game(get_db(), game_id)
+    game = service.get_game(get_db(), game_id)
     return Response(scores_csv(game), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="meldbook-{game["id"]}-scores.csv"'})
+                    headers={"Content-Disposition": f'attachment; filename="meldbook-{game.id}-scores.csv"'})

@@ -9,7 +9,9 @@ from jinja2_fragments.flask import render_block
 
 from scoring import VARIANTS, FieldError, Refused, get_variant
 
-from . import actions, forms, hands, house_rules_form, pin
+import service
+
+from . import forms, hands, house_rules_form, pin
 from .database import get_db
 from .errors import storage_words
 from .pages import is_htmx, refused_page
@@ -101,8 +103,8 @@ def new_game(variant_id: str):
     values: dict = {}
     drawn = False
     if request.args.get("from"):
-        previous = actions.get_game(get_db(), request.args["from"])
-        if previous["variant"] == variant.id:
+        previous = service.get_game(get_db(), request.args["from"])
+        if previous.variant == variant.id:
             drawn = variant.seating.redraw_seats  # the table re-seats for every new game
             values = forms.new_game_values(previous, variant, reseat=drawn)
     layout, count = forms.read_layout(values, variant)
@@ -124,7 +126,7 @@ def create_game(variant_id: str):
     if refused:
         return form_page(variant, request.form, layout, count, errors=refused, status=422)
     try:
-        game = actions.create_game(get_db(), payload, hands.posted_key())
+        game = service.create_game(get_db(), payload, hands.posted_key())
     except Refused as err:
         return form_page(variant, request.form, layout, count, errors=err.errors, status=err.status)
     except sqlite3.Error as err:  # a busy or full database: the form comes back as typed, to send again
@@ -135,9 +137,9 @@ def create_game(variant_id: str):
         body, status = form_page(variant, request.form, layout, count, errors=[FieldError(None, message)],
                                  status=status)
         return body, status, headers
-    if game["has_pin"]:
-        pin.remember(game["id"])  # whoever chose the PIN just typed it: this device need not unlock
-    return redirect(url_for("pages.game", game_id=game["id"]), 303)
+    if game.has_pin:
+        pin.remember(game.id)  # whoever chose the PIN just typed it: this device need not unlock
+    return redirect(url_for("pages.game", game_id=game.id), 303)
 
 
 @bp.post("/games/new/<variant_id>/seats")

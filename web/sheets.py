@@ -11,7 +11,7 @@ from flask import Blueprint, Response, jsonify, request
 from scoring import VARIANTS, FieldError, Refused, get_variant, new_game
 from scoring.variant import Variant
 
-from . import actions
+import service
 from .database import get_db
 from .numbers import whole_number
 
@@ -55,7 +55,7 @@ def hands(options: dict) -> int:
 def variant_or_404(variant_id: str) -> Variant:
     variant = get_variant(variant_id)
     if variant is None:
-        raise actions.not_found(f"There is no variant “{variant_id}”. Variants are: {', '.join(VARIANTS)}.")
+        raise service.not_found(f"There is no variant “{variant_id}”. Variants are: {', '.join(VARIANTS)}.")
     return variant
 
 
@@ -79,19 +79,19 @@ def side_names(variant: Variant) -> list[dict]:
 def game_sheet(game_id: str):
     from sheets import game_sheet_pdf
 
-    game = actions.get_game(get_db(), game_id)
-    return pdf(game_sheet_pdf(game, paper()), f"meldbook-{game['id']}.pdf")
+    game = service.get_game(get_db(), game_id)
+    return pdf(game_sheet_pdf(game, paper()), f"meldbook-{game.id}.pdf")
 
 
 @bp.get("/games/<game_id>/blank-sheet.pdf")
 def blank_sheet(game_id: str):
     from sheets import blank_sheet_pdf
 
-    game = actions.get_game(get_db(), game_id)
-    size, rows = paper(), hands(game["options"])
-    sides = [{"name": s["name"], "players": s["players"]} for s in game["sides"]]
-    content = blank_sheet_pdf(get_variant(game["variant"]), sides, game["options"], rows, size, game["id"])
-    return pdf(content, f"meldbook-{game['id']}-blank.pdf")
+    game = service.get_game(get_db(), game_id)
+    size, rows = paper(), hands(game.options)
+    sides = [{"name": s.name, "players": list(s.players)} for s in game.sides]
+    content = blank_sheet_pdf(get_variant(game.variant), sides, game.options, rows, size, game.id)
+    return pdf(content, f"meldbook-{game.id}-blank.pdf")
 
 
 @bp.get("/variants/<variant_id>/card.pdf")

@@ -4,22 +4,23 @@ from __future__ import annotations
 from flask import Flask
 
 from scoring import get_variant
+from service.model import Game
 
 from .chart import chart
 from .present import num
 
 
-def share_text(game: dict) -> str:
+def share_text(game: Game) -> str:
     """'Ponytail Canasta: Us won by 1,230. Us 51,230 · Them 50,000.' (a shared win says so)."""
-    sides = game["sides"]
-    winners = [sides[i]["name"] for i in game["winner"] or []]
+    sides = game.sides
+    winners = [sides[i].name for i in game.winner or ()]
     if len(winners) == 1:
-        result = f"{winners[0]} won by {num(game['margin'])}" if game["margin"] else f"{winners[0]} won"
+        result = f"{winners[0]} won by {num(game.margin)}" if game.margin else f"{winners[0]} won"
     else:
         result = f"{', '.join(winners[:-1])} and {winners[-1]} shared the win"
-    totals = " · ".join(f"{s['name']} {num(s['score'])}" for s in sorted(sides, key=lambda s: -s["score"]))
-    words = get_variant(game["variant"]).words
-    return f"{game['variant_name']}: {result}. {totals} ({words.count(game['hands_played'], words.round, words.rounds)})."
+    totals = " · ".join(f"{s.name} {num(s.score)}" for s in sorted(sides, key=lambda s: -s.score))
+    words = get_variant(game.variant).words
+    return f"{game.variant_name}: {result}. {totals} ({words.count(game.hands_played, words.round, words.rounds)})."
 
 
 def init_app(app: Flask) -> None:

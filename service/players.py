@@ -1,4 +1,4 @@
-"""Players across every game, kept up to date cheaply: what the players pages and API read.
+"""Players across every game, kept up to date cheaply (what the players pages and API read), and renaming them.
 
 Each game's summary is kept in the database at the revision it was made from; a game at another
 revision (a hand recorded, corrected or deleted, a rename) is summarized again when next asked.
@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import Callable
 
 import sqlite_utils
 
+from db import database_path, write
 from db import games as game_store
 from db import players as store
-from scoring import get_variant
+from scoring import FieldError, Refused, get_variant
+from scoring.renames import GameChange, check_merge, check_new_name, check_rename, locked, plan
 from scoring.standings import Player, player_key, seatings, summarize, tally
 
-from . import actions, derived
+from . import cache
+from .games import game_object, not_found
 
 
 @dataclass(frozen=True)
@@ -32,14 +36,14 @@ class Standings:
     ratings: dict[str, dict]
 
 
-_tables = derived.Recent(4)  # database file -> (the state key it was made at, Standings)
-_rated = derived.Recent(16)  # (database file, variant) -> (the finished games rated, in order; ratings)
+_tables = cache.Recent(4)  # database file -> (the state key it was made at, Standings)
+_rated = cache.Recent(16)  # (database file, variant) -> (the finished games rated, in order; ratings)
 
 
 def current(db: sqlite_utils.Database) -> Standings:
     """The standings as the database holds them now."""
     key = store.state_key(db)
-    held = _tables.get(derived.database())
+    held = _tables.get(database_path(db))
     if held is not None and held[0] == key:
         return held[1]
     versions = store.game_versions(db)
@@ -52,7 +56,7 @@ def current(db: sqlite_utils.Database) -> Standings:
     # kept only when every summary stands for the revision its game had: a game changed meanwhile
     # (or one that could not be summarized) is looked at again on the next request
     if [(game_id, s["revision"]) for game_id, s in summaries.items()] == wanted:
-        _tables.put(derived.database(), (key, table))
+        _tables.put(database_path(db), (key, table))
     return table
 
 
@@ -60,14 +64,14 @@ def _summarize(stale: list[str], db: sqlite_utils.Database) -> dict[str, dict]:
     """Summaries of games whose kept one is missing or of another revision; kept for next time."""
     made = []
     for game_id in stale:
-        game = derived.kept(game_store.get_version(db, game_id))
+        game = cache.kept(database_path(db), game_store.get_version(db, game_id))
         if game is None:
             stored = game_store.read_game(db, game_id)
             if stored is None:
                 continue  # deleted meanwhile
             # not put in the game cache: a first visit after an import may read hundreds of old games
-            game = actions.game_object(get_variant(stored["variant"]), stored)
-        made.append((game_id, game["revision"], summarize(game)))
+            game = game_object(get_variant(stored["variant"]), stored)
+        made.append((game_id, game.revision, summarize(game)))
     if made:
         try:
             store.put_summaries(db, made)  # never waits: another program may hold the database (API.md)
@@ -86,13 +90,13 @@ def _ratings(db: sqlite_utils.Database, summaries: dict, sides: dict) -> dict[st
     result = {}
     for variant, order in finished.items():
         done = tuple((g, summaries[g]["revision"]) for g in order)
-        held = _rated.get((derived.database(), variant))
+        held = _rated.get((database_path(db), variant))
         if held is not None and done[:len(held[0])] == held[0]:
             start, ratings = len(held[0]), dict(held[1])  # only games finished since are new
         else:
             start, ratings = 0, {}
         rating.replay([(sides.get(g, []), summaries[g]["totals"]) for g in order[start:]], ratings)
-        _rated.put((derived.database(), variant), (done, ratings))
+        _rated.put((database_path(db), variant), (done, ratings))
         result[variant] = ratings
     return result
 
@@ -123,7 +127,7 @@ def one(db: sqlite_utils.Database, name: str, table: Standings | None = None) ->
     key = player_key(name) if isinstance(name, str) else ""
     p = table.players.get(key)
     if p is None:
-        raise actions.not_found(f"There is no player called “{' '.join(str(name).split())}”. "
+        raise not_found(f"There is no player called “{' '.join(str(name).split())}”. "
                                 "Players are the names typed at the seats of a game.")
 
     def people(rows: dict) -> list[dict]:
@@ -142,3 +146,52 @@ def one(db: sqlite_utils.Database, name: str, table: Standings | None = None) ->
             "best_hand": {v: b["best_hand"] for v, b in sorted(p.best.items())},
             "best_game": {v: b["best_game"] for v, b in sorted(p.best.items())},
             "recent_games": recent}
+
+
+class Locked(Refused):
+    """A rename or merge touching games with a PIN this device has not entered: 403, nothing changed.
+
+    `games` are those games; the web layer words how to unlock them (a page, or a PIN header)."""
+
+    def __init__(self, what: str, old: str, new_name: str, games: list[GameChange], message: str):
+        super().__init__([FieldError(None, message)], status=403)
+        self.what, self.old, self.new_name, self.games = what, old, new_name, games
+
+
+def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[str], bool],
+                  locked_refusal: Callable[[str, str, str, list[GameChange]], Locked],
+                  new: object = None, into: object = None, apply: bool = False) -> tuple[str, str, list[GameChange]]:
+    """Rename `name` to `new`, or merge it into the player `into`: (old name, new name, what changes).
+
+    Checked and (when `apply`) written in one transaction, so what was checked is what changes. A
+    change touching a game with a PIN for which `unlocked(game_id)` is false is refused with
+    `locked_refusal(what, old, new_name, games)`.
+    """
+    with write(db):
+        rows = store.seats_and_sides(db)
+        known: dict[str, str] = {}
+        for r in rows:  # oldest game first: the newest spelling stays
+            known[player_key(r["name"])] = r["name"]
+        old = player_key(name)
+        if old not in known:
+            raise not_found(f"There is no player called “{' '.join(name.split())}”.")
+        if into is None:
+            new_name = check_new_name(new)
+            check_rename(known, old, new_name)
+        else:
+            new_name = known[check_merge(known, rows, old, into)]
+        changes = plan(rows, old, new_name)
+        shut = locked(changes, unlocked) if apply else []
+        if shut:
+            raise locked_refusal("rename" if into is None else "merge", known[old], new_name, shut)
+        if apply:
+            for change in changes:
+                for side, seat, _, after in change.seats:
+                    store.rename_seat(db, change.game_id, side, seat, after)
+                for side, _, after in change.sides:
+                    store.rename_side(db, change.game_id, side, after)
+                store.new_revision(db, change.game_id)
+    if apply:
+        for change in changes:
+            cache.forget(database_path(db), change.game_id)
+    return known[old], new_name, changes

@@ -1,8 +1,8 @@
 """What a player can do to a game, shared by the JSON API and the pages: create, read, list, end, delete
-it (its hands: web/hand_actions.py), and what every write shares: reading, revisions, the after-commit step.
+it (its hands: service/hands.py), and what every write shares: reading, revisions, the after-commit step.
 
 Each action checks its input with scoring/, writes through db/ in one transaction and
-returns the game object; anything refused raises scoring.Refused and stores nothing.
+returns the typed game (service.model.Game); anything refused raises scoring.Refused and stores nothing.
 """
 from __future__ import annotations
 
@@ -10,20 +10,21 @@ import hashlib
 import json
 import secrets
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Callable
 
 import sqlite_utils
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 
 from db import games as store
-from db import quiet_mark, write
+from db import database_path, quiet_mark, write
 from db.pin_hash import hash_pin, pin_matches
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
 from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
 
-from . import backups, derived
+from . import backups, cache
+from .model import Game, make_game
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
 KEY_KEPT_FOR = timedelta(days=30)  # how long a request's Idempotency-Key is remembered; retries come within minutes
@@ -38,17 +39,12 @@ def not_found(what: str) -> Refused:
     return Refused([FieldError(None, what)], status=404)
 
 
-def game_object(variant: Variant, stored: dict) -> dict:
+def game_object(variant: Variant, stored: dict) -> Game:
     """The game as API.md describes it, derived from the stored game (db.games.read_game's shape)."""
-    hands = stored["hands"]
     state = derive_game(variant, stored["options"], stored["sides"],
-                        [HandRecord(h["entries"], h["recorded_at"]) for h in hands],
+                        [HandRecord(h["entries"], h["recorded_at"]) for h in stored["hands"]],
                         ended=bool(stored["ended_at"]), marks=stored["marks"])
-    return {"id": stored["id"], "variant": stored["variant"], "variant_name": variant.name,
-            "options": stored["options"], **state, "revision": stored["revision"],
-            "created": stored["created"], "updated": stored["updated"], "ended_at": stored["ended_at"],
-            "hands_played": len(hands), "has_pin": bool(stored.get("pin_hash")),
-            "last_hand_revision": stored.get("hand_revision")}
+    return make_game(stored, variant, state)
 
 
 def read_stored(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]:
@@ -59,16 +55,16 @@ def read_stored(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]
     return get_variant(stored["variant"]), stored
 
 
-def derive(variant: Variant, stored: dict) -> dict:
+def derive(db: sqlite_utils.Database, variant: Variant, stored: dict) -> Game:
     """The game object of a stored game: from the cache when this revision was derived before."""
-    found = derived.kept(stored)
+    found = cache.kept(database_path(db), stored)
     if found is None:
         found = game_object(variant, stored)
-        derived.keep(found)
+        cache.keep(database_path(db), found)
     return found
 
 
-def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
+def get_game(db: sqlite_utils.Database, game_id: str) -> Game:
     """The game object, or Refused 404.
 
     Every device polls its game. A state derived before is served as it is while nothing was written
@@ -77,9 +73,15 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> dict:
     """
     if not isinstance(game_id, str):
         raise not_found(f"There is no game with id “{game_id}”.")
-    mark = quiet_mark(derived.database())  # taken before the query: whatever is written after it changes it
-    found = derived.unchanged(game_id, mark) or derived.kept(store.get_version(db, game_id), mark)
-    return found or derive(*read_stored(db, game_id))
+    path = database_path(db)
+    mark = quiet_mark(path)  # taken before the query: whatever is written after it changes it
+    found = cache.unchanged(path, game_id, mark) or cache.kept(path, store.get_version(db, game_id), mark)
+    return found or derive(db, *read_stored(db, game_id))
+
+
+def made_from(db: sqlite_utils.Database, game: Game, what: str, make: Callable[[], Any]) -> Any:
+    """`make()` (a game's JSON body, say), made once per game state and kept with it (service.cache)."""
+    return cache.made_from(database_path(db), game, what, make)
 
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
@@ -88,26 +90,26 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     for g in store.list_games(db):
         variant = get_variant(g["variant"])
         # a game derived before needs no query for its sides
-        game = derived.kept(g) or derive(*read_stored(db, g["id"]))
+        game = cache.kept(database_path(db), g) or derive(db, *read_stored(db, g["id"]))
         result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
-                       "names": [s["name"] for s in game["sides"]],
-                       "scores": [s["score"] for s in game["sides"]], "hands_played": g["hand_count"],
-                       "finished": game["finished"], "winner": game["winner"],
+                       "names": [s.name for s in game.sides],
+                       "scores": [s.score for s in game.sides], "hands_played": g["hand_count"],
+                       "finished": game.finished, "winner": game.winner,
                        "created": g["created"], "updated": g["updated"], "revision": g["revision"]})
     return result
 
 
-def committed(db: sqlite_utils.Database, game: dict | None) -> None:
+def committed(db: sqlite_utils.Database, game: Game | None) -> None:
     """After a write transaction committed: its game object is the newest state (cached), backups hear of it.
 
     Called only after the commit, so a rolled-back state is never cached.
     """
     if game is not None:
-        derived.keep(game)
-    backups.changed(game)
+        cache.keep(database_path(db), game)
+    backups.changed(database_path(db), finished=game is not None and game.finished)
 
 
-def as_written(variant: Variant, stored: dict, now: str, **changed: Any) -> dict:
+def as_written(variant: Variant, stored: dict, now: str, **changed: Any) -> Game:
     """The game object of `stored` as this write leaves it: next revision, `changed` fields applied.
 
     Derived in memory from what the write read and wrote (no second read of the game).
@@ -123,7 +125,7 @@ def request_fingerprint(operation: str, payload: Any, *leave_out: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
+def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> Game:
     """Check and store a new game; its options become its rules snapshot.
 
     With a `key` (the new-game form's), the same form sent again answers the game it started the
@@ -193,7 +195,7 @@ def _revision_matches(revision: Any, current: int) -> bool:
 class Stale(Refused):
     """A write based on a revision that is no longer the game's (409); `game` is the game as it is now."""
 
-    def __init__(self, game: dict):
+    def __init__(self, game: Game):
         super().__init__([FieldError("revision", "Someone else just changed this game. Here is the new version; "
                                                  "check it and try again.")], status=409)
         self.game = game
@@ -201,7 +203,7 @@ class Stale(Refused):
 
 def check_revision(variant: Variant, stored: dict, revision: Any) -> None:
     if not _revision_matches(revision, stored["revision"]):
-        raise Stale(derive(variant, stored))
+        raise Stale(game_object(variant, stored))
 
 
 def finished_refusal() -> Refused:
@@ -209,7 +211,7 @@ def finished_refusal() -> Refused:
                                      "Correct or delete a hand, or start a new game.")], status=409)
 
 
-def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> dict:
+def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> Game:
     """The table stops now; the highest total wins."""
     with write(db):
         variant, stored = read_stored(db, game_id)
@@ -228,5 +230,5 @@ def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -
         variant, stored = read_stored(db, game_id)
         check_revision(variant, stored, revision)
         store.delete_game(db, game_id)
-    derived.forget(game_id)
+    cache.forget(database_path(db), game_id)
     committed(db, None)

@@ -5,12 +5,24 @@ import time
 
 import db
 from app import create_app
-from web import derived
+from types import SimpleNamespace
+
+from service import cache
+from service.cache import Recent
 from web.database import get_db
 from web.security import CSRF_COOKIE
 
 from .conftest import PONY_THREE
-from web.derived import Recent
+
+
+def state(revision: int, updated: str, **more):
+    """A game state as the cache sees it (the typed game has these and more)."""
+    return SimpleNamespace(id=more.pop("id", "g"), revision=revision, updated=updated, **more)
+
+
+def row(revision: int, updated: str, game_id: str = "g") -> dict:
+    """A stored game's version row (db.games.get_version)."""
+    return {"id": game_id, "revision": revision, "updated": updated}
 
 
 def test_recent_forgets_the_oldest_first():
@@ -22,24 +34,34 @@ def test_recent_forgets_the_oldest_first():
     assert (kept.get("a"), kept.get("b"), kept.get("c")) == (3, None, 4)
 
 
-def test_a_slow_reader_never_replaces_a_newer_state(app):
-    with app.app_context():
-        derived.keep({"id": "g", "revision": 5, "updated": "t5"})
-        derived.keep({"id": "g", "revision": 4, "updated": "t4"})
-        assert derived.kept({"id": "g", "revision": 5, "updated": "t5"})["revision"] == 5
-        derived.forget("g")
-        assert derived.kept({"id": "g", "revision": 5, "updated": "t5"}) is None
+def test_a_slow_reader_never_replaces_a_newer_state():
+    cache.keep("slow.sqlite", state(5, "t5"))
+    cache.keep("slow.sqlite", state(4, "t4"))
+    assert cache.kept("slow.sqlite", row(5, "t5")).revision == 5
+    cache.forget("slow.sqlite", "g")
+    assert cache.kept("slow.sqlite", row(5, "t5")) is None
 
 
-def test_games_of_two_database_files_are_kept_apart(app, tmp_path):
-    other = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "TESTING": True, "SECRET_KEY": "test"})
-    with app.app_context():
-        derived.keep({"id": "g", "revision": 1, "updated": "t1", "in": "first"})
-    with other.app_context():
-        assert derived.kept({"id": "g", "revision": 1, "updated": "t1"}) is None
-        derived.keep({"id": "g", "revision": 1, "updated": "t1", "in": "second"})
-    with app.app_context():
-        assert derived.kept({"id": "g", "revision": 1, "updated": "t1"})["in"] == "first"
+def test_games_of_two_database_files_are_kept_apart(tmp_path):
+    first, second = str(tmp_path / "one.sqlite"), str(tmp_path / "other.sqlite")
+    cache.keep(first, state(1, "t1", kept_in="first"))
+    assert cache.kept(second, row(1, "t1")) is None
+    cache.keep(second, state(1, "t1", kept_in="second"))
+    assert cache.kept(first, row(1, "t1")).kept_in == "first"
+
+
+def test_what_is_made_from_a_state_goes_with_it():
+    made = []
+    game = state(1, "t1", id="m")
+    cache.keep("made.sqlite", game)
+    for _ in range(2):
+        assert cache.made_from("made.sqlite", game, "json", lambda: made.append(1) or b"body") == b"body"
+    assert made == [1]  # made once for this state
+    newer = state(2, "t2", id="m")
+    cache.keep("made.sqlite", newer)
+    assert cache.made_from("made.sqlite", newer, "json", lambda: b"new") == b"new"
+    # a state no longer kept (an older one a slow reader holds) is made anew, never given the newer one's
+    assert cache.made_from("made.sqlite", game, "json", lambda: b"old") == b"old"
 
 
 def test_the_json_answer_is_the_kept_state_of_this_revision(client, make_game):
@@ -72,16 +94,15 @@ def test_another_process_change_shows_on_the_next_request(app, client, make_game
     assert (again["hands_played"], again["sides"][0]["score"]) == (1, 100)
 
 
-def test_a_late_reader_never_brings_back_an_older_state(app):
+def test_a_late_reader_never_brings_back_an_older_state():
     # a reader derived revision 5; before it keeps it, a write commits and keeps revision 6
-    with app.app_context():
-        derived.keep({"id": "late", "revision": 6, "updated": "t6"})
-        derived.keep({"id": "late", "revision": 5, "updated": "t5"})
-        assert derived.kept({"id": "late", "revision": 6, "updated": "t6"})["revision"] == 6
-        assert derived.kept({"id": "late", "revision": 5, "updated": "t5"}) is None
+    cache.keep("late.sqlite", state(6, "t6", id="late"))
+    cache.keep("late.sqlite", state(5, "t5", id="late"))
+    assert cache.kept("late.sqlite", row(6, "t6", "late")).revision == 6
+    assert cache.kept("late.sqlite", row(5, "t5", "late")) is None
 
 
-def test_each_device_gets_its_own_csrf_token_in_a_page_rendered_once(app, make_game):
+def test_each_device_gets_its_own_csrf_token_in_the_scoreboard(app, make_game):
     game = make_game(PONY_THREE)  # Pony: the scoreboard has failed-meld forms, each with a token
     phones = [app.test_client(), app.test_client()]
     pages = [p.get(f"/games/{game['id']}").get_data(as_text=True) for p in phones]

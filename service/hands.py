@@ -1,6 +1,6 @@
 """What a player can do to a hand of a game: preview, record, correct, delete, and mark a side between hands.
 
-Shared by the JSON API and the pages, like web/actions.py (games: create, read, end, delete), whose
+Shared by the JSON API and the pages, like service/games.py (games: create, read, end, delete), whose
 reading, revision checks and after-commit step these use. Each checks its input with scoring/, writes
 through db/ in one transaction and returns the game object; anything refused raises scoring.Refused and
 stores nothing.
@@ -12,24 +12,25 @@ from typing import Any
 
 import sqlite_utils
 
+from db import database_path, write
 from db import games as store
-from db import write
-from scoring import VARIANTS, FieldError, Refused, get_variant, prepare_hand
+from scoring import VARIANTS, FieldError, Refused, SideScore, get_variant, prepare_hand
 from scoring.game import now_utc, to_store
 
-from . import derived
-from .actions import (as_written, check_revision, committed, derive, finished_refusal, get_game, not_found,
-                      read_stored, request_fingerprint)
+from .cache import Recent, version
+from .games import (as_written, check_revision, committed, derive, finished_refusal, get_game, not_found,
+                    read_stored, request_fingerprint)
+from .model import Game, Hand
 
 
-def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple[list[dict], list[FieldError]]:
+def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple[list[SideScore], list[FieldError]]:
     """Score a hand without storing it: (scores, errors) for the live preview."""
     variant, game = read_stored(db, game_id)
     entries, errors = variant.parse_hand(payload, len(game["sides"]))
     if errors:
         return [], errors
     errors = variant.check_hand(entries, game["options"], game["sides"])
-    return [s.as_dict() for s in variant.score_hand(entries, game["options"])], errors
+    return variant.score_hand(entries, game["options"]), errors
 
 
 class Repeat(Exception):
@@ -37,16 +38,16 @@ class Repeat(Exception):
 
     def __init__(self, hand: dict):
         super().__init__("repeat")
-        self.hand = hand
+        self.hand = Hand.from_json(hand)
 
 
 class KeyReused(Refused):
     """An Idempotency-Key already used for another request in this game; `hand` is the hand it recorded."""
 
-    def __init__(self, hand: dict):
+    def __init__(self, hand: dict | None):
         super().__init__([FieldError("Idempotency-Key", "This Idempotency-Key was already used for a different "
                                                         "request in this game; send a new key with a new hand.")])
-        self.hand = hand
+        self.hand = Hand.from_json(hand) if hand else None
 
 
 def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerprint: str) -> None:
@@ -62,7 +63,7 @@ def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerpr
 
 
 def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Any = None,
-                key: str | None = None, *, read: dict | None = None) -> tuple[dict, dict]:
+                key: str | None = None, *, read: dict | None = None) -> tuple[Hand, Game]:
     """Append a hand; returns (hand, game). Refused 409 when the game is finished.
 
     With an Idempotency-Key `key`, a repeat of the same request answers the hand it recorded the
@@ -87,7 +88,7 @@ def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision:
 
 
 def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any, key: str | None,
-            fingerprint: str, *, current: bool) -> tuple[dict, dict] | None:
+            fingerprint: str, *, current: bool) -> tuple[Hand, Game] | None:
     """record_hand's work in its transaction: None when `stored` (not `current`) turned out out of date.
 
     Three or four statements: bump the revision, keep the key (when sent), insert the hand. The key
@@ -98,7 +99,7 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
     game_id, variant = stored["id"], get_variant(stored["variant"])
     try:
         check_revision(variant, stored, revision)
-        if derive(variant, stored)["finished"]:
+        if derive(db, variant, stored).finished:
             raise finished_refusal()
         entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
     except Refused:
@@ -115,8 +116,8 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
         return None  # another writer came in after `stored` was read
     game = as_written(variant, {**stored, "hands": [*stored["hands"], {"entries": kept, "recorded_at": now}]},
                   now, **changed)
-    hand = game["hands"][-1]
-    if key is not None and not store.keep_request_key(db, game_id, key, fingerprint, 201, hand, now):
+    hand = game.hands[-1]
+    if key is not None and not store.keep_request_key(db, game_id, key, fingerprint, 201, hand.to_json(), now):
         _repeated(db, game_id, key, fingerprint)  # used before: raises, and the transaction stores nothing
     store.add_hand(db, game_id, kept, now)
     return hand, game
@@ -130,7 +131,7 @@ def _hand(stored: dict, number: Any) -> dict:
 
 
 def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: Any,
-                 revision: Any = None, key: str | None = None) -> tuple[dict, dict]:
+                 revision: Any = None, key: str | None = None) -> tuple[Hand, Game]:
     """Correct hand `number`; every later total is recomputed. Returns (hand, game).
 
     An Idempotency-Key works as for record_hand: a resent correction is answered, not applied again.
@@ -148,11 +149,11 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
             hands = list(stored["hands"])
             hands[number - 1] = {**old, "entries": kept, "edited_at": now}
             game = as_written(variant, {**stored, "hands": hands}, now)
-            hand = game["hands"][number - 1]
+            hand = game.hands[number - 1]
             store.replace_hand(db, old["id"], kept, now)
             store.touch_game(db, game_id, now)
             if key is not None:
-                store.keep_request_key(db, game_id, key, fingerprint, 200, hand, now)
+                store.keep_request_key(db, game_id, key, fingerprint, 200, hand.to_json(), now)
     except Repeat as repeat:
         return repeat.hand, get_game(db, game_id)
     committed(db, game)
@@ -160,7 +161,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
 
 
 def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Any = None, *,
-                undone_by: str | None = None) -> dict:
+                undone_by: str | None = None) -> Game:
     """Delete hand `number`; later hands move up one number. Returns the game.
 
     `undone_by` names the device taking the hand back with Undo: the game keeps a note of it for the others.
@@ -179,15 +180,15 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
     return game
 
 
-_notes = derived.Recent(256)  # every device polls: the note is read once per revision, not once per poll
+_notes = Recent(256)  # every device polls: the note is read once per revision, not once per poll
 
 
-def taken_back(db: sqlite_utils.Database, game: dict) -> dict | None:
+def taken_back(db: sqlite_utils.Database, game: Game) -> dict | None:
     """The note of the last Undo (number, at, revision, by) while `game` is at the revision that Undo made."""
-    key = (derived.database(), game["id"], *derived.version(game))
+    key = (database_path(db), game.id, *version(game))
     found = _notes.get(key)
     if found is None:
-        found = store.taken_back(db, game["id"], game["revision"]) or {}
+        found = store.taken_back(db, game.id, game.revision) or {}
         _notes.put(key, found)
     return found or None
 
@@ -198,7 +199,7 @@ def recorded_with(db: sqlite_utils.Database, game_id: str, key: str | None) -> d
     return kept["hand"] if kept else None
 
 
-def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Any = None) -> dict:
+def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Any = None) -> Game:
     """Mark a side between hands as its variant declares (`action` names the mark, e.g. Pony's "failed-meld":
     the side could not mend a short initial meld, and its minimum rises until the next hand is recorded)."""
     declared = {m.action: m for v in VARIANTS.values() for m in v.marks}
@@ -214,7 +215,7 @@ def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, r
             having = " and ".join(v.name for v in VARIANTS.values() if declared[action] in v.marks)
             raise Refused([FieldError(None, f"{variant.name} has no {declared[action].button.lower()}; only "
                                             f"{having} {'has' if ' and ' not in having else 'have'} one.")])
-        if derive(variant, stored)["finished"]:
+        if derive(db, variant, stored).finished:
             raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)
         counts = (list(stored["marks"].get(mark.key, [])) + [0] * len(stored["sides"]))[:len(stored["sides"])]
         counts[side] += 1
