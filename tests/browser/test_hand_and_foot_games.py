@@ -135,7 +135,7 @@ def play_round(phone, number: int, heading: str, entries: list, scores: list, to
         expect(preview(page, name)).to_contain_text(points(score, sign=True))
         expect(page.locator(f"#preview-side-{side}")).to_contain_text(points(score, sign=True))
     expect(page.locator("#preview-bar li")).to_have_text(
-        [re.compile(rf"{re.escape(name)}\s+{re.escape(points(score, sign=True))}$") for name, score in zip(sides, scores)])
+        [re.compile(rf"{re.escape(name)}\s+{re.escape(points(s, sign=True))}$") for name, s in zip(sides, scores)])
     if number == 1:
         phone.shot(f"hand-and-foot-{len(sides)}-sides-round-1-form")
     record(page, number)
@@ -182,21 +182,28 @@ def test_two_partnerships_play_four_rounds_to_the_end(phone):
     page.locator("#chart").scroll_into_view_if_needed()
     phone.shot("hand-and-foot-chart")
 
-    # the score sheet: the link on the game-over box answers a PDF with every round's totals and the books' words
-    link = page.get_by_role("link", name="Print the score sheet")
-    answer = page.request.get(link.get_attribute("href"))
-    assert answer.ok and answer.headers["content-type"] == "application/pdf"
-    sheet = answer.body()
+    # the score sheet: the link on the game-over box opens a PDF with every round's totals and the books' words
+    with page.expect_response(re.compile(r"/sheet\.pdf$")) as answer:
+        page.get_by_role("link", name="Print the score sheet").click()
+    assert answer.value.ok and answer.value.headers["content-type"] == "application/pdf"
+    # the browser shows it in its PDF viewer (whose page is the answer's body here): the same address, downloaded
+    download = page.request.get(answer.value.url)
+    assert download.ok and download.headers["content-type"] == "application/pdf"
+    sheet = download.body()
+    assert sheet.startswith(b"%PDF")
+    page.go_back()
+    expect(game_over(page)).to_be_visible()
     text = " ".join(pdf_pages(sheet)[0]["text"].split())
     for words in ("Score sheet · Hand and Foot", "4 rounds", f"Result: {US} won with 10,350, by 4,280",
                   "C clean books", "D dirty books", "W wild books", "Running totals, round by round"):
         assert words in text, (words, text)
-    rows = {number: [word for word, _ in row] for number, row in hand_rows(sheet).items()}
+    rows = {number: " ".join(word for word, _ in row) for number, row in hand_rows(sheet).items()}
+    assert sorted(rows) == ["1", "2", "3", "4"]
     for number, (_, _, scores, totals) in enumerate(FOUR_ROUNDS, start=1):
-        row = rows[str(number)]
-        for value in (*scores, *totals):
-            assert points(value) in row or points(value).replace("\u2212", "-") in row, (number, value, row)
-    print(render_png(sheet, "hand-and-foot-score-sheet"))
+        # each side's round score, then its running total, Us first: "... 2,320 2,320 1 1 1 310 65 80 760 760"
+        said = [f"{points(score)} {points(total)}" for score, total in zip(scores, totals)]
+        assert re.search(rf"{said[0]} .* {said[1]}$", rows[str(number)]), (number, said, rows[str(number)])
+    render_png(sheet, "hand-and-foot-score-sheet")  # test-artifacts/hand-and-foot-score-sheet.png, to look at
 
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the scores (CSV)").click()
@@ -274,7 +281,8 @@ def fill_big_round(page, pairs: int) -> None:
         type_points(page, side, "melded", 300)
         type_points(page, side, "in_hand", 85)
     # 6 x 500 + 2 x 1,500 + 3 x 100 + 1,450 = 7,750; 2 x 300 − 5 + 300 − 85 = 810
-    expect(page.locator("#preview-bar li")).to_have_text([re.compile(r"\+7,750$")] + [re.compile(r"\+810$")] * (pairs - 1))
+    expect(page.locator("#preview-bar li")).to_have_text(
+        [re.compile(r"\+7,750$"), *[re.compile(r"\+810$")] * (pairs - 1)])
 
 
 def visit_game(page, server) -> None:
