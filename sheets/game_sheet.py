@@ -22,7 +22,7 @@ def game_sheet_pdf(game: dict, paper: str = "a4") -> bytes:
     variant = get_variant(game["variant"])
     hands = [_points_as_numbers(variant, h) for h in game["hands"]]
     sides = side_headings(variant, game["sides"])
-    plan = cols.plan(variant, len(sides), paper, hands)
+    plan = cols.plan(variant, game["options"], len(sides), paper, hands)
     words = variant.words
     subtitle = f"Played {day(game['created'])} · game {game['id']} · " \
                f"{words.count(game['hands_played'], words.round, words.rounds)}"
