@@ -6,7 +6,8 @@ folder), measures, and prints each figure next to its budget.
 Full mode exits 1 when any budget is missed. `--quick` runs small sizes in well under a minute
 so the test suite can run it; its figures are printed with their verdicts, but only a failure to
 run (exit 2) makes it exit non-zero, because small sizes on a busy test machine say nothing about
-the budgets. `--strict` makes quick mode exit 1 on a missed budget too.
+the budgets. `--strict` makes quick mode exit 1 on a missed budget too. `--engine` measures the
+engine figures alone, in this process, and prints them with their budgets (no server, no browser).
 
 Which server answers what:
 - `python app.py` itself: start to first answer, page weight, requests/s, club night, memory.
@@ -39,6 +40,8 @@ from db.connection import SETTLE_SECONDS  # noqa: E402
 class Sizes:
     engine_hands: int = 200
     engine_runs: int = 31
+    engine_games: int = 200  # different whole 4-round Hand and Foot games, replayed in runs of engine_batch
+    engine_batch: int = 20
     samples: int = 200  # requests per latency figure
     pdf_runs: int = 15
     starts: int = 3
@@ -52,12 +55,13 @@ class Sizes:
 
 
 FULL = Sizes()
-QUICK = Sizes(engine_runs=5, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5, club_seconds=10.0,
-              hands_before=3, shown_hands=8, history=200)
+QUICK = Sizes(engine_runs=5, engine_games=40, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5,
+              club_seconds=10.0, hands_before=3, shown_hands=8, history=200)
 
 # (figure, budget) in the issue's order; the test checks every name is printed.
 FIGURES = [
     ("engine: validate + score + derive a 200-hand game", "<= 5 ms"),
+    ("engine: validate + score + derive a 4-round Hand and Foot game", "<= 0.15 ms"),
     ("record a hand (POST) on a 50-hand game, p95", "<= 15 ms"),
     ("game page GET on a 50-hand game, p95", "<= 15 ms"),
     ("game page requests/s vs bare Flask route", ">= 0.5 x"),
@@ -86,8 +90,8 @@ class Result:
     how: str
 
 
-def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
-    """Every figure, in FIGURES order."""
+def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list[Result]:
+    """Every figure, in FIGURES order (the engine's alone with `engine_only`)."""
     names = [name for name, _ in FIGURES]
     results: dict[str, Result] = {}
 
@@ -95,15 +99,25 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
         results[names[index]] = Result(names[index], value, met, how)
         say(f"  measured: {names[index]}: {value}")
 
-    say("SQL statements per recorded hand, in this process…")
-    counts = statements.statements_per_hand(workdir)
-    most = max(n for n, _ in counts.values())
-    put(13, str(most), most <= 4, "; ".join(f"{way}: {n} (+{frame} BEGIN/COMMIT)" for way, (n, frame) in counts.items())
-        + "; on a 50-hand game, SQLite's trace callback")
+    if not engine_only:
+        say("SQL statements per recorded hand, in this process…")
+        counts = statements.statements_per_hand(workdir)
+        most = max(n for n, _ in counts.values())
+        put(14, str(most), most <= 4, "; ".join(f"{way}: {n} (+{frame} BEGIN/COMMIT)"
+                                               for way, (n, frame) in counts.items())
+            + "; on a 50-hand game, SQLite's trace callback")
 
     say("engine, in this process…")
     ms = engine.engine_ms(sizes.engine_hands, sizes.engine_runs)
     put(0, f"{ms:.2f} ms", ms <= 5, f"median of {sizes.engine_runs}; 4 sides; every hand checked, then one replay")
+    ms = engine.hand_and_foot_ms(sizes.engine_games, sizes.engine_batch, sizes.engine_runs)
+    runs = sizes.engine_runs * sizes.engine_games // sizes.engine_batch
+    put(1, f"{ms:.3f} ms", ms <= 0.15, f"per game, median of {runs} runs of {sizes.engine_batch} games "
+                                       f"({sizes.engine_games} different games, seeded, each replayed {sizes.engine_runs} "
+                                       "times); 2 partnerships, the defaults (5 decks); every round checked, then one "
+                                       "replay to the end")
+    if engine_only:
+        return [results[name] for name in names if name in results]
 
     say("starting python app.py…")
     starts, real = [], None
@@ -115,7 +129,7 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
                       "--backup-dir", str(workdir))
         starts.append(real.seconds_to_first_answer)
     start_s = statistics.median(starts)
-    put(8, f"{start_s:.2f} s", start_s <= 1.5, f"median of {len(starts)} starts, fresh database, until GET / answers 200")
+    put(9, f"{start_s:.2f} s", start_s <= 1.5, f"median of {len(starts)} starts, fresh database, until GET / answers 200")
     timed = bare = None
     try:
         say("server-side times (bench/serve.py)…")
@@ -124,18 +138,18 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
         game = figures.seed_game(timed.port, 4, 50)
         times, answered = figures.record_hand_ms(timed.port, game, sizes.samples)
         p95 = figures.percentile(times, 95)
-        put(1, f"{p95:.1f} ms", p95 <= 15, f"server-side (Server-Timing), {len(times)} posts of the hand form, "
+        put(2, f"{p95:.1f} ms", p95 <= 15, f"server-side (Server-Timing), {len(times)} posts of the hand form, "
                                             f"median {statistics.median(times):.1f} ms; answer {answered}")
         times = figures.get_ms(timed.port, f"/games/{game}", sizes.samples)
         p95 = figures.percentile(times, 95)
-        put(2, f"{p95:.1f} ms", p95 <= 15, f"server-side, {len(times)} GETs, 4 sides, "
+        put(3, f"{p95:.1f} ms", p95 <= 15, f"server-side, {len(times)} GETs, 4 sides, "
                                             f"median {statistics.median(times):.1f} ms")
         times = figures.get_ms(timed.port, f"/games/{game}/sheet.pdf", sizes.pdf_runs)
         med = statistics.median(times)
-        put(4, f"{med:.0f} ms", med <= 150, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
+        put(5, f"{med:.0f} ms", med <= 150, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
         times = figures.get_ms(timed.port, f"/games/{game}/blank-sheet.pdf", sizes.pdf_runs)
         med = statistics.median(times)
-        put(5, f"{med:.0f} ms", med <= 50, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
+        put(6, f"{med:.0f} ms", med <= 50, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
         timed.stop()
         timed = None
 
@@ -148,7 +162,7 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
         device = Browser(timed.port)
         first = device.get("/players").server_ms  # the first visit summarizes every game once
         device.close()
-        for index, path in ((11, "/players"), (12, f"/players/{regular}")):
+        for index, path in ((12, "/players"), (13, f"/players/{regular}")):
             times = figures.get_ms(timed.port, path, sizes.samples)
             p95 = figures.percentile(times, 95)
             put(index, f"{p95:.1f} ms", p95 <= 50,
@@ -163,7 +177,7 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
         weight = figures.page_weight(real.port, f"/games/{game}")
         kb = weight["bytes"] / 1024
         missing = f"; missing: {', '.join(weight['missing'])}" if weight["missing"] else ""
-        put(6, f"{kb:.0f} KB, {len(weight['outside'])} outside", kb <= 60 and not weight["outside"] and not missing,
+        put(7, f"{kb:.0f} KB, {len(weight['outside'])} outside", kb <= 60 and not weight["outside"] and not missing,
             f"50-hand game page + {weight['requests'] - 1} assets it loads, as they travel to a phone (page, CSS and scripts compressed); manifest icons "
             f"({weight['install_only'] / 1024:.0f} KB, loaded on install) checked, not counted{missing}")
         bare = Server(ROOT / "bench" / "bare.py", "--threads", str(THREADS))
@@ -178,38 +192,38 @@ def measure(sizes: Sizes, workdir: Path, say) -> list[Result]:
                 if quiet else f"the database was still being written after {waited:.0f} s")
         how = f"{THREADS} kept-alive clients, 3 turns of {turn} s each, same run; {when}"
         ratio = page_rps / bare_rps
-        put(3, f"{ratio:.2f} x", ratio >= 0.5 and not (page_errors or bare_errors),
+        put(4, f"{ratio:.2f} x", ratio >= 0.5 and not (page_errors or bare_errors),
             f"{page_rps:.0f} vs {bare_rps:.0f} req/s, 50-hand game, {how}")
         ratio = json_rps / bare_rps
-        put(14, f"{ratio:.2f} x", ratio >= 0.5 and not (json_errors or bare_errors),
+        put(15, f"{ratio:.2f} x", ratio >= 0.5 and not (json_errors or bare_errors),
             f"{json_rps:.0f} vs {bare_rps:.0f} req/s, GET /api/games/<id> of a 50-hand game, {how}")
         rss = real.rss_mb()
-        put(7, f"{rss:.1f} MB", rss <= 60, "VmRSS of the python app.py process serving one 50-hand game, after the "
+        put(8, f"{rss:.1f} MB", rss <= 60, "VmRSS of the python app.py process serving one 50-hand game, after the "
                                             "page weight and requests/s runs")
 
         say(f"club night: {sizes.tables} tables x {sizes.devices} devices, {sizes.club_seconds:.0f} s…")
         night = clubnight.club_night(real.port, sizes.tables, sizes.devices, sizes.club_seconds, sizes.hands_before)
         errors = night["errors"]
         detail = f"; first error: {errors[0]}" if errors else ""
-        put(9, f"{len(errors)} errors, p99 {night['p99']:.0f} ms", not errors and night["p99"] <= 50,
+        put(10, f"{len(errors)} errors, p99 {night['p99']:.0f} ms", not errors and night["p99"] <= 50,
             f"{night['requests']} requests ({night['rate']:.0f}/s), {night['hands']} hands, "
             f"p50 {night['p50']:.1f} ms, max {night['max']:.0f} ms, client-side{detail}")
         say(f"a hand shows on another phone: {sizes.shown_hands} hands, headless Chromium…")
         shown = sync.hand_shows_ms(real.port, sizes.shown_hands)
         p95 = figures.percentile(shown, 95) / 1000
-        put(10, f"{p95:.2f} s", p95 <= 1, f"{len(shown)} hands sent through the API at random moments, until the "
+        put(11, f"{p95:.2f} s", p95 <= 1, f"{len(shown)} hands sent through the API at random moments, until the "
                                          f"other phone's scoreboard shows each; median {statistics.median(shown):.0f} ms, "
                                          f"max {max(shown):.0f} ms")
         say(f"  server memory after the club night (not a budget): {real.rss_mb():.1f} MB")
         say("the hand form on a 360x640 phone, headless Chromium…")
         form = taps.measure(real.port)
-        put(15, str(form["taps"]), form["taps"] <= 25,
+        put(16, str(form["taps"]), form["taps"] <= 25,
             "RULES.md §6 hand 1 on a fresh 2-partnership Ponytail game: every tap on a chip, checkbox or "
             "radio, a tap to focus each number box, each digit, the Record tap; recorded as "
             f"A {form['scores'][0]:,} and B {form['scores'][1]:,}, read back through the API")
-        put(16, f"{form['screens_2']:.2f} screens", form["screens_2"] <= 2.5,
+        put(17, f"{form['screens_2']:.2f} screens", form["screens_2"] <= 2.5,
             "document scroll height of the fresh hand form / 640, 2-partnership Ponytail, 360x640")
-        put(17, f"{form['screens_5']:.2f} screens", form["screens_5"] <= 4,
+        put(18, f"{form['screens_5']:.2f} screens", form["screens_5"] <= 4,
             "document scroll height of the fresh hand form / 640, 5-player Five-person, 360x640")
     finally:
         for server in (timed, bare, real):
@@ -254,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/run.py", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, under a minute (what the tests run)")
     parser.add_argument("--strict", action="store_true", help="in quick mode, exit 1 when a budget is missed")
+    parser.add_argument("--engine", action="store_true", help="the engine figures alone, in this process (no server, "
+                                                               "no browser)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     began = time.perf_counter()
@@ -261,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731  progress, apart from the figures
     with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as tmp:
         try:
-            results = measure(sizes, Path(tmp), say)
+            results = measure(sizes, Path(tmp), say, engine_only=args.engine)
         except Exception as err:  # the bench itself broke: say so plainly, with a different exit code
             print(f"The benchmark could not run: {type(err).__name__}: {err}", flush=True)
             return 2

@@ -1,4 +1,4 @@
-"""The games the benchmark plays: realistic Ponytail hands, the same every run (seeded)."""
+"""The games the benchmark plays: realistic Ponytail hands and Hand and Foot rounds, the same every run (seeded)."""
 from __future__ import annotations
 
 import random
@@ -47,6 +47,42 @@ def hand(rng: random.Random, sides: int) -> dict:
             entry["melded"] = {"fives": melded // 5}  # the card counter's answer: counts, not points
         else:
             entry["melded"] = melded
+        entries.append(entry)
+    return {"entries": entries}
+
+
+def hand_and_foot_payload() -> dict:
+    """A Hand and Foot game as most tables play it: two partnerships, its defaults (4 rounds, 5 decks)."""
+    return {"variant": "hand-and-foot", "sides": [{"name": "Us", "players": ["Ann", "Bob"]},
+                                                   {"name": "Them", "players": ["Cy", "Di"]}]}
+
+
+def hand_and_foot_rounds(count: int, seed: int) -> list[dict]:
+    """`count` valid rounds of that game (RULES.md §8), nearly always ended by a side going out."""
+    rng = random.Random(seed)
+    return [hand_and_foot_round(rng) for _ in range(count)]
+
+
+def hand_and_foot_round(rng: random.Random) -> dict:
+    """One round for two partnerships: books, threes laid and held, exact pick-ups, card points (some counted card by
+    card), a foot now and then never picked up."""
+    out = rng.randrange(2) if rng.random() < 0.9 else None
+    entries = []
+    for i in range(2):
+        clean, dirty, wild = rng.randint(0, 3), rng.randint(0, 3), int(rng.random() < 0.2)
+        if i == out:  # the default go_out_needs: one clean and one dirty book
+            clean, dirty = max(clean, 1), max(dirty, 1)
+        entry = {"natural_canastas": clean, "dirty_canastas": dirty, "wild_canastas": wild,
+                 "red_threes": rng.randint(0, 2), "red_threes_held": rng.randint(0, 1),
+                 "black_threes": rng.randint(0, 1), "exact_pickups": rng.randint(0, 1), "went_out": i == out}
+        melded = 35 * clean + 50 * dirty + 140 * wild + 5 * rng.randint(0, 60)
+        entry["melded"] = {"fives": melded // 5} if rng.random() < 0.3 else melded
+        if rng.random() < 0.5:
+            entry["in_hand"] = {"jokers": rng.randint(0, 1), "tens": rng.randint(0, 4), "fives": rng.randint(0, 3)}
+        else:
+            entry["in_hand"] = 5 * rng.randint(0, 20)
+        if i != out and rng.random() < 0.3:
+            entry["in_foot"] = 5 * rng.randint(4, 30)
         entries.append(entry)
     return {"entries": entries}
 

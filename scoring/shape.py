@@ -34,6 +34,7 @@ class ByScore:
     negative_note: bool = True  # False where the tiers themselves say what a score below 0 needs
     same_for_every_side = False
     follows_score = True  # a game begun on paper: its totals set the minimums
+    follows_round = False
 
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
         return meld_minimum(total, rules[self.base], rules[self.tiers])
@@ -59,6 +60,7 @@ class ByRound:
     rule: str = "meld_minimums"
     same_for_every_side = True
     follows_score = False
+    follows_round = True  # a game begun on paper: its first round kept here takes the first minimum of `rule`
 
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
         listed = rules[self.rule]
@@ -85,6 +87,7 @@ class Fixed:
     reduced: str | None = None
     reduced_when: str = ""
     follows_score = False
+    follows_round = False
 
     @property
     def same_for_every_side(self) -> bool:

@@ -31,7 +31,7 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
         return [Spacer(1, 4), para(" · ".join(text(x) for x in cols.legend(variant, plan.columns, options, pen=True)),
                                    "small")]
 
-    for plan in cols.pen_plans(variant, len(sides), paper):
+    for plan in cols.pen_plans(variant, options, len(sides), paper):
         first = top + _bands(plan, headings, tallest) + legend(plan)
         room = frame_height(paper, plan.wide) - story_height(first, frame_width(paper, plan.wide))
         if room >= 0:

@@ -60,8 +60,17 @@ def used(column: SheetColumn, held: set[str]) -> bool:
     return not column.optional or any(held)
 
 
+def offered(variant: Variant, options: dict) -> list[SheetColumn]:
+    """The variant's columns less those for a part of the score this table's options switch off (wild books
+    forbidden, an unplayed foot not counted…): a field whose largest value here is 0 (Variant.field_bounds), which
+    the checks refuse above 0 and the hand form leaves out, gets no column either."""
+    bounds = variant.field_bounds(options)
+    return [c for c in variant.columns if c.field is None or bounds.get(c.field) != 0]
+
+
 def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: bool) -> list[str]:
-    """'N natural canastas' … for every column shown, in the variant's own words, and what was left off."""
+    """'N natural canastas' … for every column shown, in the variant's own words, and what was left off
+    (for want of room, or never used; not what the table switched off: the house rules line says that)."""
     labels = {f.name: f.label for f in variant.fields}
     items = []
     for c in columns:
@@ -71,7 +80,7 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):
             words += ", not counted at this table"
         items.append(f"{c.head} {words}")
-    left_out = [labels[c.field].lower() for c in variant.columns if c not in columns]
+    left_out = [labels[c.field].lower() for c in offered(variant, options) if c not in columns]
     into = next(c.head for c in columns if c.kind in SCORES)
     if left_out and pen and len(left_out) > 3:
         items.append(f"every other part of the hand is counted into {into}")
@@ -118,10 +127,10 @@ def _stretched(wide: bool, size: float, columns: list[SheetColumn], widths: list
     return Plan(wide, size, columns, [w * stretch for w in widths], bands)
 
 
-def plan(variant: Variant, sides: int, paper: str, hands: list[dict]) -> Plan:
+def plan(variant: Variant, options: dict, sides: int, paper: str, hands: list[dict]) -> Plan:
     """A played sheet: the first layout that fits across: portrait, fewer columns, landscape, smaller
-    entries, then bands of sides."""
-    every = list(variant.columns)
+    entries, then bands of sides (only the columns this game's options leave in: see offered)."""
+    every = offered(variant, options)
     held = {c: texts(c, hands) for c in every}
     used_columns = [c for c in every if used(c, held[c])]
 
@@ -153,13 +162,14 @@ def _pen_levels(every: list[SheetColumn]) -> list[list[SheetColumn]]:
     return [cols for k, cols in enumerate(levels) if cols not in levels[:k]]
 
 
-def pen_plans(variant: Variant, sides: int, paper: str) -> Iterator[Plan]:
+def pen_plans(variant: Variant, options: dict, sides: int, paper: str) -> Iterator[Plan]:
     """Blank-sheet layouts whose bands fit across the page, best first (roomy columns, one band,
-    most columns, portrait); the caller takes the first whose rows also fit down one page."""
+    most columns, portrait); the caller takes the first whose rows also fit down one page. Only the
+    columns this game's options leave in (see offered)."""
     last = None
     for grade in (ROOMY, TIGHT):
         for count in range(1, min(sides, MAX_PEN_BANDS) + 1):
-            for columns in _pen_levels(list(variant.columns)):
+            for columns in _pen_levels(offered(variant, options)):
                 widths = [_width(c, PEN_HEAD, set(), grade) for c in columns]
                 for wide in (False, True):
                     last = (wide, PEN_HEAD, columns, widths, _bands(sides, count))

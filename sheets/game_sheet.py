@@ -28,7 +28,7 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     hands = [_points_as_numbers(variant, h) for h in game.hands]
     named = [{"name": s.name, "players": list(s.players)} for s in game.sides]
     sides = side_headings(variant, named)
-    plan = cols.plan(variant, len(sides), paper, hands)
+    plan = cols.plan(variant, game.options, len(sides), paper, hands)
     words = variant.words
     subtitle = f"Played {day(game.created)} · game {game.id} · " \
                f"{words.count(game.hands_played, words.round, words.rounds)}"

@@ -1,6 +1,7 @@
 """Every page and state a player can reach, as one table, and the checks the accessibility tests run on each.
 
-Adding a page is one line in STATES: a name, the variants it exists for, and how a phone gets there.
+Adding a page is one line in STATES: a name, the variants it exists for, and how a phone gets there. Adding a
+variant is none: every variant registered in scoring.VARIANTS is visited on every page it has.
 """
 from __future__ import annotations
 
@@ -10,16 +11,32 @@ from typing import Callable
 
 from playwright.sync_api import Page, expect
 
+from scoring import VARIANTS as REGISTERED
+
 from .table import record, type_points
 
-VARIANTS = ("ponytail", "pony", "five-person", "classic", "hand-and-foot")
-NAMES = {"ponytail": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
-         "classic": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
-         "pony": [{"name": n, "players": [n]} for n in ("Pat", "Quin", "Ros")],
-         "five-person": [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")],
-         # two teams of three: the widest side there is
-         "hand-and-foot": [{"name": "Reds", "players": ["Ann", "Bob", "Cy"]},
-                           {"name": "Blues", "players": ["Di", "Ed", "Flo"]}]}
+VARIANTS = tuple(REGISTERED)  # every registered variant: a new one is checked on every page without editing a test
+# seatings chosen by hand: the widest each variant has
+CHOSEN = {"ponytail": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+          "classic": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+          "pony": [{"name": n, "players": [n]} for n in ("Pat", "Quin", "Ros")],
+          "five-person": [{"name": n, "players": [n]} for n in ("Asha", "Ben", "Cleo", "Dev", "Eve")],
+          # two teams of three: the widest side there is
+          "hand-and-foot": [{"name": "Reds", "players": ["Ann", "Bob", "Cy"]},
+                            {"name": "Blues", "players": ["Di", "Ed", "Flo"]}]}
+FIRST_NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max", "Ned", "Olga", "Pia")
+
+
+def seated(variant: str) -> list[dict]:
+    """A variant nobody chose a seating for: its first declared shape at its fewest sides, e.g. two players alone."""
+    shape = next(iter(REGISTERED[variant].describe_sides.values()))
+    per_side, count = shape["players_per_side"], shape["sides"][0]
+    return [{"name": f"Side {k + 1}", "players": list(FIRST_NAMES[per_side * k:per_side * (k + 1)])}
+            for k in range(count)]
+
+
+NAMES = {v: CHOSEN.get(v) or seated(v) for v in VARIANTS}
+MARKED = tuple(v for v in VARIANTS if REGISTERED[v].marks)  # a table marks something for a side (Pony's failed meld)
 PIN = "0427"
 WRONG_TOKEN = "x" * 43  # the shape of a real CSRF token, but not this phone's
 
@@ -61,10 +78,10 @@ def game_page(page: Page, server, variant: str) -> None:
 
 
 def failed_meld(page: Page, server, variant: str) -> None:
-    """A Pony game where a side failed to meld: its minimum raised, shown on the scoreboard."""
+    """A side marked between hands (Pony's failed meld): its minimum raised, shown on the scoreboard."""
     game_id = make_game(server, variant, hands=1)
     page.goto(f"/games/{game_id}")
-    page.get_by_role("button", name="Failed meld").first.click()
+    page.get_by_role("button", name=REGISTERED[variant].marks[0].button).first.click()
     expect(page.locator(".min-meld .raised").first).to_be_visible()
 
 
@@ -167,7 +184,7 @@ class State:
 STATES = [
     State("new-game", new_game_form),
     State("game", game_page),
-    State("failed-meld", failed_meld, ("pony",)),
+    State("failed-meld", failed_meld, MARKED),
     State("hand-form", hand_form),
     State("correction", correction_form),
     State("conflict", conflict_box),

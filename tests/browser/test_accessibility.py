@@ -4,9 +4,15 @@ axe-core (WCAG 2.1 AA, colour contrast included) finds nothing; one h1 and no sk
 a description for every page; at 150% and 200% text on a 360 px phone nothing scrolls sideways, nothing
 is covered, and every control stays at least 44 by 44 px. Screenshots go to test-artifacts/screenshots.
 """
+import importlib
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from scoring import new_game, register, unregister
+from tests.toy_variant import VARIANT as TOY
+
+from . import a11y
 from .a11y import (CASE_IDS, CASES, NAMES, VARIANTS, enlarge_text, headings, hidden_under_pinned_bars,
                    overlapping_controls, skipped_levels, small_controls, table_display)
 
@@ -18,6 +24,25 @@ AXE_OPTIONS = {"resultTypes": ["violations"],
 @pytest.fixture(scope="module")
 def axe():
     return Axe()
+
+
+def test_every_registered_variant_is_visited_on_every_page_of_a_variant():
+    """A variant registered is on the list without editing it (Toy Canasta, known to the tests only, stands in for
+    a new one), seated so a game of it starts, on every page each variant has."""
+    register(TOY)
+    try:
+        fresh = importlib.reload(a11y)
+        per_variant = {s.name for s in fresh.STATES if len(s.variants) > 1}
+        assert per_variant >= {"new-game", "game", "hand-form", "correction", "conflict", "table", "finished", "unlock",
+                               "wrong-pin"}, per_variant
+        assert {s.name for s, v in fresh.CASES if v == TOY.id} == per_variant
+        for variant_id in fresh.VARIANTS:
+            new_game(fresh.REGISTERED[variant_id], {"variant": variant_id, "sides": fresh.NAMES[variant_id]})  # no Refused
+    finally:
+        unregister(TOY.id)
+        importlib.reload(a11y)
+    assert set(VARIANTS) == set(a11y.REGISTERED) and {v for s, v in CASES if s.name == "game"} == set(VARIANTS)
+    assert {v for s, v in CASES if s.name == "failed-meld"} == {v for v in VARIANTS if a11y.REGISTERED[v].marks}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
