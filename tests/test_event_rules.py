@@ -67,6 +67,8 @@ REFUSALS = [
     # entrants
     (dict(entrants="Ann"), "entrants", "list of entrants"),
     (dict(entrants=[{"name": "Solo", "players": ["A", "B"]}]), "entrants", "At least 2 entrants"),
+    (dict(variant="pony", entrants=[{"name": "Cy"}, {"name": "Di"}], table_size=3, movement="swiss"), "entrants",
+     "At least 3 entrants are needed to fill one table of 3; got 2"),
     (dict(entrants=[{"name": "X", "players": ["A", "B"]}, "Y"]), "entrants[1]", "must be an object"),
     (dict(entrants=[{"name": "X", "players": ["A", "B"], "seed": 1}, {"name": "Y", "players": ["C", "D"]}]),
      "entrants[0].seed", "not part of an entrant"),
@@ -192,6 +194,14 @@ def test_swiss_seats_near_standing_without_a_rematch_where_the_naive_pairing_wou
     assert second.tables == ((0, 2), (1, 4), (3, 5)) and second.byes == ()
 
 
+def test_swiss_seats_the_nearest_in_the_standings_together_and_draws_lots_among_the_level():
+    event = check_event(body(8, movement="swiss", standings="points"))
+    first = standing_round([(0, 4), (1, 5), (2, 6), (3, 7)])  # now placed 0 to 7
+    assert pair_round(event, [first], 2, random.Random(1)).tables == ((0, 1), (2, 3), (4, 5), (6, 7))
+    # in round 1 everyone is level: lots order them, so the first round is a draw
+    assert len({pair_round(event, [], 1, random.Random(seed)).tables for seed in range(10)}) > 5
+
+
 def fresh_seating_exists(seated, met):
     """Whether these entrants (with one out when odd) can be paired with no pair that met before: tried in full."""
     if len(seated) % 2:
@@ -241,8 +251,28 @@ def test_swiss_at_tables_of_three_keeps_tables_fresh_while_it_can():
     assert set(meetings(rounds).values()) == {1} and all(len(r.tables) == 3 for r in rounds)
 
 
+def test_swiss_at_tables_of_three_seats_the_nearest_fresh_tables():
+    event = check_event(singles(9, movement="swiss", standings="points", table_size=3, rounds=4))
+    first = standing_round([(0, 1, 2), (3, 4, 5), (6, 7, 8)])  # placed 0 to 8
+    assert pair_round(event, [first], 2, random.Random(0)).tables == ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+
+
+def test_swiss_at_tables_of_three_finds_a_fresh_seating_where_swapping_two_at_a_time_would_not():
+    event = check_event(singles(12, movement="swiss", standings="points", table_size=3, rounds=4))
+    history = [standing_round(tables) for tables in (
+        [(7, 11, 0), (8, 5, 6), (3, 10, 4), (1, 9, 2)], [(8, 11, 4), (1, 2, 3), (5, 10, 9), (6, 0, 7)],
+        [(4, 7, 2), (6, 1, 11), (3, 8, 9), (10, 0, 5)])]  # placed 0 to 11
+    fourth = pair_round(event, history, 4, random.Random(0))
+    assert fourth.tables == ((0, 1, 8), (2, 10, 11), (3, 5, 7), (4, 6, 9))
+    met = meetings(history)
+    assert not any(met[frozenset(p)] for t in fourth.tables for p in itertools.combinations(t, 2))
+
+
 def test_swiss_at_tables_of_three_repeats_the_fewest_pairs_once_it_must():
     event = check_event(singles(6, movement="swiss", standings="points", table_size=3, rounds=3))
+    first = standing_round([(0, 1, 2), (3, 4, 5)])  # placed 0 to 5: side by side would repeat all six pairs
+    second = pair_round(event, [first], 2, random.Random(0))
+    assert sum(n - 1 for n in meetings([first, standing_round(second.tables)]).values()) == 2
     rounds = play(event)
     # six in two threes: each new table holds two of one earlier table, so the second round repeats at least two
     # pairs; the search finds no more
@@ -296,6 +326,7 @@ def test_ranking_by_wins_shares_a_tied_win_exactly():
     table = standings(event, three_way + [game([3, 0, 1], [900, 100, 0])])
     assert {r.entrant: r.wins for r in table} == {0: 1, 1: 1, 2: 1, 3: 1}  # 1/3 three times is exactly 1
     assert [r.entrant for r in table][0] == 3  # all level on wins: 3's margin (+800) leads
+    assert {r.entrant: r.margin for r in table} == {0: -800, 1: -900, 2: 0, 3: 800}  # less the best other total
     assert [shown_wins(Fraction(1, 3)), shown_wins(Fraction(5, 2)), shown_wins(Fraction(2))] == [0.33, 2.5, 2]
     assert standings(event, three_way[:1])[0].as_dict()["wins"] == 0.33
 
