@@ -17,11 +17,11 @@ from flask_compress import Compress
 
 import commands
 from db.faults import startup_refusal
-from web import hosts
-from web.database import PREPARED, close_db, prepare
-from web.network import lan_addresses, own_addresses
-from web.numbers import NamedRule, WholeNumberConverter
-from web.serving import IDLE_TIMEOUT, listen_refusal, make_server
+from web.forms.numbers import NamedRule, WholeNumberConverter
+from web.plumbing import hosts
+from web.plumbing.database import PREPARED, close_db, prepare
+from web.plumbing.network import lan_addresses, own_addresses
+from web.plumbing.serving import IDLE_TIMEOUT, listen_refusal, make_server
 
 DEFAULT_PORT = 5000
 

@@ -3,7 +3,7 @@ whole number of hundreds of digits is read as a stand-in every range check refus
 
 Python's `json` keeps the last of two equal keys (which one counts is anyone's guess), and refuses a
 number of more than 4,300 digits with a ValueError before anyone knows which field it was given for.
-Shared by the API (web/api.py) and the command line (commands.py), so both refuse the same things.
+Shared by the API (web/views/api.py) and the command line (commands.py), so both refuse the same things.
 """
 from __future__ import annotations
 

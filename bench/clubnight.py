@@ -63,7 +63,7 @@ def _ask(browser: Browser, tally: Tally, method: str, path: str, ok: tuple[int, 
 
 def device_address(n: int) -> str:
     """The n-th device's own loopback address: every phone on the club's Wi-Fi has its own, and the server
-    caps the connections of one address (web/serving.py PER_ADDRESS)."""
+    caps the connections of one address (web/plumbing/serving.py PER_ADDRESS)."""
     return f"127.0.{1 + n // 250}.{1 + n % 250}"
 
 

@@ -18,8 +18,8 @@ ENTRIES = [{"melded": 100}, {"melded": 50}]
 def statements_per_hand(workdir: Path, hands_before: int = 50) -> dict[str, tuple[int, int]]:
     """{way the hand was sent: (statements, BEGIN/COMMIT)} for one hand on a game with `hands_before` hands."""
     from app import create_app
-    from web.database import get_db
-    from web.hands import KEY_FIELD
+    from web.forms.keys import KEY_FIELD
+    from web.plumbing.database import get_db
 
     app = create_app({"TESTING": True, "DATABASE": str(workdir / "statements.sqlite"), "SECRET_KEY": "bench"})
     client = app.test_client()

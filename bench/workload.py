@@ -88,7 +88,7 @@ def hand_and_foot_round(rng: random.Random) -> dict:
 
 
 def form_fields(entries: list[dict]) -> dict[str, str]:
-    """A hand as the page's hand form posts it (input names as in web/hand_form.py)."""
+    """A hand as the page's hand form posts it (input names as in web/forms/hand_form.py)."""
     fields = {"went_out": "none", "cut_bonus": "none"}
     for i, entry in enumerate(entries):
         for name, value in entry.items():

@@ -39,7 +39,7 @@ def read_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
     """Everything stored about a game in one query: its row (options and marks decoded), its
     sides with their players, and its hands in play order; None if unknown.
 
-    This is the stored game; the game object of API.md is derived from it (web/actions.py).
+    This is the stored game; the game object of API.md is derived from it (service/games.py).
     """
     found = rows(db, "SELECT g.*, "
                      "(SELECT json_group_array(json_array(s.idx, s.name, s.start_score, json("

@@ -10,14 +10,12 @@ import hashlib
 import json
 import secrets
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable
+from typing import Any, Callable, Sequence, Union
 
 import sqlite_utils
-from werkzeug.datastructures import ETags
-from werkzeug.http import parse_etags
 
-from db import games as store
 from db import database_path, quiet_mark, write
+from db import games as store
 from db.pin_hash import hash_pin, pin_matches
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
 from scoring.game import HandRecord, now_utc
@@ -156,40 +154,16 @@ def _same_pin(stored_hash: str | None, pin: str | None) -> bool:
     return pin_matches(pin, stored_hash) if stored_hash else not pin
 
 
-MAX_REVISION = 2 ** 53  # the largest whole number every JSON client holds exactly
+Revision = Union[int, Sequence[str], None]  # what a write says it is based on: a revision number, entity tags as
+# the web read them from If-Match or a form ("*" for any), or None for nothing stated
 
 
-def revision_tags(revision: Any, field: str = "revision", sent: str | None = None) -> list[str] | None:
-    """The revisions a write states, None when it states none.
-
-    `revision` is a body's "revision" (a number, or a string read like an If-Match header) or the
-    If-Match header as Werkzeug parsed it (`request.if_match`: "*", W/"3", "3", 3 and lists of
-    them), with `sent`, the header's text. A stated number must be a whole number from 1 to 2^53
-    written with 0-9, else Refused (422) naming the field; any other tag is an entity tag that
-    simply does not match (409).
-    """
-    if revision is None or (isinstance(revision, str) and not revision.strip()):
-        return None
-    if type(revision) is int and 1 <= revision <= MAX_REVISION:
-        return [str(revision)]
-    etags = parse_etags(revision) if isinstance(revision, str) else revision
-    tags = []
-    if isinstance(etags, ETags):
-        # Werkzeug reads the empty tag "" as None: a tag that names no revision, so it matches none
-        tags = ["*"] if etags.star_tag else [(t or "").strip() for t in etags.as_set(include_weak=True)]
-    numbers = [t for t in tags if t.lstrip("-").isnumeric()]  # '²', '١', '-3' and '99…9' are numbers, not tags
-    if tags and all(t.isascii() and t.isdigit() and len(t) <= 16 and 1 <= int(t) <= MAX_REVISION for t in numbers):
-        return tags
-    quoted = sent if sent is not None else revision
-    shown = f"“{quoted[:20]}”" if isinstance(quoted, str) else repr(quoted)[:24]
-    raise Refused([FieldError(field, f"{field} must be a game revision: a whole number from 1 to {MAX_REVISION:,}, "
-                                     f"written with the digits 0–9 (got {shown}).")])
-
-
-def _revision_matches(revision: Any, current: int) -> bool:
+def _revision_matches(revision: Revision, current: int) -> bool:
     """True when no revision was stated, or it names the current one."""
-    tags = revision_tags(revision)
-    return tags is None or "*" in tags or str(current) in tags
+    if revision is None:
+        return True
+    tags = [str(revision)] if isinstance(revision, int) else list(revision)
+    return "*" in tags or str(current) in tags
 
 
 class Stale(Refused):
@@ -201,7 +175,7 @@ class Stale(Refused):
         self.game = game
 
 
-def check_revision(variant: Variant, stored: dict, revision: Any) -> None:
+def check_revision(variant: Variant, stored: dict, revision: Revision) -> None:
     if not _revision_matches(revision, stored["revision"]):
         raise Stale(game_object(variant, stored))
 
@@ -211,7 +185,7 @@ def finished_refusal() -> Refused:
                                      "Correct or delete a hand, or start a new game.")], status=409)
 
 
-def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> Game:
+def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None) -> Game:
     """The table stops now; the highest total wins."""
     with write(db):
         variant, stored = read_stored(db, game_id)
@@ -224,7 +198,7 @@ def end_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> G
     return game
 
 
-def delete_game(db: sqlite_utils.Database, game_id: str, revision: Any = None) -> None:
+def delete_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None) -> None:
     """Remove a game and everything in it."""
     with write(db):
         variant, stored = read_stored(db, game_id)

@@ -18,8 +18,18 @@ from scoring import VARIANTS, FieldError, Refused, SideScore, get_variant, prepa
 from scoring.game import now_utc, to_store
 
 from .cache import Recent, version
-from .games import (as_written, check_revision, committed, derive, finished_refusal, get_game, not_found,
-                    read_stored, request_fingerprint)
+from .games import (
+    Revision,
+    as_written,
+    check_revision,
+    committed,
+    derive,
+    finished_refusal,
+    get_game,
+    not_found,
+    read_stored,
+    request_fingerprint,
+)
 from .model import Game, Hand
 
 
@@ -62,7 +72,7 @@ def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerpr
     raise Repeat(kept["hand"])
 
 
-def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Any = None,
+def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Revision = None,
                 key: str | None = None, *, read: dict | None = None) -> tuple[Hand, Game]:
     """Append a hand; returns (hand, game). Refused 409 when the game is finished.
 
@@ -131,7 +141,7 @@ def _hand(stored: dict, number: Any) -> dict:
 
 
 def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: Any,
-                 revision: Any = None, key: str | None = None) -> tuple[Hand, Game]:
+                 revision: Revision = None, key: str | None = None) -> tuple[Hand, Game]:
     """Correct hand `number`; every later total is recomputed. Returns (hand, game).
 
     An Idempotency-Key works as for record_hand: a resent correction is answered, not applied again.
@@ -160,7 +170,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
     return hand, game
 
 
-def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Any = None, *,
+def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Revision = None, *,
                 undone_by: str | None = None) -> Game:
     """Delete hand `number`; later hands move up one number. Returns the game.
 
@@ -199,7 +209,7 @@ def recorded_with(db: sqlite_utils.Database, game_id: str, key: str | None) -> d
     return kept["hand"] if kept else None
 
 
-def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Any = None) -> Game:
+def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Revision = None) -> Game:
     """Mark a side between hands as its variant declares (`action` names the mark, e.g. Pony's "failed-meld":
     the side could not mend a short initial meld, and its minimum rises until the next hand is recorded)."""
     declared = {m.action: m for v in VARIANTS.values() for m in v.marks}

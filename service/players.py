@@ -19,7 +19,14 @@ from db import database_path, write
 from db import games as game_store
 from db import players as store
 from scoring import FieldError, Refused, get_variant
-from scoring.renames import GameChange, check_merge, check_new_name, check_rename, locked, plan
+from scoring.renames import (
+    GameChange,
+    check_merge,
+    check_new_name,
+    check_rename,
+    locked,
+    plan,
+)
 from scoring.standings import Player, player_key, seatings, summarize, tally
 
 from . import cache

@@ -11,7 +11,20 @@ from scoring.variant import Variant
 
 from . import columns as cols
 from .chart import fitted_chart
-from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, day, frame_width, names, num, para, render, text
+from .layout import (
+    BODY,
+    HEAD,
+    INK,
+    RULE,
+    SCORE_SIZE,
+    day,
+    frame_width,
+    names,
+    num,
+    para,
+    render,
+    text,
+)
 from .rules_data import house_rule_changes
 from .table import hands_table
 

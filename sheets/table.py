@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from reportlab.lib import colors
-from reportlab.platypus import Paragraph, Table, TableStyle
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, Table, TableStyle
 
 from .columns import HAND_COLUMN, SCORES, Plan
 from .layout import BAND, HEAD, INK, RULE, SCORE_SIZE, SHADE, SMALLEST, names, text

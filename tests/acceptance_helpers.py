@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from .examples import PONYTAIL
 
-
 # --------------------------------------------------------------------------- helpers
 
 def pairs(n):

@@ -6,9 +6,18 @@ from __future__ import annotations
 
 from tests.helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
+from .acceptance_helpers import (
+    PT_H1,
+    PT_H2,
+    alone,
+    get_game,
+    ok_hand,
+    pairs,
+    ponytail,
+    post_hand,
+    scores,
+)
 from .examples import PONYTAIL
-from .acceptance_helpers import pairs, alone, ponytail, post_hand, ok_hand, get_game, scores, PT_H1, PT_H2
-
 
 # --------------------------------------------------------------------------- API details
 

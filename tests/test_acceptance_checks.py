@@ -8,8 +8,14 @@ import pytest
 
 from tests.helpers import PONY_THREE
 
-from .acceptance_helpers import ok_hand, get_game, scores, hand_totals, assert_refused, PT_H1
-
+from .acceptance_helpers import (
+    PT_H1,
+    assert_refused,
+    get_game,
+    hand_totals,
+    ok_hand,
+    scores,
+)
 
 # --------------------------------------------------------------------------- §4 checks
 

@@ -8,9 +8,15 @@ import pytest
 
 from tests.helpers import FIVE
 
+from .acceptance_helpers import (
+    alone,
+    assert_refused,
+    check_breakdowns,
+    hand_totals,
+    ok_hand,
+    scores,
+)
 from .examples import FIVE_PERSON
-from .acceptance_helpers import alone, ok_hand, scores, hand_totals, assert_refused, check_breakdowns
-
 
 # --------------------------------------------------------------------------- Five-person
 

@@ -8,11 +8,19 @@ import pytest
 
 from tests.helpers import FIVE, PONY_THREE
 
-from .examples import PONY
 from .acceptance_helpers import (
-    pairs, alone, pony, ok_hand, get_game, scores, mins, hand_totals, assert_refused, check_breakdowns,
+    alone,
+    assert_refused,
+    check_breakdowns,
+    get_game,
+    hand_totals,
+    mins,
+    ok_hand,
+    pairs,
+    pony,
+    scores,
 )
-
+from .examples import PONY
 
 # --------------------------------------------------------------------------- Pony
 

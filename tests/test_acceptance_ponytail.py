@@ -4,12 +4,21 @@ Every expected number is computed by hand from RULES.md (the arithmetic is writt
 """
 from __future__ import annotations
 
-from .examples import PONYTAIL
 from .acceptance_helpers import (
-    post_hand, ok_hand, get_game, scores, mins, hand_totals, check_breakdowns, PT_H1, PT_H2, PT_H3,
-    PT_H4, PT_H5,
+    PT_H1,
+    PT_H2,
+    PT_H3,
+    PT_H4,
+    PT_H5,
+    check_breakdowns,
+    get_game,
+    hand_totals,
+    mins,
+    ok_hand,
+    post_hand,
+    scores,
 )
-
+from .examples import PONYTAIL
 
 # --------------------------------------------------------------------------- Ponytail, 2 partnerships
 

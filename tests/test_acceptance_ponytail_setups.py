@@ -9,10 +9,19 @@ import pytest
 from tests.helpers import PONYTAIL_PAIRS
 
 from .acceptance_helpers import (
-    pairs, alone, ponytail, post_hand, ok_hand, get_game, scores, mins, hand_totals, assert_refused,
-    check_breakdowns, PT_H2,
+    PT_H2,
+    alone,
+    assert_refused,
+    check_breakdowns,
+    get_game,
+    hand_totals,
+    mins,
+    ok_hand,
+    pairs,
+    ponytail,
+    post_hand,
+    scores,
 )
-
 
 # --------------------------------------------------------------------------- Ponytail, 3 partnerships
 

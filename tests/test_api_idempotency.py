@@ -135,7 +135,7 @@ def test_a_deleted_game_forgets_its_keys(app, client, make_game):
     game = make_game(PONYTAIL_PAIRS)
     post(client, game["id"], SMALL, key="k")
     with app.app_context():
-        from web.database import get_db
+        from web.plumbing.database import get_db
         get_db().execute("DELETE FROM games WHERE id = ?", [game["id"]])
         left = get_db().execute("SELECT count(*) FROM request_keys WHERE game_id = ?", [game["id"]]).fetchone()[0]
     assert left == 0

@@ -4,7 +4,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-
 # Each hand is told apart by side 0's in-hand points (5 × its marker): scores only go down, so
 # the game never reaches its target, and 5 × 696 is the most card points six decks hold.
 MARKERS_PER_WRITER = 12

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import checks
-from db import transfer
 import service
-from web import pages
-from web.database import get_db
+from db import transfer
+from web.plumbing.database import get_db
+from web.present import scoreboard
 
 from .pages import HAND_1_US, hand_form, post, read, url
 
@@ -159,8 +159,8 @@ def test_the_undo_note_lasts_a_minute_and_until_the_game_changes(app, client, ma
     with app.test_request_context():
         state = service.get_game(get_db(), game["id"])
         at = datetime.fromisoformat(state.updated)
-        assert pages.taken_back(state, now=at + timedelta(seconds=59))["number"] == 1
-        assert pages.taken_back(state, now=at + timedelta(seconds=pages.UNDO_SECONDS)) is None
+        assert scoreboard.taken_back(state, now=at + timedelta(seconds=59))["number"] == 1
+        assert scoreboard.taken_back(state, now=at + timedelta(seconds=scoreboard.UNDO_SECONDS)) is None
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 70}, {}]})
     assert note_on(app.test_client(), game) == ["Hand 1 was just recorded. Undo hand 1"]
 
@@ -170,7 +170,7 @@ def test_a_game_with_an_undo_note_exports_imports_and_restores(app, client, make
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
     undo_from(client, game)
     with app.app_context():
-        from web.database import get_db
+        from web.plumbing.database import get_db
         document = transfer.export_games(get_db())
     assert checks.check_document(document) == []
     assert checks.check_backup(app.config["DATABASE"]) == []

@@ -10,7 +10,14 @@ from fractions import Fraction
 import pytest
 
 from scoring import VARIANTS, Refused, new_game
-from scoring.events import Round, TableGame, check_event, pair_round, shown_wins, standings
+from scoring.events import (
+    Round,
+    TableGame,
+    check_event,
+    pair_round,
+    shown_wins,
+    standings,
+)
 
 
 def body(n=6, **changes):

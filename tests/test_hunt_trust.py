@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from web import pages
+from web.present import scoreboard
 
 from .helpers import PONY_THREE, PONYTAIL_PAIRS
 from .pages import post, read, url
@@ -130,7 +130,7 @@ def test_an_undo_sent_after_the_game_changed_says_what_became_of_the_hand(app, c
 def test_an_undo_a_minute_after_the_hand_leaves_it_recorded(app, client, make_game):
     # the phone slept with "Hand 2 recorded. Undo" on its screen; woken minutes later, its Undo is tapped
     game = make_game()
-    recorded_at = played_apart(app, client, game, [10, 50], last_ago=pages.UNDO_SECONDS + 120)
+    recorded_at = played_apart(app, client, game, [10, 50], last_ago=scoreboard.UNDO_SECONDS + 120)
     fields = {"revision": str(api_game(client, game)["revision"]), "recorded_at": recorded_at}
     response = post(client, page(client, "hands.undo_hand", game_id=game["id"], number=2), fields)
     assert response.status_code == 303

@@ -1,7 +1,7 @@
 """Which addresses `python app.py --host 0.0.0.0` tells the table to open."""
 import pytest
 
-from web import network
+from web.plumbing import network
 
 from .server import Server
 

@@ -7,7 +7,17 @@ import pytest
 
 from .examples import PONYTAIL
 from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
-from .pages import HAND_1_THEM, HAND_1_US, Doc, hand_form, inline_code, post, read, token, url  # noqa: F401
+from .pages import (  # noqa: F401
+    HAND_1_THEM,
+    HAND_1_US,
+    Doc,
+    hand_form,
+    inline_code,
+    post,
+    read,
+    token,
+    url,
+)
 
 HAND_1 = PONYTAIL.hands[0]
 

@@ -3,7 +3,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from scoring import FieldError, get_variant
-from web import forms, hand_form
+from web import forms
+from web.forms import hand_form
 
 from .helpers import attributes
 

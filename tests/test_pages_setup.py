@@ -6,6 +6,7 @@ import pytest
 
 from .pages import FIVE, NAMES, games, new_game, post, press, read, url
 
+
 @pytest.mark.parametrize("variant_id, button, endpoint", [
     ("ponytail", "Partnerships", "setup.change_layout"),
     ("ponytail", "Everyone alone", "setup.change_layout"),

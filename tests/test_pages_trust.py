@@ -6,8 +6,9 @@ from datetime import datetime, timedelta
 import pytest
 
 import service
-from web import forms, pages
-from web.database import get_db
+from web import forms
+from web.plumbing.database import get_db
+from web.present import scoreboard
 
 from .helpers import FIVE
 from .html import Doc
@@ -117,11 +118,11 @@ def test_undo_is_offered_for_a_minute_and_only_while_nothing_else_changed(client
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{"melded": 50}, {}]})
     state = typed_game(client, game)
     recorded = datetime.fromisoformat(state.hands[0].recorded_at)
-    assert pages.just_recorded(state, now=recorded + timedelta(seconds=30)) == {
+    assert scoreboard.just_recorded(state, now=recorded + timedelta(seconds=30)) == {
         "number": 1, "recorded_at": state.hands[0].recorded_at}
-    assert pages.just_recorded(state, now=recorded + timedelta(seconds=pages.UNDO_SECONDS)) is None
+    assert scoreboard.just_recorded(state, now=recorded + timedelta(seconds=scoreboard.UNDO_SECONDS)) is None
     client.post(f"/api/games/{game['id']}/end")
-    assert pages.just_recorded(typed_game(client, game), now=recorded) is None
+    assert scoreboard.just_recorded(typed_game(client, game), now=recorded) is None
 
 
 @pytest.mark.parametrize("typed, offset, stored", [

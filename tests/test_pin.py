@@ -4,12 +4,12 @@ import sqlite3
 import pytest
 from flask import Blueprint
 
-from web.pin import hash_pin, pin_matches
+from web.plumbing.pin import hash_pin, pin_matches
 
 from .helpers import PONY_THREE, PONYTAIL_PAIRS
 from .pages import read, token, url
 
-TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
+TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/plumbing/security.py)
 
 PIN = "0427"
 

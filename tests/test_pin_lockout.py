@@ -9,14 +9,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-import web.pin
+import web.plumbing.pin
 
 from .cli_helpers import HAND, PAIRS
 from .pages import read, url
 from .pin_helpers import PIN, STRANGER, WRONG, Clock, call, counted, failures
 from .server import Server
 
-TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
+TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/plumbing/security.py)
 NEIGHBOUR = {"REMOTE_ADDR": "10.0.0.7"}
 
 
@@ -52,7 +52,7 @@ def test_while_waiting_the_pin_is_not_even_checked(client, clock, game, monkeypa
     for _ in range(5):
         end(client, game, WRONG)
     checked = []
-    monkeypatch.setattr(web.pin, "pin_matches", lambda pin, stored: checked.append(pin) or True)
+    monkeypatch.setattr(web.plumbing.pin, "pin_matches", lambda pin, stored: checked.append(pin) or True)
     answer = end(client, game, PIN)
     assert answer.status_code == 429 and int(answer.headers["Retry-After"]) == 30
     clock.now += 29
@@ -130,7 +130,7 @@ def test_an_old_pin_hash_is_replaced_by_werkzeugs_on_the_next_right_pin(app, cli
     stored, = conn.execute("SELECT pin_hash FROM games WHERE id = ?", [game["id"]]).fetchone()
     conn.close()
     assert stored.startswith("scrypt:16384:8:1$")
-    assert web.pin.pin_matches(PIN, stored) and not web.pin.pin_matches("0428", stored)
+    assert web.plumbing.pin.pin_matches(PIN, stored) and not web.plumbing.pin.pin_matches("0428", stored)
     assert client.get(f"/api/games/{game['id']}").get_json()["revision"] == before["revision"] + 1  # the hand only
 
 

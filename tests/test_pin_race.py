@@ -7,11 +7,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-import web.pin
+import web.plumbing.pin
 
 from .cli_helpers import HAND, PAIRS
-from .server import Server
 from .pin_helpers import PIN, STRANGER, WRONG, Clock, call, counted, failures
+from .server import Server
 
 
 def guesses(servers, game_id, count):
@@ -67,8 +67,8 @@ def test_two_server_processes_on_one_database_compare_at_most_five(first, game, 
 def tried(app, client, monkeypatch):
     """The PINs the app compared with the stored hash, in order."""
     seen = []
-    matches = web.pin.pin_matches
-    monkeypatch.setattr(web.pin, "pin_matches", lambda pin, stored: seen.append(pin) or matches(pin, stored))
+    matches = web.plumbing.pin.pin_matches
+    monkeypatch.setattr(web.plumbing.pin, "pin_matches", lambda pin, stored: seen.append(pin) or matches(pin, stored))
     return seen
 
 

@@ -88,7 +88,7 @@ def test_ratings_and_wins_forget_a_deleted_game(client, app):
     assert listed(client)["Ann"]["rating"] != alone["Ann"]["rating"]
     with app.app_context():
         import service
-        from web.database import get_db
+        from web.plumbing.database import get_db
         service.delete_game(get_db(), second["id"])
     assert listed(client) == alone
     client.delete(f"/api/games/{first['id']}/hands/1")  # a finished game's hand deleted: 0 to 0, a tie

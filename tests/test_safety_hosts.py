@@ -11,8 +11,8 @@ import json
 import pytest
 
 from app import create_app, main
-from web import hosts
-from web.network import own_addresses
+from web.plumbing import hosts
+from web.plumbing.network import own_addresses
 
 from .faults import PONYTAIL
 from .pages import error_page

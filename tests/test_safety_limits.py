@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from web.serving import IDLE_TIMEOUT, LIMITS
+from web.plumbing.serving import IDLE_TIMEOUT, LIMITS
 
 from .server import ROOT, Server
 

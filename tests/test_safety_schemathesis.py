@@ -13,7 +13,7 @@ from schemathesis import checks
 from schemathesis.specs.openapi import checks as openapi_checks
 
 from app import create_app
-from web.openapi import DOCUMENT
+from web.views.openapi import DOCUMENT
 
 from .faults import PONYTAIL
 

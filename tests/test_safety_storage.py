@@ -12,10 +12,20 @@ import sqlite_utils
 
 import db
 from db import faults
-from web import database as web_database
+from web.plumbing import database as web_database
 
-from .faults import (PONYTAIL, call, csrf_token, damage, fill, hand_count, held, read_only, small_disk,
-                     start_refused)
+from .faults import (
+    PONYTAIL,
+    call,
+    csrf_token,
+    damage,
+    fill,
+    hand_count,
+    held,
+    read_only,
+    small_disk,
+    start_refused,
+)
 from .pages import error_page, url
 from .server import Server
 

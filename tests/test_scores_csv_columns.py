@@ -14,7 +14,6 @@ from .examples import HAND_IDS, HANDS, PONY, PONYTAIL
 from .pages import url
 
 
-
 def table(client, example) -> list[dict[str, str]]:
     """The example's hands recorded through the API, then its CSV read back as one dict per row."""
     r = client.post("/api/games", json=example.game)

@@ -4,7 +4,12 @@ The refusals of §4 and §8 are in test_scoring_hand_and_foot_checks.py."""
 import pytest
 
 from scoring.game import HandRecord, derive_game
-from scoring.hand_and_foot import DEFAULT_MAX_HANDS, DEFAULT_TARGET, VARIANT, missing_books
+from scoring.hand_and_foot import (
+    DEFAULT_MAX_HANDS,
+    DEFAULT_TARGET,
+    VARIANT,
+    missing_books,
+)
 
 from .examples import HAND_AND_FOOT, nonzero
 from .helpers import refusals, rules_setup

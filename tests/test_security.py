@@ -14,7 +14,7 @@ from app import _secret_key, create_app
 from .pages import inline_code, read, url
 from .server import Server
 
-TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/security.py)
+TOKEN = "t" * 43  # a CSRF token of the shape the app makes (see web/plumbing/security.py)
 
 SCRIPT_NAME = '<script>alert("x")</script>'
 OUT_OF_DATE = ("This page was out of date (its security token did not match). "

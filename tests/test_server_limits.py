@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from web.serving import HEAD_DEADLINE, LIMITS, PER_ADDRESS
+from web.plumbing.serving import HEAD_DEADLINE, LIMITS, PER_ADDRESS
 
 from .server import ROOT, Server
 

@@ -5,8 +5,8 @@ import socket
 
 import pytest
 
-from web.security import HEADERS
-from web.serving import LIMITS
+from web.plumbing.security import HEADERS
+from web.plumbing.serving import LIMITS
 
 from .pages import error_page, inline_code, read
 from .server import Server

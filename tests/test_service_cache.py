@@ -2,15 +2,13 @@
 import os
 import re
 import time
-
-import db
-from app import create_app
 from types import SimpleNamespace
 
+import db
 from service import cache
 from service.cache import Recent
-from web.database import get_db
-from web.security import CSRF_COOKIE
+from web.plumbing.database import get_db
+from web.plumbing.security import CSRF_COOKIE
 
 from .conftest import PONY_THREE
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from web.database import get_db
-from web.hands import KEY_FIELD
+from web.forms.keys import KEY_FIELD
+from web.plumbing.database import get_db
 
 from .pages import HAND_1_THEM, HAND_1_US, token
 

@@ -11,8 +11,8 @@ import db
 from app import main as app_main
 from db import transfer
 
-from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 from .examples import PONYTAIL
+from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 from .server import ROOT
 
 

@@ -4,7 +4,8 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from . import api, backups, errors, hosts, openapi, pin, security
+    from web.plumbing import backups, errors, hosts, pin, security
+    from web.views import api, openapi
 
     hosts.init_app(app)  # first of all: a request for another host is refused before anything runs
     errors.init_app(app)  # then an unknown address or method, before the write checks
@@ -13,16 +14,17 @@ def register(app: Flask) -> None:
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
-    from . import sheets
+    from web.views import sheets
 
     app.register_blueprint(sheets.bp)
-    from . import hands, pages, present, setup
+    from web import present
+    from web.views import hands, pages, setup
 
     present.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
-    from . import players, scores_csv
+    from web.views import players, scores_csv
 
     players.init_app(app)
     app.register_blueprint(scores_csv.bp)

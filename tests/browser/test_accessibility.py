@@ -13,8 +13,19 @@ from scoring import new_game, register, unregister
 from tests.toy_variant import VARIANT as TOY
 
 from . import a11y
-from .a11y import (CASE_IDS, CASES, NAMES, VARIANTS, enlarge_text, headings, hidden_under_pinned_bars,
-                   overlapping_controls, skipped_levels, small_controls, table_display)
+from .a11y import (
+    CASE_IDS,
+    CASES,
+    NAMES,
+    VARIANTS,
+    enlarge_text,
+    headings,
+    hidden_under_pinned_bars,
+    overlapping_controls,
+    skipped_levels,
+    small_controls,
+    table_display,
+)
 
 pytestmark = pytest.mark.browser
 AXE_OPTIONS = {"resultTypes": ["violations"],

@@ -7,7 +7,16 @@ from playwright.sync_api import expect
 from tests.helpers import PONYTAIL_PAIRS as PAIRS
 
 from .devices import PHONE, TABLET, Page
-from .table import choose, conflict, hand_in_history, record, side_score, tap, type_points, value
+from .table import (
+    choose,
+    conflict,
+    hand_in_history,
+    record,
+    side_score,
+    tap,
+    type_points,
+    value,
+)
 
 pytestmark = pytest.mark.browser
 

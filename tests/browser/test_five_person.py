@@ -2,7 +2,16 @@
 import pytest
 from playwright.sync_api import expect
 
-from .table import choose, count_cards, game_over, preview, record, side_score, tap, type_points
+from .table import (
+    choose,
+    count_cards,
+    game_over,
+    preview,
+    record,
+    side_score,
+    tap,
+    type_points,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -18,10 +18,31 @@ from playwright.sync_api import expect
 
 from tests.sheet_helpers import hand_rows, pdf_pages, render_png
 
-from .a11y import enlarge_text, headings, hidden_under_pinned_bars, overlapping_controls, small_controls
-from .table import enter, game_over, points, preview, record, side_score, tap, type_points
+from .a11y import (
+    enlarge_text,
+    headings,
+    hidden_under_pinned_bars,
+    overlapping_controls,
+    small_controls,
+)
+from .table import (
+    enter,
+    game_over,
+    points,
+    preview,
+    record,
+    side_score,
+    tap,
+    type_points,
+)
 from .test_accessibility import AXE_OPTIONS
-from .test_large_text import QUARTER, broken_numbers, check_pinned_part, in_view, pinned_heights
+from .test_large_text import (
+    QUARTER,
+    broken_numbers,
+    check_pinned_part,
+    in_view,
+    pinned_heights,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,17 @@ from playwright.sync_api import expect
 
 from tests.examples import PONY
 
-from .table import count_cards, enter, game_over, points, preview, record, side_card, side_score, start_game
+from .table import (
+    count_cards,
+    enter,
+    game_over,
+    points,
+    preview,
+    record,
+    side_card,
+    side_score,
+    start_game,
+)
 
 pytestmark = pytest.mark.browser
 

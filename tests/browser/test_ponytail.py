@@ -6,8 +6,21 @@ from playwright.sync_api import expect
 
 from tests.examples import PONYTAIL
 
-from .table import (choose, count_cards, enter, game_over, hand_in_history, open_hand, points, preview, record, side_score,
-                    start_game, type_points, value)
+from .table import (
+    choose,
+    count_cards,
+    enter,
+    game_over,
+    hand_in_history,
+    open_hand,
+    points,
+    preview,
+    record,
+    side_score,
+    start_game,
+    type_points,
+    value,
+)
 
 pytestmark = pytest.mark.browser
 

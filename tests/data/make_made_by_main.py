@@ -2,9 +2,11 @@
 of that checkout as `.venv/bin/python tests/data/make_made_by_main.py OUT.sqlite OUT.json` (test_migrations reads them)."""
 import json
 import sys
+
 sys.path.insert(0, ".")
 from app import create_app
 from tests.examples import EXAMPLES
+
 out_db, out_json = sys.argv[1], sys.argv[2]
 app = create_app({"TESTING": True, "DATABASE": out_db, "SECRET_KEY": "t"})
 c = app.test_client()

@@ -1,5 +1,5 @@
 """Turning posted page forms into the API's payload shapes, and refusals back into messages at the fields:
-typed numbers and refusals for every form, and the new-game form (the hand form is web/hand_form.py).
+typed numbers and refusals for every form, and the new-game form (the hand form is web/forms/hand_form.py).
 
 Input names are the API's error field paths ("entries[1].red_threes", "sides[0].name",
 "options.target"), so a FieldError lands on the input it is about without a lookup table.
@@ -14,9 +14,8 @@ from typing import Any
 from scoring import FieldError, Variant
 from scoring.base import team_name
 from service.model import Game
-
-from .house_rules_form import OFF, typed_house_rules
-from .numbers import number, parse  # noqa: F401 (number: the hand form and tests read typed numbers through here)
+from web.forms.house_rules_form import OFF, typed_house_rules
+from web.forms.numbers import number, parse  # noqa: F401 (number: the hand form and tests read typed numbers through here)
 
 
 def field_name(side: int, field: str) -> str:

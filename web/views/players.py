@@ -3,19 +3,27 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, Flask, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from db import players as store
 from scoring import VARIANTS, FieldError, Refused
 from scoring.renames import GameChange, locked, played
 from scoring.standings import player_key
 from service import players as player_service
-
-from .api import body, refused
-from .database import get_db, stored_game
-from .pages import refused_page
-from .pin import PIN_HEADER, is_unlocked, refusal_answer, try_pin
-from .present import when
+from web.plumbing.database import get_db, stored_game
+from web.plumbing.errors import refused_page
+from web.plumbing.json_api import body, refused
+from web.plumbing.pin import PIN_HEADER, is_unlocked, refusal_answer, try_pin
+from web.present import when
 
 api_bp = Blueprint("players_api", __name__, url_prefix="/api")
 api_bp.register_error_handler(Refused, refused)
@@ -166,7 +174,7 @@ def _change(name: str, what: str, **target):
 
 def init_app(app: Flask) -> None:
     """The players' blueprints, and the known names for the new-game form's suggestions."""
-    from . import takeaway
+    from web.present import takeaway
 
     takeaway.init_app(app)
     app.register_blueprint(api_bp)

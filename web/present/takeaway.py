@@ -5,9 +5,8 @@ from flask import Flask
 
 from scoring import get_variant
 from service.model import Game
-
-from .chart import chart
-from .present import num
+from web.present import num
+from web.present.chart import chart
 
 
 def share_text(game: Game) -> str:

@@ -7,9 +7,16 @@ from flask import Blueprint, jsonify
 
 from db import transfer
 from scoring import VARIANTS
-
-from .openapi_variants import (entry_schema, mark_summary, hand_limits, house_rules_description,
-                               house_rules_schema, max_hands_description, schema_name, sides_description)
+from web.present.openapi_variants import (
+    entry_schema,
+    hand_limits,
+    house_rules_description,
+    house_rules_schema,
+    mark_summary,
+    max_hands_description,
+    schema_name,
+    sides_description,
+)
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 

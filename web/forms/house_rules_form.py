@@ -6,8 +6,7 @@ import re
 from typing import Any
 
 from scoring import FieldError, Variant
-
-from .numbers import number
+from web.forms.numbers import number
 
 OFF = ":off"  # a house rule's "switch it off" box: options.house_rules.wild_canasta_bonus:off
 

@@ -7,15 +7,13 @@ import io
 
 from flask import Blueprint, Response
 
+import service
 from scoring import Refused, get_variant
 from scoring.variant import Variant
-
-import service
 from service.model import Game
-
-from . import present
-from .database import get_db
-from .pages import refused_page
+from web import present
+from web.plumbing.database import get_db
+from web.plumbing.errors import refused_page
 
 bp = Blueprint("downloads", __name__)
 bp.register_error_handler(Refused, refused_page)

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from db import faults
 from db.connection import BUSY_SECONDS
+from scoring import Refused
 
 API_WORDS = {404: "There is no such address in the Meldbook API.",
              405: "{method} is not allowed here.",
@@ -33,6 +34,21 @@ STORAGE = {
 }
 
 
+def refused_page(err: Refused):
+    """A refusal outside a form (unknown game, finished game…) as a page in the game's words."""
+    messages = [e.message for e in err.errors]
+    return render_template("error.html", messages=messages, status=err.status), err.status
+
+
+def http_error_page(err: HTTPException):
+    """A routing or request error on a page (404, 405, a stale CSRF token…) as a page, not a raw error."""
+    words = {404: "There is nothing at this address.", 405: "That cannot be done from here.",
+             413: "What was sent is too large (at most 64 kB), so nothing was saved. Go back, check what was "
+                  "typed and try again."}
+    message = words.get(err.code) if err.description == type(err).description else err.description
+    return render_template("error.html", messages=[message or err.name], status=err.code), err.code
+
+
 def answer(status: int, message: str, field: str | None = None, headers: list | None = None):
     """A refusal in the API's JSON shape under /api/, as a page elsewhere."""
     if request.path.startswith("/api/"):
@@ -46,7 +62,6 @@ def http_error(err: HTTPException):
     """Routing and request errors (404, 405, 413, an unknown host…) in words, keeping their headers (Allow)."""
     headers = [(k, v) for k, v in err.get_headers() if k.lower() != "content-type"]
     if not request.path.startswith("/api/"):
-        from .pages import http_error_page
         body, status = http_error_page(err)
         return body, status, headers
     described = err.description != type(err).description  # a message written for this refusal

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
-
 from typing import Mapping, Sequence
 
 from flask import Flask

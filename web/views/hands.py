@@ -1,43 +1,32 @@
 """Entering a hand: the form (new or a correction), its live preview, and deleting a hand."""
 from __future__ import annotations
 
-import re
 import secrets
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
+import service
 from scoring import Refused, get_variant
 from scoring.entries import card_points
-
-import service
 from service.model import Game
-
-from . import forms, hand_form, numbers, pin, present
-from .database import get_db, stored_game
-from .pages import UNDO_SECONDS, after_write, just_recorded, refused_page, this_device, write_refused
-from .present import said
+from web import forms, present
+from web.forms import hand_form, numbers
+from web.forms.keys import form_key, posted_key
+from web.plumbing import pin
+from web.plumbing.database import get_db, stored_game
+from web.plumbing.errors import refused_page
+from web.plumbing.revisions import form_revision
+from web.present import said
+from web.present.scoreboard import (
+    UNDO_SECONDS,
+    after_write,
+    just_recorded,
+    this_device,
+    write_refused,
+)
 
 bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
-
-KEY_FIELD = "idempotency_key"
-KEY_SHAPE = re.compile(r"[ -~]{1,64}")  # API.md: 1 to 64 printable ASCII characters
-
-
-def form_key(values) -> str:
-    """The key this filled-in form is sent under: kept when the form is drawn again, new for a new form.
-
-    A double tap, a resent form and a retry after a lost answer carry the same key, so the hand is
-    recorded once (service.record_hand).
-    """
-    key = values.get(KEY_FIELD, "") if values else ""
-    return key if KEY_SHAPE.fullmatch(key) else secrets.token_urlsafe(16)
-
-
-def posted_key() -> str | None:
-    key = request.form.get(KEY_FIELD, "")
-    return key if KEY_SHAPE.fullmatch(key) else None
-
 
 def typed_number() -> int | None:
     """The hand number the posted form was drawn for."""
@@ -219,7 +208,7 @@ def record_hand(game_id: str):
     if asked is not None:
         return asked
     try:
-        service.record_hand(get_db(), game_id, payload, request.form.get("revision"), posted_key(), read=stored)
+        service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored)
     except Refused as err:
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)
@@ -244,7 +233,7 @@ def replace_hand(game_id: str, number: int):
     if asked is not None:
         return asked
     try:
-        service.replace_hand(get_db(), game_id, number, payload, request.form.get("revision"), posted_key())
+        service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key())
     except Refused as err:
         return refused_correction(err, game_id, number)
     flash(said(game, "{Round} {n} corrected; the totals after it are recomputed.", n=number))
@@ -275,7 +264,7 @@ def undo_hand(game_id: str, number: int):
                                               "after a {round} is recorded. If it is wrong, open it under {Rounds} and "
                                               "delete or correct it.", n=number, seconds=UNDO_SECONDS), 409)
     try:
-        game = service.delete_hand(get_db(), game_id, number, request.form.get("revision"),
+        game = service.delete_hand(get_db(), game_id, number, form_revision(),
                                         undone_by=this_device())
     except Refused as err:
         if not isinstance(err, service.Stale) and err.status != 404:
@@ -294,7 +283,7 @@ def undo_hand(game_id: str, number: int):
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int):
     try:
-        game = service.delete_hand(get_db(), game_id, number, request.form.get("revision"))
+        game = service.delete_hand(get_db(), game_id, number, form_revision())
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game, said(game, "{Round} {n} deleted; the totals are recomputed.", n=number))

@@ -1,7 +1,7 @@
 """The hand form: counts as chips, fields in their groups, and a posted hand form as the API's hand payload.
 
 Input names are the API's error field paths ("entries[1].red_threes"), so a refusal lands on the input it is
-about (web/forms.py place_errors) without a lookup table.
+about (web/forms/__init__.py place_errors) without a lookup table.
 """
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from scoring import Variant
 from scoring.base import Field
 from scoring.shape import Words
 from service.model import Side
-
-from .forms import field_name, number
+from web.forms import field_name, number
 
 # A flag only one side can have in a hand (a field declared with `once`) is chosen once, across the sides.
 NOBODY = "none"

@@ -23,7 +23,7 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 from waitress.utilities import BadRequest
 
-from .security import HEADERS
+from web.plumbing.security import HEADERS
 
 IDLE_TIMEOUT = 30  # seconds a connection may sit without sending anything (mid-request or kept alive)
 HEAD_DEADLINE = 15  # seconds from a request's first byte until its headers are complete, however it trickles

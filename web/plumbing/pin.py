@@ -13,15 +13,24 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, Flask, current_app, jsonify, make_response, redirect, render_template, request,
-                   session, url_for)
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 from db import games as store
 from db import pins
 from db.pin_hash import hash_pin, is_legacy, pin_matches
 from service.model import Game
-
-from .database import get_db, stored_game
+from web.plumbing.database import get_db, stored_game
 
 __all__ = ["hash_pin", "pin_matches"]
 

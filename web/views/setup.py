@@ -7,14 +7,14 @@ import sqlite3
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
-from scoring import VARIANTS, FieldError, Refused, get_variant
-
 import service
-
-from . import forms, hands, house_rules_form, pin
-from .database import get_db
-from .errors import storage_words
-from .pages import is_htmx, refused_page
+from scoring import VARIANTS, FieldError, Refused, get_variant
+from web import forms
+from web.forms import house_rules_form, keys
+from web.plumbing import pin
+from web.plumbing.database import get_db
+from web.plumbing.errors import refused_page, storage_words
+from web.present.scoreboard import is_htmx
 
 bp = Blueprint("setup", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -70,7 +70,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
                    ends=end_choice(variant, values, defaults),
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
                    drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
-                   key=hands.form_key(values),
+                   key=keys.form_key(values),
                    rules_open=changed or any(k.startswith("options.house_rules") for k in at),
                    tiers={key: house_rules_form.tier_rows(values, key, default, bool(values))
                           for key, default in defaults["house_rules"].items() if variant.house_rule(key).kind == "tiers"})
@@ -126,7 +126,7 @@ def create_game(variant_id: str):
     if refused:
         return form_page(variant, request.form, layout, count, errors=refused, status=422)
     try:
-        game = service.create_game(get_db(), payload, hands.posted_key())
+        game = service.create_game(get_db(), payload, keys.posted_key())
     except Refused as err:
         return form_page(variant, request.form, layout, count, errors=err.errors, status=err.status)
     except sqlite3.Error as err:  # a busy or full database: the form comes back as typed, to send again

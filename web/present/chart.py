@@ -5,8 +5,7 @@ import math
 
 from scoring import get_variant
 from service.model import Game
-
-from .present import num
+from web.present import num
 
 WIDTH, HEIGHT = 400, 250
 LEFT, RIGHT, TOP, BOTTOM = 58, 12, 12, 30  # room for the axis labels

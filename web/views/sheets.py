@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+import service
 from scoring import VARIANTS, FieldError, Refused, get_variant, new_game
 from scoring.variant import Variant
-
-import service
-from .database import get_db
-from .numbers import whole_number
+from web.forms.numbers import whole_number
+from web.plumbing.database import get_db
 
 bp = Blueprint("sheets", __name__)
 

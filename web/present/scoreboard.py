@@ -1,0 +1,106 @@
+"""The scoreboard every device at a table sees: its parts, when it changed, Undo and its note, and the answer to
+a game-level write (the scoreboard again for htmx, else back to the game page)."""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+
+from flask import flash, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+import service
+from scoring import Refused, get_variant
+from scoring.game import places
+from service.model import Game
+from web import present
+from web.plumbing import security
+from web.plumbing.database import get_db
+
+STALE = "Someone else just changed this — here is the new version."
+RECENT_HANDS = 12  # history rows on the page; earlier hands load when asked for
+UNDO_SECONDS = 60  # how long a just-recorded hand offers Undo on every phone
+
+
+def just_recorded(game: Game, now: datetime | None = None) -> dict | None:
+    """The last hand, while it may be undone: recorded under UNDO_SECONDS ago and nothing changed since."""
+    if not game.hands or game.last_hand_revision != game.revision:
+        return None  # no hand yet, or corrected, deleted, a failed meld…: Undo would be refused anyway
+    last = game.hands[-1]
+    age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(last.recorded_at)).total_seconds()
+    return {"number": last.number, "recorded_at": last.recorded_at} if 0 <= age < UNDO_SECONDS else None
+
+
+def taken_back(game: Game, now: datetime | None = None) -> dict | None:
+    """The hand last taken back with Undo, for UNDO_SECONDS after and while nothing changed since."""
+    note = service.taken_back(get_db(), game)
+    if note is None:
+        return None
+    age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(note["at"])).total_seconds()
+    return note if 0 <= age < UNDO_SECONDS else None
+
+
+def this_device() -> str:
+    """A name for this browser that gives nothing away: a hash of its CSRF cookie (an Undo is noted under it)."""
+    return hashlib.sha256(security.csrf_token().encode()).hexdigest()[:16]
+
+
+def undone_here(game: dict) -> bool:
+    """Whether this device took back the hand the note is about: it was told in its own words, and is shown no note."""
+    note = taken_back(game)
+    return note is not None and note.get("by") == this_device()
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def live_key(game: Game) -> str:
+    """Changes whenever the scoreboard would look different: a new revision, a minute less to play, Undo or the
+    note of an Undo gone."""
+    left = present.finish_time(game)
+    undo = "u" if just_recorded(game) else "t" if taken_back(game) else ""
+    return f"{game.revision}-{left['minutes_left'] if left else ''}-{undo}"
+
+
+def live_context(game: Game, view: str = "game", notice: str | None = None) -> dict:
+    """What the scoreboard, history and game-over parts need."""
+    variant = get_variant(game.variant)
+    winners = [game.sides[i].name for i in game.winner or ()]
+    # totals only: a hand's breakdown is fetched when its row is opened (hand_detail), which keeps a
+    # long game's page and every polled scoreboard small
+    here = undone_here(game)  # the device that took the last hand back was told in its own words
+    return {"game": game, "variant": variant, "history": game.hands[::-1], "recent_hands": RECENT_HANDS,
+            "ranked": [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])],
+            "winners": winners, "view": view, "notice": notice, "key": live_key(game),
+            "dealing": present.dealing_lines(game), "finish": present.finish_time(game),
+            "undo": just_recorded(game), "taken_back": None if here else taken_back(game)}
+
+
+def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:
+    """The scoreboard partial (every device polls it)."""
+    return render_template("_live.html", **live_context(game, view=view, notice=notice))
+
+
+def scoreboard_page(template: str, game: Game, view: str) -> str:
+    """The game page or the table display, with the scoreboard partial inside."""
+    return render_template(template, game=game, live=Markup(live_html(game, view)))
+
+
+def after_write(game: Game, notice: str | None = None, status: int = 200):
+    """A plain POST goes back to the game page (303); an htmx POST gets the updated scoreboard."""
+    if is_htmx():
+        return live_html(game, notice=notice), status
+    if notice:
+        flash(notice)
+    return redirect(url_for("pages.game", game_id=game.id), 303)
+
+
+def write_refused(err: Refused, game_id: str):
+    """A game-level write that was refused: stale or finished games show the current state with why."""
+    if err.status == 404:
+        raise err
+    if isinstance(err, service.Stale):
+        return after_write(err.game, STALE, err.status)
+    return after_write(service.get_game(get_db(), game_id), " ".join(e.message for e in err.errors), err.status)
+
+

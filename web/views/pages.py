@@ -1,0 +1,168 @@
+"""The pages players use at the table: home, the game's scoreboard, the table display, game-level actions."""
+from __future__ import annotations
+
+import io
+import ipaddress
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from jinja2_fragments.flask import render_block
+
+import service
+from scoring import VARIANTS, Refused, get_variant
+from web import present
+from web.forms import numbers
+from web.forms.numbers import whole_number
+from web.plumbing.database import get_db
+from web.plumbing.errors import refused_page
+from web.plumbing.network import lan_addresses
+from web.plumbing.revisions import form_revision
+from web.present.scoreboard import (
+    STALE,
+    after_write,
+    live_html,
+    live_key,
+    scoreboard_page,
+    write_refused,
+)
+
+bp = Blueprint("pages", __name__)
+
+
+
+bp.register_error_handler(Refused, refused_page)
+
+
+@bp.get("/")
+def home():
+    games = service.list_games(get_db())
+    playing = [g for g in games if not g["finished"]]
+    finished = [g for g in games if g["finished"]]
+    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values())
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    game = service.get_game(get_db(), game_id)
+    return scoreboard_page("game.html", game, "game")
+
+
+@bp.get("/games/<game_id>/table")
+def table(game_id: str):
+    game = service.get_game(get_db(), game_id)
+    return scoreboard_page("table.html", game, "table")
+
+
+@bp.get("/games/<game_id>/live")
+def live(game_id: str):
+    """The polled scoreboard: 204 while nothing changed, else the new scoreboard and history."""
+    game = service.get_game(get_db(), game_id)
+    if request.args.get("key") == live_key(game):
+        return Response(status=204)
+    view = "table" if request.args.get("view") == "table" else "game"
+    return live_html(game, view=view)
+
+
+@bp.get("/games/<game_id>/hands/<int:number>/detail")
+def hand_detail(game_id: str, number: int):
+    """One hand's breakdown per side with its correct/delete actions, loaded when its history row opens."""
+    game = service.get_game(get_db(), game_id)
+    if not 1 <= number <= game.hands_played:
+        raise service.not_found(f"There is no hand {number} in this game (it has {game.hands_played}).")
+    variant = get_variant(game.variant)
+    played = game.hands[number - 1]
+    hand = {"number": number, "scores": played.scores,
+            "sides": [present.side_lines(variant, game.sides, played.entries, s) for s in played.scores]}
+    return render_template("_hand_detail.html", game=game, hand=hand)
+
+
+@bp.get("/games/<game_id>/hands/earlier")
+def earlier_hands(game_id: str):
+    """The history rows of the hands before `before` (newest first), loaded when 'Earlier hands' opens."""
+    game = service.get_game(get_db(), game_id)
+    raw = request.args.get("before")
+    before = game.hands_played + 1 if raw is None else whole_number(raw, "before", 1, 10 ** numbers.DIGITS - 1)
+    rows = game.hands[:max(0, before - 1)][::-1]
+    return render_template("_hand_rows.html", game=game, rows=rows)
+
+
+@bp.get("/games/<game_id>/hands/live")
+def hand_notice(game_id: str):
+    """Polled from the hand form: says when the game changed (by another device, or by this very form), never
+    touches the form."""
+    game = service.get_game(get_db(), game_id)
+    if request.args.get("revision") == str(game.revision):
+        return Response(status=204)
+    recorded = service.recorded_with(get_db(), game_id, request.args.get("key"))
+    return render_block("hand.html", "notice", game=game, changed=True, recorded=recorded)
+
+
+@bp.get("/games/<game_id>/qr.svg")
+def qr_code(game_id: str):
+    """A QR code that opens this game on another phone at the table."""
+    import segno  # some 10 MB: imported when a QR code is first asked for, not at start
+
+    service.get_game(get_db(), game_id)
+    buffer = io.BytesIO()
+    segno.make(game_address(game_id), error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
+                                                       dark="#1d2b36", light="#ffffff")
+    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+def game_address(game_id: str) -> str:
+    """The game's address as another device on the network reaches it (not 127.0.0.1)."""
+    address = urlsplit(request.host_url)
+    path = url_for("pages.game", game_id=game_id)
+    if _loopback(address.hostname or ""):
+        lan = lan_addresses()
+        if lan:
+            return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
+    return f"{request.host_url.rstrip('/')}{path}"
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@bp.post("/games/<game_id>/sides/<int:side>/<action>")
+def mark_side(game_id: str, side: int, action: str):
+    try:
+        game = service.mark_side(get_db(), game_id, side, action, form_revision())
+    except Refused as err:
+        return write_refused(err, game_id)
+    return after_write(game)
+
+
+@bp.post("/games/<game_id>/end")
+def end_game(game_id: str):
+    try:
+        game = service.end_game(get_db(), game_id, form_revision())
+    except Refused as err:
+        return write_refused(err, game_id)
+    return after_write(game)
+
+
+@bp.post("/games/<game_id>/delete")
+def delete_game(game_id: str):
+    try:
+        service.delete_game(get_db(), game_id, form_revision())
+    except Refused as err:
+        if err.status == 404:
+            raise
+        flash(STALE + " The game was not deleted.")
+        return redirect(url_for("pages.home"), 303)
+    flash("The game was deleted.")
+    return redirect(url_for("pages.home"), 303)
