@@ -28,3 +28,6 @@ def register(app: Flask) -> None:
 
     players.init_app(app)
     app.register_blueprint(scores_csv.bp)
+    from web.present import once
+
+    once.init_app(app)  # last: it guards the template helpers the others registered

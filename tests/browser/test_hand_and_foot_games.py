@@ -373,13 +373,7 @@ def test_the_hand_form_at_larger_text(phone, server, pairs, percent):
     phone.shot(f"hand-and-foot-hand-form-{pairs}-pairs-{percent}")
 
 
-CUT_OFF = ("at 200% the heading 'Round 2 of 4 \u2014 minimum 90 for everyone' takes five lines (291 px) under the "
-           "245 px top bar, so the hand form starts 561 px down; Record sticks within the form "
-           "(.submit-bar is display: contents) and cannot rise above its top: its bottom is at 651 px of 640")
-
-
-@pytest.mark.parametrize("percent", [150, pytest.param(200, marks=pytest.mark.xfail(strict=True, raises=AssertionError,
-                                                                           reason=CUT_OFF))])
+@pytest.mark.parametrize("percent", [150, 200])
 def test_record_is_whole_on_the_first_screen_of_the_hand_form(phone, server, percent):
     page = phone.page
     page.goto(f"/games/{make_game(server)}/hands/new")

@@ -10,7 +10,7 @@ from flask import Flask
 
 from scoring import VARIANTS, Variant, get_variant
 from scoring.base import SideScore, team_name
-from scoring.game import players_shown
+from scoring.game import places, players_shown
 from service.model import Game, HandScore, Side
 
 
@@ -172,6 +172,11 @@ def capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def ranked(game: Game) -> list[tuple[int, Side]]:
+    """The sides from first to last with their places (level totals share one: 1, 1, 3)."""
+    return [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])]
+
+
 def input_id(name: str) -> str:
     """An element id from an input name: 'entries[1].melded.tens' -> 'entries-1-melded-tens'."""
     return re.sub(r"[^A-Za-z0-9_]+", "-", name).strip("-")
@@ -183,4 +188,5 @@ def init_app(app: Flask) -> None:
                                  capital=capital, team=team_name)
     # a game's variant declares its own words
     app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names, round_line=round_line,
+                                 ranked=ranked,
                                  one_minimum=one_minimum)

@@ -5,15 +5,15 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime, timezone
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import flash, get_flashed_messages, redirect, request, url_for
 from markupsafe import Markup
 
 import service
 from scoring import Refused, get_variant
-from scoring.game import places
 from service.model import Game
 from web import present
-from web.plumbing import security
+from web.plumbing import pin, security
+from web.present import once
 from web.plumbing.database import get_db
 
 STALE = "Someone else just changed this — here is the new version."
@@ -63,27 +63,27 @@ def live_key(game: Game) -> str:
 
 
 def live_context(game: Game, view: str = "game", notice: str | None = None) -> dict:
-    """What the scoreboard, history and game-over parts need."""
-    variant = get_variant(game.variant)
-    winners = [game.sides[i].name for i in game.winner or ()]
-    # totals only: a hand's breakdown is fetched when its row is opened (hand_detail), which keeps a
-    # long game's page and every polled scoreboard small
+    """Everything the scoreboard, history and game-over parts are drawn from, for this device at this moment:
+    the game, and plain data (it is the key of the drawing: web/present/once.py)."""
+    # the history rows show totals only: a hand's breakdown is fetched when its row is opened (hand_detail),
+    # which keeps a long game's page and every polled scoreboard small
     here = undone_here(game)  # the device that took the last hand back was told in its own words
-    return {"game": game, "variant": variant, "history": game.hands[::-1], "recent_hands": RECENT_HANDS,
-            "ranked": [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])],
-            "winners": winners, "view": view, "notice": notice, "key": live_key(game),
-            "dealing": present.dealing_lines(game), "finish": present.finish_time(game),
-            "undo": just_recorded(game), "taken_back": None if here else taken_back(game)}
+    return {"game": game, "variant": get_variant(game.variant), "recent_hands": RECENT_HANDS, "view": view,
+            "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
+            "finish": present.finish_time(game), "undo": just_recorded(game),
+            "taken_back": None if here else taken_back(game), "unlocked": pin.table_unlocked(game)}
 
 
 def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:
-    """The scoreboard partial (every device polls it)."""
-    return render_template("_live.html", **live_context(game, view=view, notice=notice))
+    """The scoreboard partial (every device polls it), drawn once for every device in the same case."""
+    return once.render_once("_live.html", **live_context(game, view=view, notice=notice))
 
 
 def scoreboard_page(template: str, game: Game, view: str) -> str:
-    """The game page or the table display, with the scoreboard partial inside."""
-    return render_template(template, game=game, live=Markup(live_html(game, view)))
+    """The game page or the table display, with the scoreboard partial inside; a message flashed for this device
+    is part of what it is drawn from."""
+    live = Markup(once.drawn("_live.html", **live_context(game, view=view)))
+    return once.render_once(template, game=game, live=live, flashed=get_flashed_messages())
 
 
 def after_write(game: Game, notice: str | None = None, status: int = 200):
