@@ -23,7 +23,7 @@ from web.plumbing.database import PREPARED, close_db, prepare
 from web.plumbing.network import lan_addresses, own_addresses
 from web.plumbing.serving import IDLE_TIMEOUT, listen_refusal, make_server
 
-DEFAULT_PORT = 5000
+DEFAULT_PORT = commands.DEFAULT_PORT
 
 
 def create_app(test_config: dict | None = None) -> Flask:

@@ -1,4 +1,5 @@
-"""`export|import|backup|restore FILE [--db PATH]`: move games as JSON, copy or restore the database.
+"""`export|import|backup|restore FILE [--db PATH]`: move games as JSON, copy or restore the database;
+`service [--install]`: the systemd unit that starts Meldbook when the room's machine boots.
 
 Click commands, run as `python app.py COMMAND` (app.py) and as `flask --app app COMMAND` (they
 are registered on the app's `app.cli`). Every refusal, a mistyped option included, is one line
@@ -8,8 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sqlite3
+import subprocess
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -21,6 +25,9 @@ import db
 import strict_json
 from db import faults, files, transfer
 
+DEFAULT_PORT = 5000  # the server's (app.py) and the unit's
+ROOT = Path(__file__).resolve().parent
+UNIT_PATH = "/etc/systemd/system/meldbook.service"
 SHOWN_PROBLEMS = 3  # a refused file names its first problems on the one line; fixing them shows the next
 
 
@@ -68,7 +75,7 @@ def _given_db(given: str | None) -> str | None:
 
 def database_path(given: str | None) -> str:
     """The database a command works on: --db, else MELDBOOK_DB, else the server's default file."""
-    path = given or os.environ.get("MELDBOOK_DB") or str(Path(__file__).resolve().parent / "instance" / "meldbook.sqlite")
+    path = given or os.environ.get("MELDBOOK_DB") or str(ROOT / "instance" / "meldbook.sqlite")
     return os.path.abspath(path)
 
 
@@ -250,7 +257,105 @@ def restore_command(file: str, db: str | None) -> int:
     return 0
 
 
-COMMANDS = (export_command, import_command, backup_command, restore_command)
+def _unit_word(word: str) -> str:
+    """One word of a unit's ExecStart= or setting, as systemd reads it back: % and $ doubled, and quoted
+    when it has a space, a quote or a backslash in it."""
+    word = word.replace("%", "%%").replace("$", "$$")
+    if any(c in word for c in ' \t"\'\\'):
+        word = '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return word
+
+
+def _invoking_user() -> str | None:
+    """Who ran the command: the user itself, or whoever called sudo; None for root itself."""
+    if os.geteuid() != 0:
+        import pwd
+        return pwd.getpwuid(os.geteuid()).pw_name
+    sudo = os.environ.get("SUDO_USER")
+    return sudo if sudo and sudo != "root" else None
+
+
+def service_unit(host: str, port: int, database: str, backup_dir: str, user: str | None) -> str:
+    """The systemd unit that starts this checkout's Meldbook at boot and again after a crash."""
+    command = [sys.executable, str(ROOT / "app.py"), "--host", host, "--port", str(port), "--db", database,
+               "--backup-dir", backup_dir]
+    lines = ["[Unit]",
+             "Description=Meldbook, the canasta score keeper",
+             "Wants=network-online.target",
+             "After=network-online.target",
+             "",
+             "[Service]",
+             "Type=simple"]
+    lines.append(f"User={user}" if user else "# runs as root: add --user NAME to run it as someone else")
+    lines += [f"WorkingDirectory={str(ROOT).replace('%', '%%')}",  # a path as it is: systemd takes no quotes here
+              "ExecStart=" + " ".join(_unit_word(w) for w in command),
+              "Environment=PYTHONUNBUFFERED=1",
+              "Restart=on-failure",
+              "RestartSec=5",
+              "",
+              "[Install]",
+              "WantedBy=multi-user.target"]
+    return "\n".join(lines) + "\n"
+
+
+def _root_option(name: str, given):
+    """An option of `python app.py` itself when it was given before the command (`--port 8000 service`)."""
+    root = click.get_current_context().find_root()
+    if name in root.params and root.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
+        return root.params[name]
+    return given
+
+
+@click.command("service", cls=OneLineCommand, short_help="Print (or install) a systemd unit that starts Meldbook "
+                                                          "at boot.")
+@click.option("--host", default="0.0.0.0", show_default=True, help="address the server listens on")
+@click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
+              help="port the server listens on")
+@click.option("--database", "--db", "database", metavar="PATH",
+              help="SQLite file the games are kept in (default: MELDBOOK_DB, else instance/meldbook.sqlite)")
+@click.option("--backup-dir", metavar="DIR", help="folder for the automatic backups (default: instance/)")
+@click.option("--user", metavar="NAME", help="run the server as this user (default: you; under sudo, who called "
+                                             "sudo)")
+@click.option("--install", is_flag=True, help=f"write it to {UNIT_PATH} and start it now (as root)")
+def service_command(host: str, port: int, database: str | None, backup_dir: str | None, user: str | None,
+                    install: bool) -> int:
+    """Print a systemd unit that starts Meldbook when this machine boots (the room's machine on a club night);
+    with --install, write it to /etc/systemd/system/meldbook.service, enable and start it."""
+    host, port = _root_option("host", host), _root_option("port", port)
+    where = database_path(_given_db(database))
+    backups = os.path.abspath(_root_option("backup_dir", backup_dir) or ROOT / "instance")
+    if user is not None and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.@-]*\$?", user):
+        raise Refusal(f"--user {user!r} is not a user name systemd can run a service as "
+                      "(letters, digits, _ . @ -). Nothing was written.")
+    unit = service_unit(host, port, where, backups, user or _invoking_user())
+    if not install:
+        click.echo(unit, nl=False)
+        return 0
+    systemctl = shutil.which("systemctl")
+    if systemctl is None:
+        raise Refusal("systemctl was not found: this machine does not start services with systemd. Start Meldbook "
+                      f"with `{sys.executable} app.py --host {host} --port {port}` instead. Nothing was installed.")
+    if os.geteuid() != 0:
+        raise Refusal(f"Installing {UNIT_PATH} needs root: run `sudo {sys.executable} {ROOT / 'app.py'} service "
+                      "--install` (your name goes in User=). Nothing was installed.")
+    try:
+        with open(UNIT_PATH, "w", encoding="utf-8") as f:
+            f.write(unit)
+        os.chmod(UNIT_PATH, 0o644)
+    except OSError as err:
+        raise Refusal(f"Cannot write {UNIT_PATH}: {err.strerror or err}. Nothing was installed.") from None
+    for step in (["daemon-reload"], ["enable", "--now", "meldbook"]):
+        done = subprocess.run([systemctl, *step], capture_output=True, text=True)
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).strip().splitlines()
+            raise Refusal(f"{UNIT_PATH} is written, but `systemctl {' '.join(step)}` failed"
+                          f"{': ' + said[-1] if said else ''}. See `journalctl -u meldbook`.")
+    click.echo(f"Installed {UNIT_PATH}: Meldbook is running and starts at every boot, games in {where}, "
+               f"backups in {backups}. See it with `systemctl status meldbook`.")
+    return 0
+
+
+COMMANDS = (export_command, import_command, backup_command, restore_command, service_command)
 
 
 def add_to(group: click.Group) -> None:

@@ -1,0 +1,361 @@
+"""A club night on paper: the results sheet (standings, every round's tables, the audit log) and a round's
+seating (the list for the wall, a card for each table).
+
+Pure functions of API.md's shapes ("Club nights (events)"): the event object, its standings rows, a short
+result per table game and the audit log; they read no database and no web request.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from scoring import get_variant
+
+from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, frame_width, names, num, para, render, text
+
+RANKED_BY = {"wins": "wins", "points": "points", "vp": "victory points"}
+MOVEMENTS = {"round-robin": "round robin", "swiss": "Swiss", "draw": "drawn seats"}
+TABLE_COLUMN = 36
+NUMBER_COLUMN = 50
+ROW_PAD = 1.25  # a results row's padding above and below: 10 entrants and 4 rounds share one page
+
+# the seating: the list read from the wall, and cards read across a table
+LIST_STYLE = ParagraphStyle("seat-list", parent=STYLES["body"], fontName="Sans", fontSize=13, leading=17)
+CARD_COLUMNS = 2
+CARD_EVENT = 12  # the event's name and round on a card
+CARD_TABLE = 34  # "Table 4"
+CARD_NAME = 22  # an entrant's name, shrunk to fit down to CARD_NAME_LEAST and wrapped below that
+CARD_NAME_LEAST = 15
+CARD_PLAYERS = 12
+CARD_VERSUS = 13
+CARD_PAD = 12
+
+
+def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]],
+                results: Mapping[str, Mapping[str, Any]], audit: Sequence[Mapping[str, Any]],
+                paper: str = "a4", date: str | None = None) -> bytes:
+    """The event's results: standings, every round's tables and byes, and what changed when from which device.
+
+    `results`: game id → {"sides": [{"name", "score"}], "winner": [seat, …], "finished": bool};
+    `audit`: [{"at", "device", "what"}] in the order to print. `date` (ISO) defaults to the event's
+    `created`, else the first audit entry. One A4 page holds 10 entrants and 4 rounds; more flows on,
+    every table's head repeated on each page it runs onto.
+    """
+    width = frame_width(paper, False)
+    when = day(date or event.get("created") or (audit[0]["at"] if audit else None))
+    story = [para(text(event["name"]), "title"), para(text(_subtitle(event, when)), "subtitle"), Spacer(1, 4)]
+    story += [_heading("Standings"), standings_table(event, standings, width)]
+    if event.get("round_list"):
+        story += [Spacer(1, 8), rounds_table(event, event["round_list"], results, width)]
+    else:
+        story.append(para("No rounds played yet."))
+    story += [_heading("What changed, when, from which device"), audit_table(audit, width)]
+    return render(story, paper=paper, wide=False, title=f"{event['name']}: results",
+                  footer=f"Meldbook · {event['name']} · results{f' · {when}' if when else ''}")
+
+
+def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", date: str | None = None) -> bytes:
+    """Round `round_number`'s seating: the whole list first ("Table 1: Ann & Bob v Cy & Di", who sits out),
+    then a card per table to cut out and stand on it, two across.
+
+    Capacity on A4: the list holds 40 tables on the first page; up to 6 tables (list and cards) fit
+    on one page; the cards run 8 to a page after that.
+    """
+    round_ = next((r for r in event.get("round_list") or [] if r["number"] == round_number), None)
+    if round_ is None:
+        raise ValueError(f"{event['name']} has no round {round_number}")
+    width = frame_width(paper, False)
+    when = day(date or event.get("created"))
+    story = [para(f"{text(event['name'])} · round {round_number} seating", "title"),
+             para(text(" · ".join(p for p in (_variant_name(event), when, f"round {round_number} of "
+                                               f"{event.get('rounds', round_number)}") if p)), "subtitle"),
+             Spacer(1, 6)]
+    for table in round_["tables"]:
+        story.append(Paragraph(f"<b>Table {table['table']}:</b> {text(_versus(event, table['entrants']))}",
+                               LIST_STYLE))
+    if round_.get("byes"):
+        story.append(Paragraph(f"<b>Sits out:</b> {text(_entrant_names(event, round_['byes']))}", LIST_STYLE))
+    if not round_["tables"]:
+        story.append(Paragraph("No tables in this round.", LIST_STYLE))
+    story.append(Spacer(1, 12))
+    cards = [_card_lines(event, round_number, t) for t in round_["tables"]]
+    card_width = width / CARD_COLUMNS
+    height = max((_card_height(c, card_width) for c in cards), default=0)
+    for k in range(0, len(cards), CARD_COLUMNS):
+        story.append(CardRow(cards[k:k + CARD_COLUMNS], card_width, height))
+    return render(story, paper=paper, wide=False, title=f"{event['name']}: round {round_number} seating",
+                  footer=f"Meldbook · {event['name']} · round {round_number} seating{f' · {when}' if when else ''}")
+
+
+# -- the results sheet -------------------------------------------------------------------------------------------
+
+def shown_wins(wins: Any) -> str:
+    """Wins as a number: 2, a share of a tied win to two decimals (0.33, 2.5)."""
+    if isinstance(wins, Fraction):
+        wins = wins.numerator if wins.denominator == 1 else float(wins)
+    if isinstance(wins, int):
+        return str(wins)
+    return f"{float(wins):.2f}".rstrip("0").rstrip(".")
+
+
+def standings_table(event: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], width: float) -> Table:
+    """Place, entrant, played, wins, points, margin (and vp when the event ranks by it); the ranking figure bold."""
+    by = event.get("standings", "wins")
+    heads = ["Place", "Entrant", "Played", "Wins", "Points", "Margin"] + (["VP"] if by == "vp" else [])
+    numbers = [46, 52, 70, 70, 64] + ([46] if by == "vp" else [])
+    widths = [numbers[0], width - sum(numbers)] + numbers[1:]
+    data = [heads]
+    for row in rows:
+        line = [str(row["place"]), para(text(_entrant_label(event, row)), "cell"), str(row["played"]),
+                shown_wins(row["wins"]), num(row["points"]), num(row["margin"])]
+        if by == "vp":
+            line.append("" if row.get("vp") is None else num(row["vp"]))
+        data.append(line)
+    figure = heads.index({"wins": "Wins", "points": "Points", "vp": "VP"}.get(by, "Wins"))
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    style = _grid() + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "CENTER"),
+                       ("FONT", (figure, 1), (figure, -1), "Cond-Bold", SCORE_SIZE),
+                       ("BACKGROUND", (figure, 0), (figure, -1), SHADE),
+                       ("BACKGROUND", (figure, 0), (figure, 0), HEAD)]
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def rounds_table(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any]],
+                 results: Mapping[str, Mapping[str, Any]], width: float) -> Table:
+    """Every round: a band naming it (and who sits out), then one row a table: who played and their scores,
+    the winner (bold where they sit too) and by how much. One head, repeated on every page it runs onto."""
+    size = event.get("table_size") or 2
+    if size == 2:  # names and scores in columns, read across as "A 1,230 B 980, A by 250"
+        name = (width - TABLE_COLUMN - 3 * NUMBER_COLUMN) / 3
+        widths = [TABLE_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN]
+        data = [["Table", "Side", "Score", "Side", "Score", "Winner", "By"]]
+    else:  # three or more at a table: every side with its score in one cell
+        name = (width - TABLE_COLUMN - NUMBER_COLUMN) / 4
+        widths = [TABLE_COLUMN, 3 * name, name, NUMBER_COLUMN]
+        data = [["Table", "Who played (score)", "Winner", "By"]]
+    style = _grid() + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (-1, 0), (-1, -1), "RIGHT"),
+                       ("FONT", (-1, 1), (-1, -1), "Cond", SCORE_SIZE)]
+    if size == 2:
+        style += [("ALIGN", (2, 0), (2, -1), "RIGHT"), ("ALIGN", (4, 0), (4, -1), "RIGHT"),
+                  ("FONT", (2, 1), (2, -1), "Cond", SCORE_SIZE), ("FONT", (4, 1), (4, -1), "Cond", SCORE_SIZE),
+                  ("LINEBEFORE", (5, 0), (5, -1), 0.8, INK)]
+    for round_ in round_list:
+        at = len(data)
+        byes = round_.get("byes") or []
+        out = (f'  <font name="Cond" size="{BODY}">· sits out: {text(_entrant_names(event, byes))} '
+               '(a bye counts as a game won, margin 0)</font>') if byes else ""
+        data.append([Paragraph(f"Round {round_['number']}{out}", ROUND_BAND)] + [""] * (len(widths) - 1))
+        style += [("SPAN", (0, at), (-1, at)), ("BACKGROUND", (0, at), (-1, at), SHADE),
+                  ("LINEABOVE", (0, at), (-1, at), 0.8, INK), ("NOSPLIT", (0, at), (-1, at + 1))]
+        for table in round_["tables"]:
+            data.append(_table_row(event, table, results, size, style, len(data)))
+        if not round_["tables"]:
+            data.append(["", para("No tables in this round.", "cell")] + [""] * (len(widths) - 2))
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapping[str, Mapping[str, Any]],
+               size: int, style: list, at: int) -> list:
+    """A table's row of the rounds table; the winner's score made bold in `style`."""
+    seated = [event["entrants"][e]["name"] for e in table["entrants"]]
+    got = results.get(table.get("game")) or {}
+    sides = got.get("sides") or [{"name": n, "score": None} for n in seated]
+    won = set(got.get("winner") or []) if got.get("finished") else set()
+    if size == 2:
+        row = [str(table["table"])]
+        for seat, side in enumerate(sides[:2]):
+            row += [para(f"<b>{text(side['name'])}</b>" if seat in won else text(side["name"]), "cell"),
+                    _score(side)]
+            if seat in won:
+                style.append(("FONT", (2 + 2 * seat, at), (2 + 2 * seat, at), "Cond-Bold", SCORE_SIZE))
+    else:
+        parts = [(f"<b>{text(s['name'])}</b>" if seat in won else text(s["name"]))
+                 + ("" if s.get("score") is None else f" {num(s['score'])}") for seat, s in enumerate(sides)]
+        row = [str(table["table"]), para(" · ".join(parts), "cell")]
+    winner, by = _winner(got, sides, won)
+    return row + [para(text(winner), "cell"), by]
+
+
+def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Paragraph:
+    """When, which device, what changed: one row an entry."""
+    if not audit:
+        return para("Nothing changed after the games were recorded.")
+    widths = [72, 130, width - 202]
+    data = [["When", "Device", "What changed"]]
+    data += [[_moment(a.get("at")), para(text(a.get("device") or "unknown"), "cell"), para(text(a.get("what", "")),
+                                                                                         "cell")]
+             for a in audit]
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(_grid() + [("VALIGN", (0, 1), (-1, -1), "TOP")]))
+    return table
+
+
+def _score(side: Mapping[str, Any]) -> str:
+    return "" if side.get("score") is None else num(side["score"])
+
+
+def _winner(got: Mapping[str, Any], sides: Sequence[Mapping[str, Any]], won: set[int]) -> tuple[str, str]:
+    """Who won and by how much over the best of the others; a level finish is shared, with no margin."""
+    if not got:
+        return "no result", ""
+    if not got.get("finished"):
+        return "not finished", ""
+    winners = [sides[i]["name"] for i in sorted(won) if i < len(sides)]
+    if len(winners) == 1:
+        scores = [s.get("score") or 0 for s in sides]
+        others = [x for i, x in enumerate(scores) if i not in won]
+        return winners[0], num(scores[min(won)] - max(others)) if others else ""
+    return ("shared" if winners else "finished"), ""
+
+
+def _grid() -> list[tuple]:
+    return [("FONT", (0, 0), (-1, -1), "Cond", BODY), ("FONT", (0, 0), (-1, 0), "Cond-Bold", BODY),
+            ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("INNERGRID", (0, 0), (-1, -1), 0.25, RULE),
+            ("BOX", (0, 0), (-1, -1), 1.0, INK), ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
+            ("TOPPADDING", (0, 0), (-1, -1), ROW_PAD), ("BOTTOMPADDING", (0, 0), (-1, -1), ROW_PAD)]
+
+
+ROUND_BAND = ParagraphStyle("round-band", parent=STYLES["cell"], fontName="Cond-Bold", fontSize=SCORE_SIZE + 1,
+                            leading=SCORE_SIZE + 2.5)
+HEADING = ParagraphStyle("h2-next", parent=STYLES["h2"], spaceBefore=5, spaceAfter=2, keepWithNext=1)
+
+
+def _heading(words: str, more: str = "") -> Paragraph:
+    """A section's heading, kept on the page of what follows it; `more` is markup after it."""
+    return Paragraph(text(words) + more, HEADING)
+
+
+def _moment(iso: str | None) -> str:
+    """'24 Nov 21:04' in this machine's time zone (a stored moment without a zone is printed as it is)."""
+    if not iso:
+        return ""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return str(iso)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return f"{moment.day} {moment:%b %H:%M}"
+
+
+def _subtitle(event: Mapping[str, Any], when: str) -> str:
+    variant = _variant_name(event)
+    played = len(event.get("round_list") or [])
+    parts = [variant, when, f"round {played} of {event.get('rounds', played)}" if played else "no round played",
+             MOVEMENTS.get(event.get("movement"), str(event.get("movement", ""))),
+             f"ranked by {RANKED_BY.get(event.get('standings'), event.get('standings', 'wins'))}"]
+    if event.get("finished"):
+        parts.append("finished")
+    return " · ".join(p for p in parts if p)
+
+
+def _variant_name(event: Mapping[str, Any]) -> str:
+    try:
+        return get_variant(event["variant"]).name
+    except (KeyError, LookupError):
+        return str(event.get("variant", ""))
+
+
+def _entrant_label(event: Mapping[str, Any], row: Mapping[str, Any]) -> str:
+    """The entrant's name, with its players when the name does not already say them."""
+    entrants = event.get("entrants") or []
+    entrant = entrants[row["entrant"]] if 0 <= row.get("entrant", -1) < len(entrants) else {}
+    players = list(entrant.get("players") or [])
+    shown = names(players) if players else ""
+    return f"{row['name']} ({shown})" if shown and shown != row["name"] and players != [row["name"]] else row["name"]
+
+
+def _entrant_names(event: Mapping[str, Any], indexes: Sequence[int]) -> str:
+    return ", ".join(event["entrants"][e]["name"] for e in indexes)
+
+
+def _versus(event: Mapping[str, Any], indexes: Sequence[int]) -> str:
+    return " v ".join(event["entrants"][e]["name"] for e in indexes)
+
+
+# -- the seating cards ------------------------------------------------------------------------------------------
+
+def _card_lines(event: Mapping[str, Any], round_number: int, table: Mapping[str, Any]) -> dict:
+    seated = []
+    for e in table["entrants"]:
+        entrant = event["entrants"][e]
+        players = list(entrant.get("players") or [])
+        shown = names(players) if players and players != [entrant["name"]] else ""
+        seated.append((entrant["name"], shown if shown != entrant["name"] else ""))
+    return {"top": f"{event['name']} · round {round_number}", "table": f"Table {table['table']}", "seated": seated}
+
+
+def _fit(words: str, font: str, size: float, least: float, width: float) -> tuple[float, list[str]]:
+    """The largest size from `size` down to `least` that sets `words` on one line, else `least`, wrapped."""
+    while size > least and stringWidth(words, font, size) > width:
+        size -= 0.5
+    return size, simpleSplit(words, font, size, width)
+
+
+def _card_layout(card: dict, width: float) -> list[tuple[str, float, str]]:
+    """The card's lines, top down: (font, size, words)."""
+    inner = width - 2 * CARD_PAD
+    lines = [("Cond", CARD_EVENT, w) for w in simpleSplit(card["top"], "Cond", CARD_EVENT, inner)]
+    lines.append(("Sans-Bold", CARD_TABLE, card["table"]))
+    for k, (name, players) in enumerate(card["seated"]):
+        if k:
+            lines.append(("Sans", CARD_VERSUS, "v"))
+        size, split = _fit(name, "Sans-Bold", CARD_NAME, CARD_NAME_LEAST, inner)
+        lines += [("Sans-Bold", size, w) for w in split]
+        if players:
+            lines += [("Sans", CARD_PLAYERS, w) for w in simpleSplit(players, "Sans", CARD_PLAYERS, inner)]
+    return lines
+
+
+def _leading(size: float) -> float:
+    return size * 1.22
+
+
+def _card_height(card: dict, width: float) -> float:
+    return 2 * CARD_PAD + sum(_leading(size) for _, size, _ in _card_layout(card, width)) + 6
+
+
+class CardRow(Flowable):
+    """Table cards side by side, dashed cut lines round each; a row is never split across pages."""
+
+    def __init__(self, cards: list[dict], card_width: float, height: float):
+        super().__init__()
+        self.cards, self.card_width, self.height = cards, card_width, height
+        self.width = card_width * CARD_COLUMNS
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.6)
+        c.setDash(4, 3)
+        across = len(self.cards) * self.card_width  # each cut line drawn once, so the dashes stay dashes
+        for y in (0, self.height):
+            c.line(0, y, across, y)
+        for k in range(len(self.cards) + 1):
+            c.line(k * self.card_width, 0, k * self.card_width, self.height)
+        c.setDash()
+        c.setFillColor(INK)
+        for k, card in enumerate(self.cards):
+            middle = k * self.card_width + self.card_width / 2
+            y = self.height - CARD_PAD
+            for font, size, words in _card_layout(card, self.card_width):
+                y -= _leading(size)
+                c.setFont(font, size)
+                c.drawCentredString(middle, y + size * 0.22, words)
+                if font == "Sans-Bold" and size == CARD_TABLE:
+                    y -= 6  # a little air under the table's number
+        c.restoreState()
