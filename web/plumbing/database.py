@@ -40,11 +40,12 @@ def prepare(app: Flask) -> None:
 
 def get_db() -> sqlite_utils.Database:
     """This thread's connection to the app's game database (reopened if the app's database changed)."""
-    if not current_app.extensions.get(PREPARED):
+    app = current_app._get_current_object()  # one look-up of the app: every request asks several times
+    if not app.extensions.get(PREPARED):
         with _preparing:
-            if not current_app.extensions.get(PREPARED):
-                prepare(current_app._get_current_object())
-    path = current_app.config["DATABASE"]
+            if not app.extensions.get(PREPARED):
+                prepare(app)
+    path = app.config["DATABASE"]
     held = getattr(_local, "held", None)
     if held is None or held[0] != path:
         if held is not None:

@@ -17,6 +17,7 @@ import functools
 from typing import Any, Callable, Mapping
 
 from flask import Flask, current_app, render_template
+from markupsafe import Markup
 
 from scoring.variant import Variant
 from service.cache import Recent
@@ -37,19 +38,25 @@ class DependsOnTheDevice(RuntimeError):
     """A template drawn once for every device asked for something of one device (see `device_dependent`)."""
 
 
+PLAIN = (str, Markup, int, float, bool, type(None))
+
+
 def key_of(value: Any) -> Any:
     """A hashable key for a context value: the game by its state, a variant by its id, plain data by value."""
-    if value is None or isinstance(value, (str, int, float, bool)):
+    kind = type(value)
+    if kind in PLAIN:
         return value
-    if isinstance(value, Game):
+    if kind is Game:
         return ("game", value.id, value.revision, value.updated)
     if isinstance(value, Variant):
         return ("variant", value.id)
+    if kind is dict:  # in its own order: the same data in another order only misses, never matches wrongly
+        return tuple([(k, v if type(v) in PLAIN else key_of(v)) for k, v in value.items()])
+    if kind is list or kind is tuple:
+        return tuple([v if type(v) in PLAIN else key_of(v) for v in value])
     if isinstance(value, Mapping):
-        return tuple(sorted((k, key_of(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return tuple(key_of(v) for v in value)
-    raise Unkeyed(type(value).__name__)
+        return key_of(dict(value))
+    raise Unkeyed(kind.__name__)
 
 
 def device_dependent(helper: Callable) -> Callable:
@@ -75,28 +82,29 @@ def init_app(app: Flask) -> None:
         helpers[name] = device_dependent(helpers[name])
 
 
-def drawn(template: str, **context: Any) -> str:
+def drawn(template: str, **context: Any) -> Markup:
     """`template` drawn with `context` for every device: the markup with TOKEN for the CSRF token, drawn once per
-    context. A page drawn this way may be put, as it is, into the context of another (the scoreboard into the
-    game page)."""
+    context (the same object each time, so a page drawn this way is cheap to put, as it is, into the context
+    of another: the scoreboard into the game page)."""
+    return _drawing_of(template, context)[0]
+
+
+def _drawing_of(template: str, context: dict) -> tuple[Markup, tuple[str, ...]]:
+    """The drawing, and its pieces between the tokens."""
     key = (current_app.config["DATABASE"], template, key_of(context))
-    html = _kept.get(key)
-    if html is None:
+    found = _kept.get(key)
+    if found is None:
         token = _drawing.set(True)
         try:
             html = render_template(template, **context, csrf_token=lambda: TOKEN,
                                    csrf_field=lambda: security.csrf_field_for(TOKEN))
         finally:
             _drawing.reset(token)
-        _kept.put(key, html)
-    return html
-
-
-def for_this_device(html: str) -> str:
-    """Markup drawn for every device with this device's own CSRF token put in: the page to send."""
-    return html.replace(TOKEN, security.csrf_token())
+        found = (Markup(html), tuple(html.split(TOKEN)))
+        _kept.put(key, found)
+    return found
 
 
 def render_once(template: str, **context: Any) -> str:
     """`template` drawn with `context` for this device, drawn once for every device with the same context."""
-    return for_this_device(drawn(template, **context))
+    return security.csrf_token().join(_drawing_of(template, context)[1])

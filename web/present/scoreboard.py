@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime, timezone
 
-from flask import flash, get_flashed_messages, redirect, request, url_for
+from flask import current_app, flash, get_flashed_messages, redirect, request, url_for
 from markupsafe import Markup
 
 import service
@@ -30,9 +30,9 @@ def just_recorded(game: Game, now: datetime | None = None) -> dict | None:
     return {"number": last.number, "recorded_at": last.recorded_at} if 0 <= age < UNDO_SECONDS else None
 
 
-def taken_back(game: Game, now: datetime | None = None) -> dict | None:
+def taken_back(game: Game, now: datetime | None = None, db=None) -> dict | None:
     """The hand last taken back with Undo, for UNDO_SECONDS after and while nothing changed since."""
-    note = service.taken_back(get_db(), game)
+    note = service.taken_back(db or get_db(), game)
     if note is None:
         return None
     age = ((now or datetime.now(timezone.utc)) - datetime.fromisoformat(note["at"])).total_seconds()
@@ -44,7 +44,7 @@ def this_device() -> str:
     return hashlib.sha256(security.csrf_token().encode()).hexdigest()[:16]
 
 
-def undone_here(game: dict) -> bool:
+def undone_here(game: Game) -> bool:
     """Whether this device took back the hand the note is about: it was told in its own words, and is shown no note."""
     note = taken_back(game)
     return note is not None and note.get("by") == this_device()
@@ -57,9 +57,11 @@ def is_htmx() -> bool:
 def live_key(game: Game) -> str:
     """Changes whenever the scoreboard would look different: a new revision, a minute less to play, Undo or the
     note of an Undo gone."""
-    left = present.finish_time(game)
-    undo = "u" if just_recorded(game) else "t" if taken_back(game) else ""
-    return f"{game.revision}-{left['minutes_left'] if left else ''}-{undo}"
+    return _key(game, present.finish_time(game), just_recorded(game), taken_back(game))
+
+
+def _key(game: Game, finish: dict | None, undo: dict | None, note: dict | None) -> str:
+    return f"{game.revision}-{finish['minutes_left'] if finish else ''}-{'u' if undo else 't' if note else ''}"
 
 
 def live_context(game: Game, view: str = "game", notice: str | None = None) -> dict:
@@ -67,11 +69,14 @@ def live_context(game: Game, view: str = "game", notice: str | None = None) -> d
     the game, and plain data (it is the key of the drawing: web/present/once.py)."""
     # the history rows show totals only: a hand's breakdown is fetched when its row is opened (hand_detail),
     # which keeps a long game's page and every polled scoreboard small
-    here = undone_here(game)  # the device that took the last hand back was told in its own words
+    db = get_db()
+    finish, undo, note = present.finish_time(game), just_recorded(game), taken_back(game, db=db)
+    here = note is not None and note.get("by") == this_device()  # told in its own words: no note for it
+    dealing = service.made_from(db, game, "dealing lines", lambda: tuple(present.dealing_lines(game)))
     return {"game": game, "variant": get_variant(game.variant), "recent_hands": RECENT_HANDS, "view": view,
-            "notice": notice, "key": live_key(game), "dealing": present.dealing_lines(game),
-            "finish": present.finish_time(game), "undo": just_recorded(game),
-            "taken_back": None if here else taken_back(game), "unlocked": pin.table_unlocked(game)}
+            "notice": notice, "key": _key(game, finish, undo, note), "dealing": dealing,
+            "finish": finish, "undo": undo, "taken_back": None if here else note,
+            "unlocked": pin.table_unlocked(game)}
 
 
 def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:
@@ -79,11 +84,12 @@ def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:
     return once.render_once("_live.html", **live_context(game, view=view, notice=notice))
 
 
-def scoreboard_page(template: str, game: Game, view: str) -> str:
+def scoreboard_page(template: str, game: Game, view: str) -> tuple[str, dict]:
     """The game page or the table display, with the scoreboard partial inside; a message flashed for this device
-    is part of what it is drawn from."""
-    live = Markup(once.drawn("_live.html", **live_context(game, view=view)))
-    return once.render_once(template, game=game, live=live, flashed=get_flashed_messages())
+    is part of what it is drawn from. The page holds this device's token, so it varies with its cookies."""
+    # flashed messages live in the session cookie: a device without one has none (and its session is not opened)
+    flashed = get_flashed_messages() if current_app.config["SESSION_COOKIE_NAME"] in request.cookies else []
+    return once.render_once(template, **live_context(game, view=view), flashed=flashed), {"Vary": "Cookie"}
 
 
 def after_write(game: Game, notice: str | None = None, status: int = 200):
