@@ -124,13 +124,12 @@ def request_fingerprint(operation: str, payload: Any, *leave_out: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def new_stored(variant: Variant | None, payload: Any, now: str, *, pin_hash: str | None = None,
-               event: dict | None = None) -> dict:
+def new_stored(variant: Variant | None, payload: Any, now: str, *, event: dict | None = None) -> dict:
     """A new game checked (scoring.new_game; Refused names the fields) in read_game's shape, not yet stored:
     what create_game inserts, and each table's game a club night's round starts (service.events)."""
     sides, options = new_game(variant, payload)
     return {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
-            "revision": 1, "ended_at": None, "marks": {}, "hand_revision": None, "pin_hash": pin_hash,
+            "revision": 1, "ended_at": None, "marks": {}, "hand_revision": None, "pin_hash": None,
             "sides": sides, "hands": [], "event": event}
 
 
@@ -142,7 +141,8 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     """
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     now = now_utc()
-    stored = new_stored(variant, payload, now, pin_hash=hash_pin(payload["pin"]) if payload.get("pin") else None)
+    stored = new_stored(variant, payload, now)  # checked first: a PIN is hashed once it is known to be one
+    stored["pin_hash"] = hash_pin(payload["pin"]) if payload.get("pin") else None
     request = request_fingerprint("start", payload, "pin")  # no plain hash of a PIN is kept
     with write(db):
         started = store.game_started_with(db, key, request) if key is not None else None
