@@ -97,6 +97,15 @@ def get_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
                               "ORDER BY id", [event_id])]
 
 
+def seats_of(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, str]:
+    """Which of these games are tables of an event: game id → event id."""
+    found = {}
+    for game_id in game_ids:
+        for r in rows(db, "SELECT event_id FROM event_tables WHERE game_id = ?", [game_id]):
+            found[game_id] = r["event_id"]
+    return found
+
+
 def event_ids(db: sqlite_utils.Database) -> list[str]:
     """Every event's id, in the order they were made or imported."""
     return [r["id"] for r in rows(db, "SELECT id FROM events ORDER BY rowid")]
