@@ -11,6 +11,7 @@ import db
 from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring.events import check_event as check_new_event
 from scoring.game import HandRecord, to_store
 from db.pin_hash import is_own_hash
 
@@ -114,8 +115,9 @@ def check_document(data: Any) -> list[str]:
         return [f"This is not a Meldbook export (it has no \"format\": \"{transfer.FORMAT}\")."]
     if data.get("version") != transfer.VERSION:
         return [f"This export is version {data.get('version')!r}; this Meldbook reads version {transfer.VERSION}."]
-    if set(data) != {"format", "version", "games"} or not isinstance(data["games"], list):
-        return ["An export has exactly format, version and a list of games."]
+    if (set(data) != {"format", "version", "games", "events"} or not isinstance(data["games"], list)
+            or not isinstance(data["events"], list)):
+        return ["An export has exactly format, version, a list of games and a list of events."]
     errors = []
     for i, game in enumerate(data["games"], start=1):
         errors += check_game(game, f"Game {i}")
@@ -123,6 +125,82 @@ def check_document(data: Any) -> list[str]:
     doubled = sorted({i for i in ids if ids.count(i) > 1})
     if doubled:
         errors.append("The file has the same game more than once: " + ", ".join(doubled))
+    seated: dict[str, str] = {}
+    for i, event in enumerate(data["events"], start=1):
+        errors += check_event(event, f"Event {i}", set(ids), seated)
+    event_ids = [e["id"] for e in data["events"] if isinstance(e, dict) and isinstance(e.get("id"), str)]
+    doubled = sorted({i for i in event_ids if event_ids.count(i) > 1})
+    if doubled:
+        errors.append("The file has the same event more than once: " + ", ".join(doubled))
+    return errors
+
+
+EVENT_KEYS = set(transfer.EVENT_FIELDS) | {"round_list", "log"}
+ROUND_KEYS = {"number", "byes", "started", "closed", "request_key", "tables"}
+TABLE_KEYS = {"table", "game", "entrants"}
+LOG_KEYS = {"at", "device", "game", "what", "change"}
+
+
+def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) -> list[str]:
+    """Everything wrong with one exported club night: its fields as POST /api/events checks them, its rounds and
+    tables (each a game of the file, in one table only), and its log. `seated`: games seated by events before."""
+    if not isinstance(e, dict) or set(e) != EVENT_KEYS:
+        return [f"{where} must be an object with exactly {', '.join(sorted(EVENT_KEYS))}."]
+    errors = []
+    if not isinstance(e["id"], str) or not GAME_ID.fullmatch(e["id"]):
+        errors.append(f"{where}: id must be 1 to 64 letters, digits, - or _.")
+    fields = {k: e[k] for k in transfer.EVENT_FIELDS if k not in ("id", "created") and e[k] is not None}
+    try:
+        event = check_new_event(fields)
+    except Refused as err:
+        return errors + [f"{where}: {x.field or 'event'}: {x.message}" for x in err.errors]
+    if _exact(event.as_dict()) != _exact(fields):
+        errors.append(f"{where}: its fields are not in the form Meldbook stores them.")
+    if not _is_time(e["created"]):
+        errors.append(f"{where}: created must be a date and time.")
+    n = len(event.entrants)
+    rounds = e["round_list"]
+    if not isinstance(rounds, list) or len(rounds) > event.rounds:
+        return errors + [f"{where}: round_list must be a list of at most {event.rounds} rounds."]
+    for k, r in enumerate(rounds, start=1):
+        at = f"{where}, round {k}"
+        if not isinstance(r, dict) or set(r) != ROUND_KEYS or r["number"] != k:
+            errors.append(f"{at} must have exactly {', '.join(sorted(ROUND_KEYS))}, numbered {k}.")
+            continue
+        if not _is_time(r["started"]) or not _is_time(r["closed"], nullable=True):
+            errors.append(f"{at}: started and closed must be dates and times (closed may be null).")
+        if r["request_key"] is not None and not (isinstance(r["request_key"], str) and 1 <= len(r["request_key"]) <= 64):
+            errors.append(f"{at}: request_key must be null or 1 to 64 characters.")
+        byes = r["byes"]
+        if not isinstance(byes, list) or not all(_is_count(b, most=n - 1) for b in byes):
+            errors.append(f"{at}: byes must be entrant numbers from 0 to {n - 1}.")
+        if not isinstance(r["tables"], list) or not r["tables"]:
+            errors.append(f"{at}: tables must be a list of at least one table.")
+            continue
+        for j, t in enumerate(r["tables"], start=1):
+            here = f"{at}, table {j}"
+            if not isinstance(t, dict) or set(t) != TABLE_KEYS or t["table"] != j:
+                errors.append(f"{here} must have exactly table, game and entrants, numbered {j}.")
+                continue
+            if (not isinstance(t["entrants"], list) or len(t["entrants"]) != event.table_size
+                    or not all(_is_count(x, most=n - 1) for x in t["entrants"])):
+                errors.append(f"{here}: entrants must be {event.table_size} entrant numbers from 0 to {n - 1}.")
+            if t["game"] not in game_ids:
+                errors.append(f"{here}: its game {t['game']!r:.70} is not among the file's games.")
+            elif t["game"] in seated:
+                errors.append(f"{here}: its game {t['game']} is already {seated[t['game']]}.")
+            else:
+                seated[t["game"]] = f"{here.lower()}"
+    if not isinstance(e["log"], list):
+        return errors + [f"{where}: log must be a list."]
+    for k, entry in enumerate(e["log"], start=1):
+        at = f"{where}, log entry {k}"
+        if (not isinstance(entry, dict) or set(entry) != LOG_KEYS or not _is_time(entry["at"])
+                or not (entry["device"] is None or isinstance(entry["device"], str))
+                or not isinstance(entry["game"], str) or not isinstance(entry["what"], str)
+                or not isinstance(entry["change"], dict)):
+            errors.append(f"{at} must have exactly at (a time), device (text or null), game, what (text) and "
+                          "change (an object).")
     return errors
 
 

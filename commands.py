@@ -189,7 +189,7 @@ def import_command(file: str, db: str | None, replace: bool) -> int:
         raise Refusal(f"{where} is a folder, not a database file. Nothing was imported.")
     with _opened(where, migrate=True) as conn:
         try:
-            transfer.import_games(conn, data["games"], replace=replace)
+            transfer.import_games(conn, data["games"], replace=replace, events=data["events"])
         except ValueError as err:
             hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
             raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None

@@ -37,7 +37,8 @@ def rows(db: sqlite_utils.Database, sql: str, params: list | None = None) -> lis
 
 def read_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
     """Everything stored about a game in one query: its row (options and marks decoded), its
-    sides with their players, and its hands in play order; None if unknown.
+    sides with their players, its hands in play order, and its seat in a club night ("event": id, round,
+    table; None for a game of no event); None if unknown.
 
     This is the stored game; the game object of API.md is derived from it (service/games.py).
     """
@@ -47,13 +48,16 @@ def read_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
                      "    WHERE p.game_id = s.game_id AND p.side_idx = s.idx)))) "
                      " FROM sides s WHERE s.game_id = g.id) AS side_rows, "
                      "(SELECT json_group_array(json_array(h.id, json(h.entries), h.recorded_at, h.edited_at)) "
-                     " FROM hands h WHERE h.game_id = g.id) AS hand_rows "
+                     " FROM hands h WHERE h.game_id = g.id) AS hand_rows, "
+                     "(SELECT json_object('id', t.event_id, 'round', t.round, 'table', t.table_no) "
+                     " FROM event_tables t WHERE t.game_id = g.id) AS event "
                      "FROM games g WHERE g.id = ?", [game_id])
     if not found:
         return None
     game = found[0]
     game["options"] = json.loads(game["options"])
     game["marks"] = json.loads(game["marks"])
+    game["event"] = json.loads(game["event"]) if game["event"] else None  # a table of a club night: where
     # an aggregate's order is not promised by SQLite: sides, seats and hands are put in order here
     game["sides"] = []
     for _, name, start_score, players in sorted(json.loads(game.pop("side_rows"))):

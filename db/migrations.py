@@ -97,7 +97,42 @@ def _side_marks(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE games DROP COLUMN failed_melds")
 
 
-MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks]
+def _events(db: sqlite_utils.Database) -> None:
+    """Club nights (API.md, "Club nights (events)"): an event, its rounds and their tables' games, and the log of
+    changes made to a game after its round closed."""
+    db.create_table("events", {"id": str, "name": str, "variant": str, "options": str, "entrants": str,
+                               "table_size": int, "rounds": int, "movement": str, "standings": str, "vp_scale": str,
+                               "created": str},
+                    pk="id", not_null=["name", "variant", "options", "entrants", "table_size", "rounds", "movement",
+                                       "standings", "created"])
+    db["events"].create_index(["created"], index_name="events_by_created")
+    # a round: who sat out, when it started, when it closed (the next round started, or for the last round its
+    # last game finished), and the Idempotency-Key it was started with (a repeat answers this round)
+    db.create_table("event_rounds", {"event_id": str, "number": int, "byes": str, "started": str, "closed": str,
+                                     "request_key": str},
+                    pk=("event_id", "number"), not_null=["event_id", "number", "byes", "started"],
+                    foreign_keys=[_cascade("event_rounds", ("event_id",), "events", ("id",))])
+    db["event_rounds"].create_index(["event_id", "request_key"], index_name="event_rounds_by_key", unique=True)
+    # a table of a round: its game, and the entrants at it in seat order (the game's sides). The game is checked
+    # at the end of the transaction (DEFERRABLE), so an import that replaces a game puts it back in one go;
+    # a game of an event is never deleted on its own (service.delete_game refuses).
+    db.execute("""CREATE TABLE event_tables (
+        event_id TEXT NOT NULL,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        game_id TEXT NOT NULL UNIQUE REFERENCES games(id) DEFERRABLE INITIALLY DEFERRED,
+        entrants TEXT NOT NULL,
+        PRIMARY KEY (event_id, round, table_no),
+        FOREIGN KEY (event_id, round) REFERENCES event_rounds(event_id, number) ON DELETE CASCADE)""")
+    # what changed in a game after its round closed: when, from which device, in words and as data
+    db.execute("""CREATE TABLE event_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        at TEXT NOT NULL, device TEXT, game_id TEXT NOT NULL, what TEXT NOT NULL, change TEXT NOT NULL)""")
+    db["event_log"].create_index(["event_id", "id"], index_name="event_log_by_event")
+
+
+MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -9,25 +9,28 @@ import sqlite_utils
 
 from .connection import write
 from .files import private_temp, side_files
+from . import events as event_store
 from .games import get_sides, get_version, insert_game
 
 FORMAT = "meldbook-games"
-VERSION = 2  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds"
+VERSION = 3  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds";
+# 3: the club nights ("events", each with its rounds, tables and log) beside the games
 
 
 def upgrade(data: object) -> object:
     """An export of an earlier version in this version's form (anything else is given back as it is, for the
-    checks to refuse): version 1 kept Pony's failed melds as "failed_melds", now one of a game's "marks"."""
-    if not (isinstance(data, dict) and data.get("version") == 1 and isinstance(data.get("games"), list)):
+    checks to refuse): version 1 kept Pony's failed melds as "failed_melds", now one of a game's "marks";
+    versions 1 and 2 had no club nights (an empty "events")."""
+    if not (isinstance(data, dict) and data.get("version") in (1, 2) and isinstance(data.get("games"), list)):
         return data
     games = []
     for g in data["games"]:
-        if isinstance(g, dict) and "failed_melds" in g and "marks" not in g:
+        if data["version"] == 1 and isinstance(g, dict) and "failed_melds" in g and "marks" not in g:
             g = dict(g)
             melds = g.pop("failed_melds")
             g["marks"] = {"failed_melds": melds} if not isinstance(melds, list) or any(melds) else {}
         games.append(g)
-    return {**data, "version": VERSION, "games": games}
+    return {**data, "version": VERSION, "games": games, "events": data.get("events", [])}
 
 
 def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *, with_pin: bool = True) -> dict:
@@ -48,7 +51,33 @@ def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *
                          for h in db.query("SELECT entries, recorded_at, edited_at FROM hands "
                                            "WHERE game_id = ? ORDER BY id", [r["id"]])]
         games.append(game)
-    return {"format": FORMAT, "version": VERSION, "games": games}
+    # a whole export carries every club night whole; one game's download carries none
+    events = [export_event(db, event_id) for event_id in event_store.event_ids(db)] if game_ids is None else []
+    return {"format": FORMAT, "version": VERSION, "games": games, "events": events}
+
+
+EVENT_FIELDS = ("id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
+                "vp_scale", "created")
+
+
+def export_event(db: sqlite_utils.Database, event_id: str) -> dict:
+    """One club night whole: its row, its rounds with their tables (by game id) and its log."""
+    row = event_store.get_event(db, event_id)
+    return {**{k: row[k] for k in EVENT_FIELDS}, "round_list": event_store.get_rounds(db, event_id),
+            "log": event_store.get_log(db, event_id)}
+
+
+def insert_event(db: sqlite_utils.Database, event: dict) -> None:
+    """Store an exported club night whole (its games are stored already, or in the same transaction)."""
+    event_store.insert_event(db, event)
+    for r in event["round_list"]:
+        event_store.insert_round(db, event["id"], r["number"], r["byes"], r["started"], r["request_key"],
+                                 r["closed"])
+        for t in r["tables"]:
+            event_store.insert_table(db, event["id"], r["number"], t["table"], t["game"], t["entrants"])
+    for entry in event["log"]:
+        event_store.add_log(db, event["id"], entry["at"], entry["device"], entry["game"], entry["what"],
+                            entry["change"])
 
 
 def existing_ids(db: sqlite_utils.Database, game_ids: list[str]) -> list[str]:
@@ -67,8 +96,10 @@ class CannotUse(ValueError):
     """A file a command refuses to read or write; the message names the file and says why."""
 
 
-def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool = False) -> None:
-    """Store already-checked exported games in one transaction; `replace` overwrites games with the same id.
+def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool = False,
+                 events: list[dict] = ()) -> None:
+    """Store already-checked exported games, and club nights (`events`), in one transaction; `replace`
+    overwrites games and events with the same id.
 
     Each game gets a revision above the file's and above the replaced game's: a revision names
     one state, and a device or server that knew the old state sees that this one is newer.
@@ -77,6 +108,11 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
         clash = existing_ids(db, [g["id"] for g in games])
         if clash and not replace:
             raise ValueError("These games are already in the database: " + ", ".join(clash))
+        had_events = set(event_store.event_ids(db)) & {e["id"] for e in events}
+        if had_events and not replace:
+            raise ValueError("These events are already in the database: " + ", ".join(sorted(had_events)))
+        for event_id in had_events:
+            event_store.delete_event(db, event_id)
         had = {game_id: get_version(db, game_id)["revision"] for game_id in clash}
         for game_id in clash:
             db.execute("DELETE FROM games WHERE id = ?", [game_id])
@@ -85,6 +121,12 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
             if revision > MAX_REVISION:
                 raise ValueError(f"Game {g['id']} cannot get a revision above {revision - 1}")
             insert_game(db, {**g, "revision": revision})
+        seated = event_store.seats_of(db, [t["game"] for e in events for r in e["round_list"] for t in r["tables"]])
+        if seated:
+            raise ValueError("These games are already tables of another event in the database: "
+                             + ", ".join(sorted(seated)))
+        for event in events:
+            insert_event(db, event)
 
 
 def check_backup_target(database: str, target: str, *, force: bool = False, verb: str = "back up to") -> None:

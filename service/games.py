@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence, Union
 import sqlite_utils
 
 from db import database_path, quiet_mark, write
+from db import events as events_store
 from db import games as store
 from db.pin_hash import hash_pin, pin_matches
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
@@ -123,6 +124,15 @@ def request_fingerprint(operation: str, payload: Any, *leave_out: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def new_stored(variant: Variant | None, payload: Any, now: str, *, event: dict | None = None) -> dict:
+    """A new game checked (scoring.new_game; Refused names the fields) in read_game's shape, not yet stored:
+    what create_game inserts, and each table's game a club night's round starts (service.events)."""
+    sides, options = new_game(variant, payload)
+    return {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
+            "revision": 1, "ended_at": None, "marks": {}, "hand_revision": None, "pin_hash": None,
+            "sides": sides, "hands": [], "event": event}
+
+
 def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> Game:
     """Check and store a new game; its options become its rules snapshot.
 
@@ -130,11 +140,9 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     first time and starts none.
     """
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
-    sides, options = new_game(variant, payload)
     now = now_utc()
-    stored = {"id": new_id(), "variant": variant.id, "options": options, "created": now, "updated": now,
-              "revision": 1, "ended_at": None, "marks": {}, "hand_revision": None,
-              "pin_hash": hash_pin(payload["pin"]) if payload.get("pin") else None, "sides": sides, "hands": []}
+    stored = new_stored(variant, payload, now)  # checked first: a PIN is hashed once it is known to be one
+    stored["pin_hash"] = hash_pin(payload["pin"]) if payload.get("pin") else None
     request = request_fingerprint("start", payload, "pin")  # no plain hash of a PIN is kept
     with write(db):
         started = store.game_started_with(db, key, request) if key is not None else None
@@ -185,8 +193,9 @@ def finished_refusal() -> Refused:
                                      "Correct or delete a hand, or start a new game.")], status=409)
 
 
-def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None) -> Game:
-    """The table stops now; the highest total wins."""
+def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None, *, device: str | None = None
+             ) -> Game:
+    """The table stops now; the highest total wins. `device` names who did it (for a club night's log)."""
     with write(db):
         variant, stored = read_stored(db, game_id)
         check_revision(variant, stored, revision)
@@ -194,15 +203,69 @@ def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None)
         ended_at = stored["ended_at"] or now
         store.touch_game(db, game_id, now, ended_at=ended_at)
         game = as_written(variant, stored, now, ended_at=ended_at)
+        noted(db, variant, stored, game, "ended", None, device, now)
     committed(db, game)
     return game
 
 
 def delete_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None) -> None:
-    """Remove a game and everything in it."""
+    """Remove a game and everything in it. A table's game of a club night stays (409): the event's rounds and
+    standings are made of it; correct or delete its hands instead."""
     with write(db):
         variant, stored = read_stored(db, game_id)
         check_revision(variant, stored, revision)
+        if stored.get("event"):
+            seat = stored["event"]
+            raise Refused([FieldError(None, f"This game is table {seat['table']} of round {seat['round']} of a club "
+                                            "night, whose standings count it, so it cannot be deleted. Correct or "
+                                            "delete its hands instead.")], status=409)
         store.delete_game(db, game_id)
     cache.forget(database_path(db), game_id)
     committed(db, None)
+
+
+# -- a club night's table: its round closing, and its log of late changes ---------------------------------------
+
+def noted(db: sqlite_utils.Database, variant: Variant, stored: dict, game: Game, action: str, hand: int | None,
+          device: str | None, now: str, detail: str = "") -> None:
+    """In a game write's transaction, after the write: what a club night needs to know of it (nothing for a game
+    of no event).
+
+    A round is closed once a later round has started (service.events.start_round) or, for the event's last round,
+    once all its games are finished (the event is finished); it stays closed. Every change to a game of a closed
+    round is logged on its event, in the same transaction: what changed in words and as data, when, from which
+    `device` (a page's device name, an API client's address). The change that finishes the last round's last
+    game closes it, and is not itself logged.
+    """
+    seat = stored.get("event")
+    if not seat:
+        return
+    if events_store.round_closed(db, seat["id"], seat["round"]):
+        before = derive(db, variant, stored)
+        events_store.add_log(db, seat["id"], now, device, game.id, *late_change(before, game, seat, action, hand,
+                                                                                  detail))
+    elif game.finished:
+        event = events_store.get_event(db, seat["id"])
+        if seat["round"] == event["rounds"]:
+            tables = events_store.get_rounds(db, seat["id"])[seat["round"] - 1]["tables"]
+            if all(t["game"] == game.id or get_game(db, t["game"]).finished for t in tables):
+                events_store.close_round(db, seat["id"], seat["round"], now)
+
+
+def late_change(before: Game, after: Game, seat: dict, action: str, hand: int | None, detail: str = ""
+                ) -> tuple[str, dict]:
+    """A late change in words ("Round 1, table 2, hand 3 corrected: Us 1,230 → 1,530") and as data."""
+    what = f"Round {seat['round']}, table {seat['table']}, " + (
+        f"hand {hand} {action}" if hand is not None else f"{detail or 'game'} {action}")
+    moved = [f"{b.name} {b.score:,} → {a.score:,}" for b, a in zip(before.sides, after.sides) if b.score != a.score]
+    what += ": " + (", ".join(moved) if moved else "no total changed")
+    if before.finished != after.finished:
+        what += "; the game is finished again" if after.finished else "; the game is no longer finished"
+    change = {"round": seat["round"], "table": seat["table"], "action": action, "hand": hand,
+              "before": {"scores": [s.score for s in before.sides], "finished": before.finished,
+                         "winner": None if before.winner is None else list(before.winner)},
+              "after": {"scores": [s.score for s in after.sides], "finished": after.finished,
+                        "winner": None if after.winner is None else list(after.winner)}}
+    if detail:
+        change["detail"] = detail
+    return what, change

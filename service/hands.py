@@ -27,6 +27,7 @@ from .games import (
     finished_refusal,
     get_game,
     not_found,
+    noted,
     read_stored,
     request_fingerprint,
 )
@@ -73,7 +74,8 @@ def _repeated(db: sqlite_utils.Database, game_id: str, key: str | None, fingerpr
 
 
 def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision: Revision = None,
-                key: str | None = None, *, read: dict | None = None) -> tuple[Hand, Game]:
+                key: str | None = None, *, read: dict | None = None, device: str | None = None
+                ) -> tuple[Hand, Game]:
     """Append a hand; returns (hand, game). Refused 409 when the game is finished.
 
     With an Idempotency-Key `key`, a repeat of the same request answers the hand it recorded the
@@ -83,13 +85,17 @@ def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision:
     used only if it turns out current: the revision bump names the revision read, and when another
     writer came in between, or the hand would be refused, the game is read again inside the
     transaction and everything is checked against that.
+
+    `device` names who recorded it, for a club night's log (service.games.noted), as for every write below.
     """
     fingerprint = request_fingerprint("record", payload, "revision")
     try:
         with write(db):
-            done = read is not None and _record(db, read, payload, revision, key, fingerprint, current=False)
+            done = read is not None and _record(db, read, payload, revision, key, fingerprint, device,
+                                                current=False)
             if not done:
-                done = _record(db, read_stored(db, game_id)[1], payload, revision, key, fingerprint, current=True)
+                done = _record(db, read_stored(db, game_id)[1], payload, revision, key, fingerprint, device,
+                               current=True)
     except Repeat as repeat:
         return repeat.hand, get_game(db, game_id)
     hand, game = done
@@ -98,7 +104,7 @@ def record_hand(db: sqlite_utils.Database, game_id: str, payload: Any, revision:
 
 
 def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any, key: str | None,
-            fingerprint: str, *, current: bool) -> tuple[Hand, Game] | None:
+            fingerprint: str, device: str | None, *, current: bool) -> tuple[Hand, Game] | None:
     """record_hand's work in its transaction: None when `stored` (not `current`) turned out out of date.
 
     Three or four statements: bump the revision, keep the key (when sent), insert the hand. The key
@@ -130,6 +136,7 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
     if key is not None and not store.keep_request_key(db, game_id, key, fingerprint, 201, hand.to_json(), now):
         _repeated(db, game_id, key, fingerprint)  # used before: raises, and the transaction stores nothing
     store.add_hand(db, game_id, kept, now)
+    noted(db, variant, stored, game, "recorded", hand.number, device, now)
     return hand, game
 
 
@@ -141,7 +148,8 @@ def _hand(stored: dict, number: Any) -> dict:
 
 
 def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: Any,
-                 revision: Revision = None, key: str | None = None) -> tuple[Hand, Game]:
+                 revision: Revision = None, key: str | None = None, *, device: str | None = None
+                 ) -> tuple[Hand, Game]:
     """Correct hand `number`; every later total is recomputed. Returns (hand, game).
 
     An Idempotency-Key works as for record_hand: a resent correction is answered, not applied again.
@@ -162,6 +170,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
             hand = game.hands[number - 1]
             store.replace_hand(db, old["id"], kept, now)
             store.touch_game(db, game_id, now)
+            noted(db, variant, stored, game, "corrected", number, device, now)
             if key is not None:
                 store.keep_request_key(db, game_id, key, fingerprint, 200, hand.to_json(), now)
     except Repeat as repeat:
@@ -171,7 +180,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
 
 
 def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: Revision = None, *,
-                undone_by: str | None = None) -> Game:
+                undone_by: str | None = None, device: str | None = None) -> Game:
     """Delete hand `number`; later hands move up one number. Returns the game.
 
     `undone_by` names the device taking the hand back with Undo: the game keeps a note of it for the others.
@@ -186,6 +195,7 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
                                                "by": undone_by}
         store.touch_game(db, game_id, now, taken_back=note)
         game = as_written(variant, {**stored, "hands": [h for h in stored["hands"] if h is not gone]}, now)
+        noted(db, variant, stored, game, "deleted", number, device or undone_by, now)
     committed(db, game)
     return game
 
@@ -209,7 +219,8 @@ def recorded_with(db: sqlite_utils.Database, game_id: str, key: str | None) -> d
     return kept["hand"] if kept else None
 
 
-def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Revision = None) -> Game:
+def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Revision = None, *,
+              device: str | None = None) -> Game:
     """Mark a side between hands as its variant declares (`action` names the mark, e.g. Pony's "failed-meld":
     the side could not mend a short initial meld, and its minimum rises until the next hand is recorded)."""
     declared = {m.action: m for v in VARIANTS.values() for m in v.marks}
@@ -233,5 +244,7 @@ def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, r
         now = now_utc()
         store.touch_game(db, game_id, now, marks=marks)
         game = as_written(variant, stored, now, marks=marks)
+        noted(db, variant, stored, game, "marked", None, device, now,
+              f"{mark.button.lower()} for {stored['sides'][side]['name']}")
     committed(db, game)
     return game

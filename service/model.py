@@ -109,6 +109,7 @@ class Game:
     ended_at: str | None
     has_pin: bool
     last_hand_revision: int | None  # the revision the last recorded hand made (Undo is offered while current)
+    event: Mapping[str, Any] | None = None  # a club night's table: {"id", "round", "table"}; None for other games
 
     @property
     def hands_played(self) -> int:
@@ -122,7 +123,9 @@ class Game:
                 "winner": None if self.winner is None else list(self.winner), "margin": self.margin,
                 "dealing": thawed(self.dealing), "revision": self.revision, "created": self.created,
                 "updated": self.updated, "ended_at": self.ended_at, "hands_played": self.hands_played,
-                "has_pin": self.has_pin, "last_hand_revision": self.last_hand_revision}
+                "has_pin": self.has_pin, "last_hand_revision": self.last_hand_revision,
+                # API.md: a table's game of a club night "also carries" its event; other games have no such key
+                **({"event": dict(self.event)} if self.event is not None else {})}
 
 
 def make_game(stored: Mapping[str, Any], variant: Any, state: Mapping[str, Any]) -> Game:
@@ -137,4 +140,5 @@ def make_game(stored: Mapping[str, Any], variant: Any, state: Mapping[str, Any])
     return Game(stored["id"], stored["variant"], variant.name, frozen(stored["options"]), sides, hands,
                 state["finished"], tuple(state["finish_reasons"]), None if winner is None else tuple(winner),
                 state["margin"], frozen(state["dealing"]), stored["revision"], stored["created"], stored["updated"],
-                stored["ended_at"], bool(stored.get("pin_hash")), stored.get("hand_revision"))
+                stored["ended_at"], bool(stored.get("pin_hash")), stored.get("hand_revision"),
+                frozen(stored["event"]) if stored.get("event") else None)

@@ -50,6 +50,25 @@ RELEASED = [
     """ALTER TABLE games ADD COLUMN taken_back TEXT;""",
     """ALTER TABLE games ADD COLUMN marks TEXT NOT NULL DEFAULT '{}';
     ALTER TABLE games DROP COLUMN failed_melds;""",
+    """CREATE TABLE events (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, variant TEXT NOT NULL, options TEXT NOT NULL,
+        entrants TEXT NOT NULL, table_size INTEGER NOT NULL, rounds INTEGER NOT NULL, movement TEXT NOT NULL,
+        standings TEXT NOT NULL, vp_scale TEXT, created TEXT NOT NULL);
+    CREATE INDEX events_by_created ON events(created);
+    CREATE TABLE event_rounds (
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE, number INTEGER NOT NULL,
+        byes TEXT NOT NULL, started TEXT NOT NULL, closed TEXT, request_key TEXT,
+        PRIMARY KEY (event_id, number));
+    CREATE UNIQUE INDEX event_rounds_by_key ON event_rounds(event_id, request_key);
+    CREATE TABLE event_tables (
+        event_id TEXT NOT NULL, round INTEGER NOT NULL, table_no INTEGER NOT NULL,
+        game_id TEXT NOT NULL UNIQUE REFERENCES games(id) DEFERRABLE INITIALLY DEFERRED,
+        entrants TEXT NOT NULL, PRIMARY KEY (event_id, round, table_no),
+        FOREIGN KEY (event_id, round) REFERENCES event_rounds(event_id, number) ON DELETE CASCADE);
+    CREATE TABLE event_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        at TEXT NOT NULL, device TEXT, game_id TEXT NOT NULL, what TEXT NOT NULL, change TEXT NOT NULL);
+    CREATE INDEX event_log_by_event ON event_log(event_id, id);""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 
@@ -106,6 +125,7 @@ def every_row(path, columns: dict | None = None) -> dict:
     try:
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                                              "AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name")]
+        tables = [t for t in tables if not columns or t in columns]  # tables made later start empty
         picked = {t: ", ".join(f'"{c}"' for c in columns[t]) if columns else "*" for t in tables}
         return {t: sorted(map(repr, conn.execute(f'SELECT {picked[t]} FROM "{t}"'))) for t in tables}
     finally:

@@ -183,7 +183,45 @@ def scenarios(client, w):
                                                   client.post(url, json={"name": "", "into": ""}))[2],
         })
     table.update(players)
+    table.update(event_scenarios(client))
     return table
+
+
+EVENT = {"name": "Tuesday club", "variant": "classic", "options": {"target": 5000},
+         "entrants": [{"name": n, "players": [f"{n}1", f"{n}2"]} for n in ("Ann", "Bob", "Cy")],
+         "rounds": 1, "movement": "round-robin", "standings": "wins"}
+
+
+def event_scenarios(client):
+    """The club nights' routes (API.md, "Club nights (events)")."""
+    def event():
+        return client.post("/api/events", json=EVENT).get_json()["id"]
+
+    def played():  # its one round started and every table finished
+        event_id = event()
+        for t in client.post(f"/api/events/{event_id}/rounds").get_json()["tables"]:
+            client.post(f"/api/games/{t['game']}/end")
+        return event_id
+
+    e, rounds = "/api/events/{event_id}", "/api/events/{event_id}/rounds"
+    return {
+        ("/api/events", "get", 200): lambda: (event(), client.get("/api/events"))[1],
+        ("/api/events", "post", 201): lambda: client.post("/api/events", json=EVENT),
+        ("/api/events", "post", 400): lambda: client.post("/api/events", data="{", content_type=JSON),
+        ("/api/events", "post", 413): lambda: client.post("/api/events", data=BIG, content_type=JSON),
+        ("/api/events", "post", 415): lambda: client.post("/api/events", data="{}", content_type="text/plain"),
+        ("/api/events", "post", 422): lambda: client.post("/api/events", json={**EVENT, "rounds": 0}),
+        (e, "get", 200): lambda: client.get(f"/api/events/{played()}"),
+        (e, "get", 404): lambda: client.get("/api/events/nosuchevent"),
+        (rounds, "post", 201): lambda: client.post(f"/api/events/{event()}/rounds", headers={"Idempotency-Key": "k"}),
+        (rounds, "post", 400): lambda: client.post(f"/api/events/{event()}/rounds", headers={"Idempotency-Key": "é"}),
+        (rounds, "post", 404): lambda: client.post("/api/events/nosuchevent/rounds"),
+        (rounds, "post", 409): lambda: client.post(f"/api/events/{played()}/rounds"),
+        (e + "/standings", "get", 200): lambda: client.get(f"/api/events/{played()}/standings"),
+        (e + "/standings", "get", 404): lambda: client.get("/api/events/nosuchevent/standings"),
+        (e + "/log", "get", 200): lambda: client.get(f"/api/events/{played()}/log"),
+        (e + "/log", "get", 404): lambda: client.get("/api/events/nosuchevent/log"),
+    }
 
 
 def documented(document):

@@ -49,8 +49,17 @@ def fuzzed_app(tmp_path_factory):
     for _ in range(3):
         client.post(f"/api/games/{ids[0]}/hands", json=HAND)
     client.post(f"/api/games/{ids[3]}/end")
+    # club nights: one with a round under way, one with every round played
+    event = {"name": "Club", "variant": "ponytail", "entrants": PONYTAIL["sides"], "rounds": 1,
+             "movement": "round-robin", "standings": "wins"}
+    events = [client.post("/api/events", json=event).get_json()["id"] for _ in range(2)]
+    for event_id in events:
+        client.post(f"/api/events/{event_id}/rounds")
+    for table in client.get(f"/api/events/{events[1]}").get_json()["round_list"][0]["tables"]:
+        client.post(f"/api/games/{table['game']}/end")
     assert client.get("/api/openapi.json").get_json() == schema.raw_schema  # what is served is what is checked
     app.config["FUZZ_GAMES"] = ids
+    app.config["FUZZ_EVENTS"] = events
     LATER.target = app
     yield app
     LATER.target = None
@@ -63,4 +72,8 @@ def test_no_input_makes_a_server_error(case, fuzzed_app):
     sent = (case.path_parameters or {}).get("game_id")
     if isinstance(sent, str) and len(sent) % 4:  # three in four requests name a real game
         case.path_parameters["game_id"] = games[len(sent) % len(games)]
+    events = fuzzed_app.config["FUZZ_EVENTS"]
+    sent = (case.path_parameters or {}).get("event_id")
+    if isinstance(sent, str) and len(sent) % 4:  # and three in four name a real event
+        case.path_parameters["event_id"] = events[len(sent) % len(events)]
     case.call_and_validate(checks=CHECKS)

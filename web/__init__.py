@@ -5,7 +5,7 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
     from web.plumbing import backups, errors, hosts, pin, security
-    from web.views import api, openapi
+    from web.views import api, events, openapi
 
     hosts.init_app(app)  # first of all: a request for another host is refused before anything runs
     errors.init_app(app)  # then an unknown address or method, before the write checks
@@ -13,6 +13,7 @@ def register(app: Flask) -> None:
     security.init_app(app)
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
     app.register_blueprint(api.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(openapi.bp)
     from web.views import sheets
 

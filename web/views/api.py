@@ -1,7 +1,7 @@
 """The JSON API of API.md: parse the request, call an action, answer JSON."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 
 import service
 from db import transfer
@@ -48,31 +48,34 @@ def show_game(game_id: str):
 def add_hand(game_id: str):
     payload = body()
     hand, game = service.record_hand(get_db(), game_id, payload, if_match(payload), idempotency_key(),
-                                     read=stored_game(game_id))
+                                     read=stored_game(game_id), device=request.remote_addr)
     return jsonify({"hand": hand.to_json(), "game": game.to_json()}), 201
 
 
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>")
 def replace_hand(game_id: str, number: int):
     payload = body()
-    hand, game = service.replace_hand(get_db(), game_id, number, payload, if_match(payload), idempotency_key())
+    hand, game = service.replace_hand(get_db(), game_id, number, payload, if_match(payload), idempotency_key(),
+                                      device=request.remote_addr)
     return jsonify({"hand": hand.to_json(), "game": game.to_json()})
 
 
 @bp.delete("/games/<game_id>/hands/<int(signed=True):number>")
 def delete_hand(game_id: str, number: int):
-    return jsonify(service.delete_hand(get_db(), game_id, number, if_match(optional_body())).to_json())
+    return jsonify(service.delete_hand(get_db(), game_id, number, if_match(optional_body()),
+                                       device=request.remote_addr).to_json())
 
 
 @bp.post("/games/<game_id>/sides/<int(signed=True):side>/<action>")
 def mark_side(game_id: str, side: int, action: str):
     """A mark the game's variant declares for a side between hands (Pony: …/failed-meld)."""
-    return jsonify(service.mark_side(get_db(), game_id, side, action, if_match(optional_body())).to_json())
+    return jsonify(service.mark_side(get_db(), game_id, side, action, if_match(optional_body()),
+                                     device=request.remote_addr).to_json())
 
 
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
-    return jsonify(service.end_game(get_db(), game_id, if_match(optional_body())).to_json())
+    return jsonify(service.end_game(get_db(), game_id, if_match(optional_body()), device=request.remote_addr).to_json())
 
 
 @bp.get("/games/<game_id>/download")

@@ -208,7 +208,8 @@ def record_hand(game_id: str):
     if asked is not None:
         return asked
     try:
-        service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored)
+        service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored,
+                            device=this_device())
     except Refused as err:
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)
@@ -233,7 +234,8 @@ def replace_hand(game_id: str, number: int):
     if asked is not None:
         return asked
     try:
-        service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key())
+        service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key(),
+                             device=this_device())
     except Refused as err:
         return refused_correction(err, game_id, number)
     flash(said(game, "{Round} {n} corrected; the totals after it are recomputed.", n=number))
@@ -283,7 +285,7 @@ def undo_hand(game_id: str, number: int):
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int):
     try:
-        game = service.delete_hand(get_db(), game_id, number, form_revision())
+        game = service.delete_hand(get_db(), game_id, number, form_revision(), device=this_device())
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game, said(game, "{Round} {n} deleted; the totals are recomputed.", n=number))

@@ -95,14 +95,19 @@ SCHEMAS = {
                  "winner": {"type": ["array", "null"], "items": INT}, "margin": nullable("integer"),
                  "dealing": nullable("object"), "revision": {"type": "integer", "minimum": 1},
                  "created": TIME, "updated": TIME, "ended_at": {"type": ["string", "null"], "format": "date-time"},
-                 "hands_played": INT, "has_pin": BOOL}),
+                 "hands_played": INT, "has_pin": BOOL},
+                {"event": {**obj({"id": STR, "round": {"type": "integer", "minimum": 1},
+                                  "table": {"type": "integer", "minimum": 1}}, closed=True),
+                           "description": "a club night's table: which event, round and table (games of no event "
+                                          "have no such key)"}}),
     "GameSummary": obj({"id": STR, "variant": STR, "variant_name": STR, "names": {"type": "array", "items": STR},
                         "scores": {"type": "array", "items": INT}, "hands_played": INT, "finished": BOOL,
                         "winner": {"type": ["array", "null"], "items": INT}, "created": TIME, "updated": TIME,
                         "revision": {"type": "integer", "minimum": 1}}),
     "HandAndGame": obj({"hand": ref("Hand"), "game": ref("Game")}),
     "Export": obj({"format": {"const": transfer.FORMAT}, "version": {"const": transfer.VERSION},
-                   "games": {"type": "array", "items": {"type": "object"}}}),
+                   "games": {"type": "array", "items": {"type": "object"}}},
+                  {"events": {"type": "array", "items": {"type": "object"}}}),
 }
 
 
@@ -269,6 +274,94 @@ MARK_PATH = {"post": {
                   **WRITE_ERRORS}}}
 
 
+# -- club nights (API.md, "Club nights (events)") -------------------------------------------------------------------
+ENTRANT_INDEX = {"type": "integer", "minimum": 0}
+SCHEMAS.update({
+    "NewEntrant": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
+                      {"players": {"type": "array", "minItems": 1, "maxItems": 2,  # the most a variant seats: document()
+                                   "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                                   "description": "left out: the entrant plays alone, under its name"}}, closed=True),
+    "NewEvent": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}, "variant": {"enum": []},
+                     "entrants": {"type": "array", "minItems": 2, "maxItems": 200, "items": ref("NewEntrant"),
+                                  "description": "the sides that play: at least table_size, names distinct, "
+                                                 "nobody in two"},
+                     "rounds": {"type": "integer", "minimum": 1, "maximum": 100},
+                     "movement": {"enum": ["round-robin", "swiss", "draw"],
+                                  "description": "round-robin: table_size 2 only, rounds at most entrants − 1 (or "
+                                                 "the count, when odd)"},
+                     "standings": {"enum": ["points", "wins", "vp"]}},
+                    {"options": ref("NewOptions"),
+                     "table_size": {"type": "integer", "minimum": 2, "default": 2},
+                     "vp_scale": {"type": ["array", "null"], "maxItems": 50,
+                                  "items": {"type": "array", "minItems": 3, "maxItems": 3, "items": INT},
+                                  "description": "[[margin_at_least, winner_vp, loser_vp], …], the first row's "
+                                                 "margin 0; required when standings is vp, else left out"}},
+                    closed=True),
+    "EventTable": obj({"table": {"type": "integer", "minimum": 1}, "game": STR,
+                       "entrants": {"type": "array", "items": ENTRANT_INDEX,
+                                    "description": "entrant indexes in seat order: the game's sides"},
+                       "finished": BOOL}, closed=True),
+    "EventRound": obj({"number": {"type": "integer", "minimum": 1},
+                       "tables": {"type": "array", "items": ref("EventTable")},
+                       "byes": {"type": "array", "items": ENTRANT_INDEX,
+                                "description": "entrants sitting out: a game played and won, margin 0, points 0"}},
+                      closed=True),
+    "Event": obj({"id": STR, "name": STR, "variant": STR, "options": ref("Options"),
+                  "entrants": {"type": "array", "items": obj({"name": STR, "players": {"type": "array",
+                                                                                      "items": STR}})},
+                  "table_size": INT, "rounds": INT, "movement": {"enum": ["round-robin", "swiss", "draw"]},
+                  "standings": {"enum": ["points", "wins", "vp"]}, "finished": BOOL,
+                  "round_list": {"type": "array", "items": ref("EventRound")}},
+                 {"vp_scale": {"type": "array", "items": {"type": "array", "items": INT},
+                               "description": "only when standings is vp"}}),
+    "EventSummary": obj({"id": STR, "name": STR, "variant": STR,
+                         "rounds_played": {"type": "integer", "minimum": 0,
+                                           "description": "rounds started (paired, their games created)"},
+                         "rounds": INT, "finished": BOOL}, closed=True),
+    "Standing": obj({"entrant": ENTRANT_INDEX, "name": STR, "place": {"type": "integer", "minimum": 1},
+                     "played": INT, "wins": {"type": "number", "description": "a shared win counts 1/k (two "
+                                                                             "decimals)"},
+                     "points": INT, "margin": INT, "vp": nullable("integer")}, closed=True),
+    "EventLogEntry": obj({"at": TIME, "device": nullable("string"), "game": STR,
+                          "what": {"type": "string", "description": "e.g. “Round 1, table 2, hand 3 corrected: Us "
+                                                                    "1,230 → 1,530”"},
+                          "change": {"type": "object"}}, closed=True),
+})
+EVENT_ID = {"name": "event_id", "in": "path", "required": True, "schema": STR}
+NO_EVENT = _error("unknown event")
+PATHS.update({
+    "/api/events": {
+        "get": {"operationId": "listEvents", "summary": "Every club night, the newest first",
+                "responses": {"200": _ok("the events", {"type": "array", "items": ref("EventSummary")})}},
+        "post": {"operationId": "createEvent", "summary": "Create a club night (no round is started yet)",
+                 "requestBody": _body(ref("NewEvent")),
+                 "responses": {"201": {**_ok("the new event", ref("Event")),
+                                       "headers": {"Location": {"schema": STR}}},
+                               "400": BAD_JSON, "413": TOO_LARGE, "415": NOT_JSON,
+                               "422": _error("the event breaks a rule; every error names its field")}},
+    },
+    "/api/events/{event_id}": {"get": {"operationId": "getEvent", "summary": "One club night with its rounds",
+                                       "parameters": [EVENT_ID],
+                                       "responses": {"200": _ok("the event", ref("Event")), "404": NO_EVENT}}},
+    "/api/events/{event_id}/rounds": {"post": {
+        "operationId": "startRound", "summary": "Start the next round: pairings made, its tables' games created",
+        "parameters": [EVENT_ID, {**IDEMPOTENCY_KEY, "description": "a repeat with the same key answers the round "
+                                                                    "it started and starts none"}],
+        "responses": {"201": _ok("the new round (an element of round_list)", ref("EventRound")),
+                      "400": _error("the Idempotency-Key is not 1-64 printable ASCII characters"),
+                      "404": NO_EVENT,
+                      "409": _error("a game of the event is not finished, or every planned round is played")}}},
+    "/api/events/{event_id}/standings": {"get": {
+        "operationId": "getStandings", "summary": "The standings, first place first (finished games count)",
+        "parameters": [EVENT_ID],
+        "responses": {"200": _ok("the standings", {"type": "array", "items": ref("Standing")}), "404": NO_EVENT}}},
+    "/api/events/{event_id}/log": {"get": {
+        "operationId": "getEventLog", "summary": "Changes made to a game after its round closed, oldest first",
+        "parameters": [EVENT_ID],
+        "responses": {"200": _ok("the log", {"type": "array", "items": ref("EventLogEntry")}), "404": NO_EVENT}}},
+})
+
+
 def document() -> dict:
     """The whole description, with every registered variant's id, entry fields and house rules."""
     schemas = copy.deepcopy(SCHEMAS)
@@ -277,6 +370,8 @@ def document() -> dict:
     schemas["NewGame"]["properties"]["variant"]["enum"] = ids
     most = max((shape["players_per_side"] for v in VARIANTS.values() for shape in v.describe_sides.values()), default=2)
     schemas["NewSide"]["properties"]["players"]["maxItems"] = most  # a team of three, where a variant seats one
+    schemas["NewEntrant"]["properties"]["players"]["maxItems"] = most
+    schemas["NewEvent"]["properties"]["variant"]["enum"] = ids
     for variant in VARIANTS.values():
         schemas[schema_name(variant, "Entry")] = entry_schema(variant)
         schemas[schema_name(variant, "HouseRules")] = house_rules_schema(variant)
@@ -316,3 +411,4 @@ DOCUMENT = document()  # as the server starts; a variant registered later shows 
 def openapi_document():
     """The OpenAPI 3.1 description of this API."""
     return jsonify(document())
+

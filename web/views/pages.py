@@ -31,6 +31,7 @@ from web.present.scoreboard import (
     live_html,
     live_key,
     scoreboard_page,
+    this_device,
     write_refused,
 )
 
@@ -140,7 +141,7 @@ def _loopback(host: str) -> bool:
 @bp.post("/games/<game_id>/sides/<int:side>/<action>")
 def mark_side(game_id: str, side: int, action: str):
     try:
-        game = service.mark_side(get_db(), game_id, side, action, form_revision())
+        game = service.mark_side(get_db(), game_id, side, action, form_revision(), device=this_device())
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
@@ -149,7 +150,7 @@ def mark_side(game_id: str, side: int, action: str):
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
     try:
-        game = service.end_game(get_db(), game_id, form_revision())
+        game = service.end_game(get_db(), game_id, form_revision(), device=this_device())
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
@@ -162,7 +163,8 @@ def delete_game(game_id: str):
     except Refused as err:
         if err.status == 404:
             raise
-        flash(STALE + " The game was not deleted.")
+        # stale, or a club night's table (service.delete_game says why)
+        flash(STALE + " The game was not deleted." if isinstance(err, service.Stale) else err.errors[0].message)
         return redirect(url_for("pages.home"), 303)
     flash("The game was deleted.")
     return redirect(url_for("pages.home"), 303)

@@ -1,0 +1,117 @@
+"""Named queries for club nights (events): the event, its rounds and their tables, and its log of late changes."""
+from __future__ import annotations
+
+import json
+
+import sqlite_utils
+
+from .games import rows
+
+JSON_FIELDS = ("options", "entrants", "vp_scale")
+
+
+def insert_event(db: sqlite_utils.Database, event: dict) -> None:
+    """Store an event's row: its checked fields (scoring.events.Event.as_dict's shape), id and creation time."""
+    db["events"].insert({"id": event["id"], "name": event["name"], "variant": event["variant"],
+                         "options": json.dumps(event["options"]), "entrants": json.dumps(event["entrants"]),
+                         "table_size": event["table_size"], "rounds": event["rounds"],
+                         "movement": event["movement"], "standings": event["standings"],
+                         "vp_scale": None if event.get("vp_scale") is None else json.dumps(event["vp_scale"]),
+                         "created": event["created"]})
+
+
+def _decoded(event: dict) -> dict:
+    for key in JSON_FIELDS:
+        event[key] = None if event[key] is None else json.loads(event[key])
+    return event
+
+
+def get_event(db: sqlite_utils.Database, event_id: str) -> dict | None:
+    """An event's row (JSON fields decoded), or None if unknown."""
+    found = rows(db, "SELECT * FROM events WHERE id = ?", [event_id])
+    return _decoded(found[0]) if found else None
+
+
+def list_events(db: sqlite_utils.Database) -> list[dict]:
+    """Every event's row, the newest first, with how many rounds it has started."""
+    return [_decoded(e) for e in rows(
+        db, "SELECT e.*, (SELECT count(*) FROM event_rounds r WHERE r.event_id = e.id) AS rounds_started "
+            "FROM events e ORDER BY e.created DESC, e.rowid DESC")]
+
+
+def get_rounds(db: sqlite_utils.Database, event_id: str) -> list[dict]:
+    """An event's rounds in order, each with its tables in order: number, byes, started, closed, request_key,
+    tables [{table, game, entrants}]."""
+    rounds = [{**r, "byes": json.loads(r["byes"]), "tables": []} for r in rows(
+        db, "SELECT number, byes, started, closed, request_key FROM event_rounds WHERE event_id = ? "
+            "ORDER BY number", [event_id])]
+    for t in rows(db, "SELECT round, table_no, game_id, entrants FROM event_tables WHERE event_id = ? "
+                      "ORDER BY round, table_no", [event_id]):
+        rounds[t["round"] - 1]["tables"].append({"table": t["table_no"], "game": t["game_id"],
+                                                 "entrants": json.loads(t["entrants"])})
+    return rounds
+
+
+def round_started_with(db: sqlite_utils.Database, event_id: str, key: str) -> int | None:
+    """The number of the round started with this Idempotency-Key, if one was."""
+    found = rows(db, "SELECT number FROM event_rounds WHERE event_id = ? AND request_key = ?", [event_id, key])
+    return found[0]["number"] if found else None
+
+
+def insert_round(db: sqlite_utils.Database, event_id: str, number: int, byes: list[int], started: str,
+                 request_key: str | None = None, closed: str | None = None) -> None:
+    db.execute("INSERT INTO event_rounds (event_id, number, byes, started, closed, request_key) "
+               "VALUES (?, ?, ?, ?, ?, ?)", [event_id, number, json.dumps(byes), started, closed, request_key])
+
+
+def insert_table(db: sqlite_utils.Database, event_id: str, round_number: int, table: int, game_id: str,
+                 entrants: list[int]) -> None:
+    db.execute("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) VALUES (?, ?, ?, ?, ?)",
+               [event_id, round_number, table, game_id, json.dumps(entrants)])
+
+
+def close_round(db: sqlite_utils.Database, event_id: str, number: int, now: str) -> None:
+    """Mark a round closed (once: the first closing time stays)."""
+    db.execute("UPDATE event_rounds SET closed = ? WHERE event_id = ? AND number = ? AND closed IS NULL",
+               [now, event_id, number])
+
+
+def round_closed(db: sqlite_utils.Database, event_id: str, number: int) -> str | None:
+    """When the round closed, or None while it is open."""
+    found = rows(db, "SELECT closed FROM event_rounds WHERE event_id = ? AND number = ?", [event_id, number])
+    return found[0]["closed"] if found else None
+
+
+def add_log(db: sqlite_utils.Database, event_id: str, at: str, device: str | None, game_id: str, what: str,
+            change: dict) -> None:
+    """Note a change made to a game of the event after its round closed."""
+    db.execute("INSERT INTO event_log (event_id, at, device, game_id, what, change) VALUES (?, ?, ?, ?, ?, ?)",
+               [event_id, at, device, game_id, what, json.dumps(change)])
+
+
+def get_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
+    """The event's log, oldest first: at, device, game, what, change."""
+    return [{"at": r["at"], "device": r["device"], "game": r["game_id"], "what": r["what"],
+             "change": json.loads(r["change"])}
+            for r in rows(db, "SELECT at, device, game_id, what, change FROM event_log WHERE event_id = ? "
+                              "ORDER BY id", [event_id])]
+
+
+def seats_of(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, str]:
+    """Which of these games are tables of an event: game id → event id."""
+    found = {}
+    for game_id in game_ids:
+        for r in rows(db, "SELECT event_id FROM event_tables WHERE game_id = ?", [game_id]):
+            found[game_id] = r["event_id"]
+    return found
+
+
+def event_ids(db: sqlite_utils.Database) -> list[str]:
+    """Every event's id, in the order they were made or imported."""
+    return [r["id"] for r in rows(db, "SELECT id FROM events ORDER BY rowid")]
+
+
+def delete_event(db: sqlite_utils.Database, event_id: str) -> None:
+    """Remove an event with its rounds, tables and log (its games stay)."""
+    db.execute("DELETE FROM event_tables WHERE event_id = ?", [event_id])
+    db.execute("DELETE FROM events WHERE id = ?", [event_id])

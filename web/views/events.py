@@ -1,0 +1,46 @@
+"""The club nights' JSON API (API.md, "Club nights (events)"): create, list and read events, start a round, the
+standings, and the log of changes made to a game after its round closed."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from scoring import Refused
+from service import events
+from web.plumbing.database import get_db
+from web.plumbing.json_api import body, idempotency_key, refused
+
+bp = Blueprint("events", __name__, url_prefix="/api/events")
+bp.register_error_handler(Refused, refused)
+
+
+@bp.post("")
+def create_event():
+    event = events.create_event(get_db(), body())
+    return jsonify(event), 201, {"Location": f"/api/events/{event['id']}"}
+
+
+@bp.get("")
+def list_events():
+    return jsonify(events.list_events(get_db()))
+
+
+@bp.get("/<event_id>")
+def show_event(event_id: str):
+    return jsonify(events.get_event(get_db(), event_id))
+
+
+@bp.post("/<event_id>/rounds")
+def start_round(event_id: str):
+    """The next round: its pairings made and its games created. A repeat with the same Idempotency-Key answers
+    the round it started; a second start without one is refused while the first one's games play (409)."""
+    return jsonify(events.start_round(get_db(), event_id, idempotency_key())), 201
+
+
+@bp.get("/<event_id>/standings")
+def show_standings(event_id: str):
+    return jsonify(events.standings(get_db(), event_id))
+
+
+@bp.get("/<event_id>/log")
+def show_log(event_id: str):
+    return jsonify(events.event_log(get_db(), event_id))
