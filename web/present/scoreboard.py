@@ -6,7 +6,6 @@ import hashlib
 from datetime import datetime, timezone
 
 from flask import current_app, flash, get_flashed_messages, redirect, request, url_for
-from markupsafe import Markup
 
 import service
 from scoring import Refused, get_variant
