@@ -188,9 +188,11 @@ def check_revision(variant: Variant, stored: dict, revision: Revision) -> None:
         raise Stale(game_object(variant, stored))
 
 
-def finished_refusal() -> Refused:
-    return Refused([FieldError(None, "This game is finished, so no more hands can be recorded. "
-                                     "Correct or delete a hand, or start a new game.")], status=409)
+def finished_refusal(variant: Variant) -> Refused:
+    """A new hand (round, deal…) for a finished game, refused in the variant's words."""
+    w = variant.words
+    return Refused([FieldError(None, f"This game is finished, so no more {w.rounds} can be recorded. "
+                                     f"Correct or delete a {w.round}, or start a new game.")], status=409)
 
 
 def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None, *, device: str | None = None

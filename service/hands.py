@@ -16,6 +16,7 @@ from db import database_path, write
 from db import games as store
 from scoring import VARIANTS, FieldError, Refused, SideScore, get_variant, prepare_hand
 from scoring.game import now_utc, to_store
+from scoring.variant import Variant
 
 from .cache import Recent, version
 from .games import (
@@ -116,7 +117,7 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
     try:
         check_revision(variant, stored, revision)
         if derive(db, variant, stored).finished:
-            raise finished_refusal()
+            raise finished_refusal(variant)
         entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
     except Refused:
         if not current:
@@ -140,10 +141,10 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
     return hand, game
 
 
-def _hand(stored: dict, number: Any) -> dict:
-    hands = stored["hands"]
+def _hand(variant: Variant, stored: dict, number: Any) -> dict:
+    hands, w = stored["hands"], variant.words
     if not isinstance(number, int) or not 1 <= number <= len(hands):
-        raise not_found(f"There is no hand {number} in this game (it has {len(hands)}).")
+        raise not_found(f"There is no {w.round} {number} in this game (it has {len(hands)}).")
     return hands[number - 1]
 
 
@@ -159,7 +160,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
         with write(db):
             variant, stored = read_stored(db, game_id)
             _repeated(db, game_id, key, fingerprint)
-            old = _hand(stored, number)
+            old = _hand(variant, stored, number)
             check_revision(variant, stored, revision)
             entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
             now = now_utc()
@@ -188,7 +189,7 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
     with write(db):
         variant, stored = read_stored(db, game_id)
         check_revision(variant, stored, revision)  # first: a repeated delete of the last hand is stale, not 404
-        gone = _hand(stored, number)
+        gone = _hand(variant, stored, number)
         now = now_utc()
         store.delete_hand(db, gone["id"])
         note = None if undone_by is None else {"number": number, "at": now, "revision": stored["revision"] + 1,

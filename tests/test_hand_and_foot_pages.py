@@ -154,3 +154,16 @@ def test_a_team_of_three_is_a_team_on_the_players_pages_and_in_ratings(client):
     assert client.post("/api/players/cy/rename", json={"name": "Cyd"}).status_code == 200
     after = client.get(f"/api/games/{game['id']}").get_json()
     assert after["sides"][0]["name"] == "Ann, Bob & Cyd"  # a team named after its players follows the rename
+
+
+def test_refusals_say_round_where_the_game_is_played_in_rounds(client, game):
+    for number in range(1, 5):
+        record(client, game, number)
+    entries = {"entries": HAND_AND_FOOT.hands[0].entries}
+    finished = client.post(f"/api/games/{game['id']}/hands", json=entries).get_json()["errors"][0]["message"]
+    assert finished == ("This game is finished, so no more rounds can be recorded. Correct or delete a round, "
+                        "or start a new game.")
+    missing = client.delete(f"/api/games/{game['id']}/hands/9").get_json()["errors"][0]["message"]
+    assert missing == "There is no round 9 in this game (it has 4)."
+    page = client.get(f"/games/{game['id']}/hands/9/detail")
+    assert page.status_code == 404 and "There is no round 9 in this game" in page.get_data(as_text=True)

@@ -193,7 +193,7 @@ def refused_correction(err: Refused, game_id: str, number: int):
 def new_hand(game_id: str):
     game = service.get_game(get_db(), game_id)
     if game.finished:
-        flash("This game is finished, so no more hands can be recorded.")
+        flash(said(game, "This game is finished, so no more {rounds} can be recorded."))
         return redirect(url_for("pages.game", game_id=game_id), 303)
     return form_page(game, game.hands_played + 1, {})
 
