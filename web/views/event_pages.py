@@ -75,7 +75,7 @@ def _view(db, event_id: str) -> dict:
             "figure": {"wins": "Wins", "points": "Points", "vp": "Victory points"}[event["standings"]],
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
             "movement": event_form.MOVEMENT_WORDS[event["movement"]][0],
-            "key": _live_key(db, event)}
+            "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event)}
 
 
 def _live_key(db, event: dict) -> str:
