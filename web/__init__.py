@@ -25,7 +25,9 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
-    from web.views import players, scores_csv
+    from web.views import event_pages, players, scores_csv
+
+    app.register_blueprint(event_pages.bp)
 
     players.init_app(app)
     app.register_blueprint(scores_csv.bp)

@@ -1,0 +1,129 @@
+"""The new-club-night form (web/views/event_pages.py): the posted form as POST /api/events' body, and the service's
+refusals (scoring.Refused, field paths such as entrants[3].name or vp_scale[1][2]) back at the inputs they are
+about, in the form's own words.
+
+Entrants are typed one a line: "Ann & Bob" (or "Ann and Bob", "Ann, Bob & Cy") is a side of those players named as
+typed with & between them; a single name is one player alone. The victory point scale is typed one row a line:
+"margin winner loser" ("500 15 5").
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scoring import FieldError, Variant
+from scoring.base import team_name
+from web.forms import layouts, seating_shape
+from web.forms.numbers import number
+
+FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", "table_size", "rounds", "movement",
+          "standings", "vp_scale")
+DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
+DEFAULTS = {"table_size": "2", "rounds": "3", "movement": "swiss", "standings": "wins", "vp_scale": DEFAULT_VP_SCALE}
+MOVEMENT_WORDS = {
+    "round-robin": ("Round robin", "Every pair meets every other pair once. Two at a table only; with an odd number "
+                                   "someone sits out each round."),
+    "swiss": ("Swiss", "Each round seats pairs with similar results so far, never the same opponents twice while "
+                       "another seating exists."),
+    "draw": ("Draw", "Seats are drawn at random every round."),
+}
+STANDINGS_WORDS = {
+    "wins": ("Wins", "Games won; a tied win is shared."),
+    "points": ("Points", "The scores of all games added up."),
+    "vp": ("Victory points", "Each game gives points by the winning margin, from the scale below. Two at a table "
+                             "only."),
+}
+# the API's names for things, as the form calls them
+WORDS = (("table_size (entrants at one table)", "Table size"), ("table_size", "table size"),
+         ("vp_scale", "victory point scale"), ("margin_at_least", "margin"), ("winner_vp", "winner's points"),
+         ("loser_vp", "loser's points"), ("(vp)", ""), ("“vp”", "“victory points”"),
+         ("“round-robin”", "“round robin”"), ("“swiss”", "“Swiss”"), ("“draw”", "“draw”"))
+SPLIT = re.compile(r"\s*(?:&|,|\band\b|\+)\s*", re.IGNORECASE)
+
+
+def entrant_lines(raw: str) -> list[str]:
+    """The typed lines that name an entrant (blank lines left out)."""
+    return [line.strip() for line in (raw or "").splitlines() if line.strip()]
+
+
+def entrant(line: str) -> dict:
+    """One typed line as an entrant: 'Ann & Bob' → Ann and Bob, named 'Ann & Bob'; 'Ann' → Ann alone."""
+    players = [p.strip() for p in SPLIT.split(line)]
+    if len(players) == 1:
+        return {"name": line, "players": [line]}
+    return {"name": team_name(players) if all(players) else line, "players": players}
+
+
+def vp_lines(raw: str) -> list[str]:
+    return [line.strip() for line in (raw or "").splitlines() if line.strip()]
+
+
+def vp_row(line: str) -> list[Any]:
+    return [number(part) for part in re.split(r"[\s;/]+", line.strip()) if part]
+
+
+def main_option(form) -> dict:
+    options = {}
+    for key in ("target", "max_hands"):
+        raw = form.get(f"options.{key}", "").strip()
+        if raw:
+            options[key] = number(raw)
+    return options
+
+
+def payload(form) -> dict:
+    """The posted form as POST /api/events' body."""
+    body: dict[str, Any] = {
+        "name": form.get("name", "").strip(), "variant": form.get("variant", ""),
+        "entrants": [entrant(line) for line in entrant_lines(form.get("entrants", ""))],
+        "table_size": number(form.get("table_size", "")) if form.get("table_size", "").strip() else 2,
+        "rounds": number(form.get("rounds", "")) if form.get("rounds", "").strip() else None,
+        "movement": form.get("movement") or None, "standings": form.get("standings") or None}
+    options = main_option(form)
+    if options:
+        body["options"] = options
+    if body["standings"] == "vp":
+        body["vp_scale"] = [vp_row(line) for line in vp_lines(form.get("vp_scale", ""))]
+    return body
+
+
+def in_words(message: str) -> str:
+    for api, words in WORDS:
+        message = message.replace(api, words)
+    return re.sub(r"\s{2,}", " ", message).strip()
+
+
+def place(errors: list[FieldError], form) -> tuple[dict[str, list[str]], list[str]]:
+    """Each refusal at the input it is about (a line of the entrants or of the scale named by its number and what
+    it says), the rest for the top of the form."""
+    lines, rows = entrant_lines(form.get("entrants", "")), vp_lines(form.get("vp_scale", ""))
+    at: dict[str, list[str]] = {}
+    general = []
+    for err in errors:
+        field, message = err.field or "", in_words(err.message)
+        m = re.match(r"(entrants|vp_scale)\[(\d+)\]", field)
+        if m:
+            typed = (lines if m[1] == "entrants" else rows)
+            n = int(m[2])
+            line = f"“{typed[n]}”" if n < len(typed) else ""
+            field, message = m[1], f"Line {n + 1} {line}: {message}".replace("  ", " ")
+        elif field.startswith("options.") and field not in FIELDS:
+            field = ""
+        if field in FIELDS:
+            at.setdefault(field, []).append(message)
+        else:
+            general.append(message)
+    return at, general
+
+
+def variant_defaults(variant: Variant) -> str:
+    """What a table's game of this variant plays to when the boxes are left empty: 'to 5,000' or '4 rounds'."""
+    layout, (low, _) = next(iter(layouts(variant).items()))
+    defaults = variant.default_options(seating_shape(layout, low))
+    words = variant.words
+    parts = []
+    if defaults.get("target") is not None:
+        parts.append(f"to {defaults['target']:,}")
+    if defaults.get("max_hands"):
+        parts.append(words.count(defaults["max_hands"], words.round, words.rounds))
+    return " or ".join(parts) or "with no limit"

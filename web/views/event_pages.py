@@ -1,0 +1,295 @@
+"""Club nights' pages (issue 26): the list and the new-club-night form, the director's page (start a round, the
+tables, standings, the log, paper), the players' table picker, the standings screen for the room's TV, and the
+seating and results PDFs. The rules and storage are service.events'; every table's game is an ordinary game page.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import ipaddress
+import threading
+from collections import OrderedDict
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+
+import service
+from scoring import VARIANTS, FieldError, Refused, get_variant
+from scoring.base import listed
+from service import events
+from web.forms import event_form, keys
+from web.plumbing.database import get_db
+from web.plumbing.errors import refused_page
+from web.plumbing.network import lan_addresses
+
+bp = Blueprint("event_pages", __name__, url_prefix="/events")
+bp.register_error_handler(Refused, refused_page)
+
+# A new-club-night form sent twice (a double tap, a resend) makes one event: the form's key is remembered with the
+# event it made, in this process, for the last KEYS_KEPT forms. Events keep no request keys in the database.
+KEYS_KEPT = 500
+_made: OrderedDict[str, str] = OrderedDict()
+_making = threading.Lock()
+
+
+# -- what the pages show ------------------------------------------------------------------------------------------
+
+def _names(event: dict, indexes) -> list[str]:
+    return [event["entrants"][i]["name"] for i in indexes]
+
+
+def _table_state(variant, game) -> str:
+    """'Not started', 'Hand 3' (the hand being played, in the game's own words) or 'Finished'."""
+    words = variant.words
+    if game.finished:
+        return "Finished"
+    if game.hands_played == 0:
+        return "Not started"
+    return f"{words.round.capitalize()} {game.hands_played + 1}"
+
+
+def _tables(db, event: dict, round_: dict) -> list[dict]:
+    variant = get_variant(event["variant"])
+    tables = []
+    for t in round_["tables"]:
+        game = service.get_game(db, t["game"])
+        winners = [game.sides[i].name for i in (game.winner or ())] if game.finished else []
+        tables.append({"table": t["table"], "game": game, "names": _names(event, t["entrants"]),
+                       "state": _table_state(variant, game), "finished": game.finished,
+                       "scores": [s.score for s in game.sides], "winners": winners})
+    return tables
+
+
+def _view(db, event_id: str) -> dict:
+    """Everything the event's pages show."""
+    event = events.get_event(db, event_id)
+    variant = get_variant(event["variant"])
+    rounds = event["round_list"]
+    current = rounds[-1] if rounds else None
+    tables = _tables(db, event, current) if current else []
+    playing = [t["table"] for t in tables if not t["finished"]]
+    return {"event": event, "variant": variant, "current": current, "tables": tables, "playing": playing,
+            "byes": _names(event, current["byes"]) if current else [],
+            "standings": events.standings(db, event_id),
+            "figure": {"wins": "Wins", "points": "Points", "vp": "Victory points"}[event["standings"]],
+            "figure_key": event["standings"], "next_round": len(rounds) + 1,
+            "movement": event_form.MOVEMENT_WORDS[event["movement"]][0],
+            "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event)}
+
+
+def _live_key(db, event: dict) -> str:
+    """Changes whenever a game of the event changes (its revision) or a round starts."""
+    parts = [str(len(event["round_list"]))]
+    parts += [f"{t['game']}:{service.get_game(db, t['game']).revision}"
+              for r in event["round_list"] for t in r["tables"]]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def _playing_words(playing: list[int]) -> str:
+    if len(playing) == 1:
+        return f"Table {playing[0]} is still playing."
+    return f"Tables {listed([str(n) for n in playing], 'and')} are still playing."
+
+
+# -- the list and a new club night --------------------------------------------------------------------------------
+
+@bp.get("")
+def event_list():
+    return render_template("events.html", events=events.list_events(get_db()),
+                           variant_names={v.id: v.name for v in VARIANTS.values()})
+
+
+def _form_page(values, at=None, general=(), status: int = 200):
+    return render_template("event_new.html", values=values, at=at or {}, general=list(general),
+                           variants=list(VARIANTS.values()),
+                           plays_to={v.id: event_form.variant_defaults(v) for v in VARIANTS.values()},
+                           movements=event_form.MOVEMENT_WORDS, rankings=event_form.STANDINGS_WORDS,
+                           defaults=event_form.DEFAULTS, key=keys.form_key(values), posted=bool(values)), status
+
+
+@bp.get("/new")
+def new_event():
+    return _form_page({})
+
+
+@bp.post("/new")
+def create_event():
+    """Make the club night (refusals at their inputs, nothing stored); the same form sent again makes none."""
+    key = keys.posted_key()
+    with _making:
+        made = _made.get(key) if key else None
+        if made is None:
+            try:
+                made = events.create_event(get_db(), event_form.payload(request.form))["id"]
+            except Refused as err:
+                if err.status >= 500:
+                    raise
+                at, general = event_form.place(err.errors, request.form)
+                return _form_page(request.form, at, general, 422)
+            if key:
+                _made[key] = made
+                while len(_made) > KEYS_KEPT:
+                    _made.popitem(last=False)
+    return redirect(url_for("event_pages.event_page", event_id=made), 303)
+
+
+# -- the director's page ------------------------------------------------------------------------------------------
+
+def _director_page(event_id: str, problem: str | None = None, status: int = 200):
+    db = get_db()
+    view = _view(db, event_id)
+    return render_template("event.html", **view, problem=problem, start_key=keys.form_key(request.form),
+                           log=events.event_log(db, event_id), address=event_address(event_id)), status
+
+
+@bp.get("/<event_id>")
+def event_page(event_id: str):
+    return _director_page(event_id)
+
+
+@bp.post("/<event_id>/rounds")
+def start_round(event_id: str):
+    """Start the next round; a double tap (the same form key) starts one. Refused in words (409)."""
+    db = get_db()
+    try:
+        events.start_round(db, event_id, keys.posted_key())
+    except Refused as err:
+        if err.status != 409:
+            raise
+        view = _view(db, event_id)
+        event = view["event"]
+        if len(event["round_list"]) >= event["rounds"]:
+            words = (f"Every planned round is played ({event['rounds']}); "
+                     "no more rounds can start.")
+        else:
+            playing = [f"{t['table']}" for t in view["tables"] if not t["finished"]]
+            earlier = [f"round {r['number']}, table {t['table']}" for r in event["round_list"][:-1]
+                       for t in r["tables"] if not t["finished"]]
+            words = (f"Round {view['next_round']} can start when every table has finished. "
+                     + (_playing_words([int(p) for p in playing]) if playing else "")
+                     + (f" Still playing again after a correction: {', '.join(earlier)}." if earlier else ""))
+        return _director_page(event_id, words.strip(), 409)
+    return redirect(url_for("event_pages.event_page", event_id=event_id) + "#tables", 303)
+
+
+def event_address(event_id: str) -> str:
+    """The table picker's address as a phone on the room's network reaches it (not 127.0.0.1)."""
+    address = urlsplit(request.host_url)
+    path = url_for("event_pages.tables", event_id=event_id)
+    if _loopback(address.hostname or ""):
+        lan = lan_addresses()
+        if lan:
+            return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
+    return f"{request.host_url.rstrip('/')}{path}"
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@bp.get("/<event_id>/qr.svg")
+def qr_code(event_id: str):
+    """A QR code that opens the table picker on a player's phone."""
+    import segno  # imported when a QR code is first asked for, not at start
+
+    events.get_event(get_db(), event_id)
+    buffer = io.BytesIO()
+    segno.make(event_address(event_id), error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
+                                                        dark="#1d2b36", light="#ffffff")
+    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+# -- the players' table picker ------------------------------------------------------------------------------------
+
+@bp.get("/<event_id>/tables")
+def tables(event_id: str):
+    return render_template("event_tables.html", **_view(get_db(), event_id))
+
+
+@bp.get("/<event_id>/tables/live")
+def tables_live(event_id: str):
+    view = _view(get_db(), event_id)
+    if request.args.get("key") == view["key"]:
+        return Response(status=204)
+    return render_block("event_tables.html", "picker", **view)
+
+
+@bp.get("/<event_id>/tables/<int:number>")
+def table(event_id: str, number: int):
+    """The current round's game at table `number`."""
+    event = events.get_event(get_db(), event_id)
+    rounds = event["round_list"]
+    if not rounds:
+        raise Refused([FieldError(None, "Round 1 has not started yet; the director starts it.")], status=404)
+    found = next((t for t in rounds[-1]["tables"] if t["table"] == number), None)
+    if found is None:
+        raise Refused([FieldError(None, f"There is no table {number} in round {rounds[-1]['number']} "
+                                        f"(it has {len(rounds[-1]['tables'])}).")], status=404)
+    return redirect(url_for("pages.game", game_id=found["game"]), 303)
+
+
+# -- the standings screen -----------------------------------------------------------------------------------------
+
+@bp.get("/<event_id>/screen")
+def screen(event_id: str):
+    return render_template("event_screen.html", **_view(get_db(), event_id))
+
+
+@bp.get("/<event_id>/screen/live")
+def screen_live(event_id: str):
+    """Polled by the screen: 204 while no game of the event changed, else the board drawn again."""
+    view = _view(get_db(), event_id)
+    if request.args.get("key") == view["key"]:
+        return Response(status=204)
+    return render_block("event_screen.html", "board", **view)
+
+
+# -- paper --------------------------------------------------------------------------------------------------------
+
+def _pdf(data: bytes, name: str) -> Response:
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{name}"', "Cache-Control": "no-cache"})
+
+
+def _first_day(db, event: dict) -> str | None:
+    for r in event["round_list"]:
+        for t in r["tables"]:
+            return service.get_game(db, t["game"]).created
+    return None
+
+
+@bp.get("/<event_id>/seating.pdf")
+def seating(event_id: str):
+    """A round's seating (`round`, the latest round when not given): the list and a card per table."""
+    from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
+
+    db = get_db()
+    event = events.get_event(db, event_id)
+    played = len(event["round_list"])
+    raw = request.args.get("round", str(played))
+    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else 0
+    if not 1 <= number <= played:
+        said = "No round has started yet." if not played else f"Rounds 1 to {played} have started."
+        raise Refused([FieldError("round", f"There is no round {raw} to seat. {said}")], status=404)
+    return _pdf(seating_pdf(event, number, date=_first_day(db, event)), f"seating-round-{number}.pdf")
+
+
+@bp.get("/<event_id>/results.pdf")
+def results(event_id: str):
+    """The results: standings, every round's tables with scores, byes and the log of late changes."""
+    from sheets.event_sheets import results_pdf  # reportlab: loaded when paper is first asked for
+
+    db = get_db()
+    event = events.get_event(db, event_id)
+    games = {t["game"]: service.get_game(db, t["game"]).to_json() for r in event["round_list"] for t in r["tables"]}
+    results_ = {gid: {"sides": [{"name": s["name"], "score": s["score"]} for s in g["sides"]],
+                      "winner": g["winner"] or [], "finished": g["finished"]} for gid, g in games.items()}
+    audit = [{"at": e["at"], "device": e["device"], "what": e["what"]} for e in events.event_log(db, event_id)]
+    return _pdf(results_pdf(event, events.standings(db, event_id), results_, audit, date=_first_day(db, event)),
+                "results.pdf")
