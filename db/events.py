@@ -17,7 +17,14 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                          "table_size": event["table_size"], "rounds": event["rounds"],
                          "movement": event["movement"], "standings": event["standings"],
                          "vp_scale": None if event.get("vp_scale") is None else json.dumps(event["vp_scale"]),
-                         "created": event["created"]})
+                         "created": event["created"], "request_key": event.get("request_key"),
+                         "request": event.get("request")})
+
+
+def event_started_with(db: sqlite_utils.Database, key: str) -> dict | None:
+    """The event a request key made (its id and the request's fingerprint), or None."""
+    found = rows(db, "SELECT id, request FROM events WHERE request_key = ?", [key])
+    return found[0] if found else None
 
 
 def _decoded(event: dict) -> dict:

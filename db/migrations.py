@@ -132,7 +132,16 @@ def _events(db: sqlite_utils.Database) -> None:
     db["event_log"].create_index(["event_id", "id"], index_name="event_log_by_event")
 
 
-MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events]
+def _event_keys(db: sqlite_utils.Database) -> None:
+    """The key a new event was sent under (the new-club-night form's, or an API Idempotency-Key) and what was sent:
+    the same request again answers the event it made, in any server process, after a restart too."""
+    db.execute("ALTER TABLE events ADD COLUMN request_key TEXT")
+    db.execute("ALTER TABLE events ADD COLUMN request TEXT")
+    db["events"].create_index(["request_key"], index_name="events_by_key", unique=True)
+
+
+MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
+              _event_keys]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -28,7 +28,7 @@ from scoring import FieldError, Refused, get_variant
 from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_round, standings as ranked
 from scoring.game import now_utc
 
-from .games import committed, game_object, get_game, new_id, new_stored, not_found
+from .games import committed, game_object, get_game, new_id, new_stored, not_found, request_fingerprint
 
 
 def _event_of(row: dict) -> Event:
@@ -47,12 +47,31 @@ def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
     return row
 
 
-def create_event(db: sqlite_utils.Database, payload: Any) -> dict:
-    """Check (scoring.events.check_event: Refused 422 names the fields) and store a new event; its event object."""
+class EventKeyUsed(Refused):
+    """A new event sent under a key that already made another event (`event_id`): nothing new is made."""
+
+    def __init__(self, event_id: str):
+        super().__init__([FieldError("Idempotency-Key", "This key was already used for another new event; send a "
+                                                        "new key with each new event.")])
+        self.event_id = event_id
+
+
+def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
+    """Check (scoring.events.check_event: Refused 422 names the fields) and store a new event; its event object.
+
+    With a `key` (the new-club-night form's, an API Idempotency-Key), the same request sent again answers the
+    event it made the first time and makes none; another request under that key is refused."""
     event = check_event(payload)
-    row = {**event.as_dict(), "id": new_id(), "created": now_utc()}
+    request = request_fingerprint("event", payload)
+    row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request}
     with write(db):
-        store.insert_event(db, row)
+        made = store.event_started_with(db, key) if key is not None else None
+        if made is None:
+            store.insert_event(db, row)
+    if made is not None:
+        if made["request"] != request:
+            raise EventKeyUsed(made["id"])
+        return get_event(db, made["id"])
     return get_event(db, row["id"])
 
 

@@ -112,6 +112,31 @@ def test_the_same_form_sent_twice_makes_one_event(client):
     assert len(client.get("/api/events").get_json()) == 2
 
 
+def test_a_form_sent_changed_after_it_made_an_event_makes_no_second_one_even_after_a_restart(app, client, tmp_path):
+    from app import create_app
+
+    key = read(client.get("/events/new")).values["idempotency_key"]
+    made = post(client, "/events/new", {**FORM, "idempotency_key": key}).headers["Location"]
+    again = create_app({"DATABASE": app.config["DATABASE"], "TESTING": True, "SECRET_KEY": "test"}).test_client()
+    changed = post(again, "/events/new", {**FORM, "name": "Tuesday club, again", "idempotency_key": key})
+    assert changed.status_code == 303 and changed.headers["Location"] == made
+    assert "already made this club night" in again.get(made).get_data(as_text=True)
+    assert len(client.get("/api/events").get_json()) == 1
+
+
+def test_the_api_answers_an_event_sent_again_under_its_idempotency_key(client):
+    payload = client.get("/api/events").get_json() or None
+    body = {"name": "Tuesday club", "variant": "classic", "options": {"target": 5000},
+            "entrants": [{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cy", "Di")], "rounds": 3,
+            "movement": "round-robin", "standings": "wins"}
+    first = client.post("/api/events", json=body, headers={"Idempotency-Key": "k1"})
+    again = client.post("/api/events", json=body, headers={"Idempotency-Key": "k1"})
+    assert first.status_code == again.status_code == 201 and first.get_json()["id"] == again.get_json()["id"]
+    other = client.post("/api/events", json={**body, "name": "Other"}, headers={"Idempotency-Key": "k1"})
+    assert other.status_code == 422 and other.get_json()["errors"][0]["field"] == "Idempotency-Key"
+    assert payload is None and len(client.get("/api/events").get_json()) == 1
+
+
 # -- the director's page ------------------------------------------------------------------------------------------
 
 def test_the_director_starts_a_round_once_for_a_double_tap_and_sees_its_tables(client):

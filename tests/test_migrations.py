@@ -69,6 +69,9 @@ RELEASED = [
         id INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
         at TEXT NOT NULL, device TEXT, game_id TEXT NOT NULL, what TEXT NOT NULL, change TEXT NOT NULL);
     CREATE INDEX event_log_by_event ON event_log(event_id, id);""",
+    """ALTER TABLE events ADD COLUMN request_key TEXT;
+    ALTER TABLE events ADD COLUMN request TEXT;
+    CREATE UNIQUE INDEX events_by_key ON events(request_key);""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

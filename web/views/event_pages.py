@@ -7,11 +7,9 @@ from __future__ import annotations
 import hashlib
 import io
 import ipaddress
-import threading
-from collections import OrderedDict
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 import service
@@ -26,11 +24,6 @@ from web.plumbing.network import lan_addresses
 bp = Blueprint("event_pages", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
 
-# A new-club-night form sent twice (a double tap, a resend) makes one event: the form's key is remembered with the
-# event it made, in this process, for the last KEYS_KEPT forms. Events keep no request keys in the database.
-KEYS_KEPT = 500
-_made: OrderedDict[str, str] = OrderedDict()
-_making = threading.Lock()
 
 
 # -- what the pages show ------------------------------------------------------------------------------------------
@@ -116,21 +109,17 @@ def new_event():
 @bp.post("/new")
 def create_event():
     """Make the club night (refusals at their inputs, nothing stored); the same form sent again makes none."""
-    key = keys.posted_key()
-    with _making:
-        made = _made.get(key) if key else None
-        if made is None:
-            try:
-                made = events.create_event(get_db(), event_form.payload(request.form))["id"]
-            except Refused as err:
-                if err.status >= 500:
-                    raise
-                at, general = event_form.place(err.errors, request.form)
-                return _form_page(request.form, at, general, 422)
-            if key:
-                _made[key] = made
-                while len(_made) > KEYS_KEPT:
-                    _made.popitem(last=False)
+    try:  # the same form sent again (a double tap, a resend) answers the event it made: its key is kept with it
+        made = events.create_event(get_db(), event_form.payload(request.form), keys.posted_key())["id"]
+    except Refused as err:
+        if err.status >= 500:
+            raise
+        if isinstance(err, events.EventKeyUsed):  # sent once, then changed and sent again: still that one event
+            flash("This form already made this club night, so nothing new was made. To make another, open "
+                  "“New club night” again.")
+            return redirect(url_for("event_pages.event_page", event_id=err.event_id), 303)
+        at, general = event_form.place(err.errors, request.form)
+        return _form_page(request.form, at, general, 422)
     return redirect(url_for("event_pages.event_page", event_id=made), 303)
 
 

@@ -15,7 +15,7 @@ bp.register_error_handler(Refused, refused)
 
 @bp.post("")
 def create_event():
-    event = events.create_event(get_db(), body())
+    event = events.create_event(get_db(), body(), idempotency_key())
     return jsonify(event), 201, {"Location": f"/api/events/{event['id']}"}
 
 

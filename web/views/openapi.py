@@ -334,11 +334,14 @@ PATHS.update({
         "get": {"operationId": "listEvents", "summary": "Every club night, the newest first",
                 "responses": {"200": _ok("the events", {"type": "array", "items": ref("EventSummary")})}},
         "post": {"operationId": "createEvent", "summary": "Create a club night (no round is started yet)",
+                 "parameters": [{**IDEMPOTENCY_KEY, "description": "a repeat with the same key and body answers "
+                                                                   "the event it made; another body is refused (422)"}],
                  "requestBody": _body(ref("NewEvent")),
                  "responses": {"201": {**_ok("the new event", ref("Event")),
                                        "headers": {"Location": {"schema": STR}}},
                                "400": BAD_JSON, "413": TOO_LARGE, "415": NOT_JSON,
-                               "422": _error("the event breaks a rule; every error names its field")}},
+                               "422": _error("the event breaks a rule (every error names its field), or its "
+                                             "Idempotency-Key made another event")}},
     },
     "/api/events/{event_id}": {"get": {"operationId": "getEvent", "summary": "One club night with its rounds",
                                        "parameters": [EVENT_ID],
