@@ -5,9 +5,6 @@ seating and results PDFs. The rules and storage are service.events'; every table
 from __future__ import annotations
 
 import hashlib
-import io
-import ipaddress
-from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
@@ -17,9 +14,9 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.base import listed
 from service import events
 from web.forms import event_form, keys
+from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
-from web.plumbing.network import lan_addresses
 
 bp = Blueprint("event_pages", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
@@ -164,34 +161,14 @@ def start_round(event_id: str):
 
 def event_address(event_id: str) -> str:
     """The table picker's address as a phone on the room's network reaches it (not 127.0.0.1)."""
-    address = urlsplit(request.host_url)
-    path = url_for("event_pages.tables", event_id=event_id)
-    if _loopback(address.hostname or ""):
-        lan = lan_addresses()
-        if lan:
-            return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
-    return f"{request.host_url.rstrip('/')}{path}"
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return reachable(url_for("event_pages.tables", event_id=event_id))
 
 
 @bp.get("/<event_id>/qr.svg")
 def qr_code(event_id: str):
     """A QR code that opens the table picker on a player's phone."""
-    import segno  # imported when a QR code is first asked for, not at start
-
     events.get_event(get_db(), event_id)
-    buffer = io.BytesIO()
-    segno.make(event_address(event_id), error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
-                                                        dark="#1d2b36", light="#ffffff")
-    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+    return qr_answer(event_address(event_id))
 
 
 # -- the players' table picker ------------------------------------------------------------------------------------

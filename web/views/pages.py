@@ -1,9 +1,6 @@
 """The pages players use at the table: home, the game's scoreboard, the table display, game-level actions."""
 from __future__ import annotations
 
-import io
-import ipaddress
-from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -21,9 +18,9 @@ from scoring import VARIANTS, Refused, get_variant
 from web import present
 from web.forms import numbers
 from web.forms.numbers import whole_number
+from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
-from web.plumbing.network import lan_addresses
 from web.plumbing.revisions import form_revision
 from web.present.scoreboard import (
     STALE,
@@ -110,33 +107,13 @@ def hand_notice(game_id: str):
 @bp.get("/games/<game_id>/qr.svg")
 def qr_code(game_id: str):
     """A QR code that opens this game on another phone at the table."""
-    import segno  # some 10 MB: imported when a QR code is first asked for, not at start
-
     service.get_game(get_db(), game_id)
-    buffer = io.BytesIO()
-    segno.make(game_address(game_id), error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
-                                                       dark="#1d2b36", light="#ffffff")
-    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+    return qr_answer(game_address(game_id))
 
 
 def game_address(game_id: str) -> str:
     """The game's address as another device on the network reaches it (not 127.0.0.1)."""
-    address = urlsplit(request.host_url)
-    path = url_for("pages.game", game_id=game_id)
-    if _loopback(address.hostname or ""):
-        lan = lan_addresses()
-        if lan:
-            return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
-    return f"{request.host_url.rstrip('/')}{path}"
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return reachable(url_for("pages.game", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/sides/<int:side>/<action>")

@@ -1,0 +1,40 @@
+"""The address another device on the room's network opens (never 127.0.0.1), and its QR code."""
+from __future__ import annotations
+
+import io
+import ipaddress
+from urllib.parse import urlsplit
+
+from flask import Response, request
+
+from web.plumbing.network import lan_addresses
+
+
+def reachable(path: str) -> str:
+    """`path` on this server as another device on the network reaches it: this machine's LAN address when the
+    page was opened on the machine itself (localhost)."""
+    address = urlsplit(request.host_url)
+    if _loopback(address.hostname or ""):
+        lan = lan_addresses()
+        if lan:
+            return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
+    return f"{request.host_url.rstrip('/')}{path}"
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def qr_answer(address: str) -> Response:
+    """A QR code of `address` as an SVG answer, for a phone's camera."""
+    import segno  # some 10 MB: imported when a QR code is first asked for, not at start
+
+    buffer = io.BytesIO()
+    segno.make(address, error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
+                                        dark="#1d2b36", light="#ffffff")
+    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
