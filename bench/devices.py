@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import shutil
 import socket
@@ -70,6 +71,11 @@ class Server:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
         kb = int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)[1])
         return kb / 1024
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server process has used so far (user + system, /proc/<pid>/stat)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         if self.process.poll() is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import time
 
 from . import clubnight, workload
 from .devices import Browser
@@ -91,13 +92,15 @@ def start_round_ms(port: int, pairs: int, events: int) -> tuple[list[float], flo
     return times, times[0]
 
 
-def club_night(port: int, tables: int, phones: int, screens: int, seconds: float, hands_before: int) -> dict:
+def club_night(server, tables: int, phones: int, screens: int, seconds: float, hands_before: int) -> dict:
     """A club night of 2 × `tables` pairs: round 1 started through the API, each table's game `hands_before` hands
     in, then `phones` phones a table polling their game as the game page does (bench/clubnight.py: one of them
     records a hand in the minute) and `screens` standings screens polling GET /api/events/{id}/standings at the
     page's poll rate, each device with its own address.
 
-    The client threads run on the cores other than 0 (where the pinned server runs), when there are others."""
+    The client threads run on the cores other than 0 (where the pinned server runs), when there are others. Also
+    says how busy the server was: its CPU time over the evening's (`busy`, 1.0 = one core all the time)."""
+    port = server.port
     api, rng = Browser(port), random.Random(60)
     event_id = create_event(api, event_payload(2 * tables, 3, options=LONG_GAMES))
     played, _ = start_round(api, event_id)
@@ -109,7 +112,9 @@ def club_night(port: int, tables: int, phones: int, screens: int, seconds: float
     if others & before:
         os.sched_setaffinity(0, others & before)  # this thread, and the device threads it starts
     try:
+        cpu, began = server.cpu_seconds(), time.perf_counter()
         night = clubnight.evening(port, games, phones, seconds, (f"/api/events/{event_id}/standings",) * screens)
+        night["busy"] = (server.cpu_seconds() - cpu) / (time.perf_counter() - began)
     finally:
         os.sched_setaffinity(0, before)
     night["clients_on"] = sorted(others & before)

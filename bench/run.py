@@ -15,6 +15,9 @@ Which server answers what:
   times of recording a hand, the game page and the PDFs, read from each answer's header.
 - `python bench/bare.py`: the yardstick for requests/s, one bare Flask route on waitress with the
   same thread count.
+- Club nights (bench/events.py): the standings and round-start times from `python bench/serve.py` on a database of
+  their own; the club night event from a fresh `python app.py` pinned to core 0 (`taskset -c 0`, a Raspberry Pi's
+  stand-in; unpinned, and said so, where taskset is missing).
 """
 from __future__ import annotations
 
@@ -191,7 +194,8 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
         times, first = events.start_round_ms(timed.port, sizes.round_pairs, sizes.round_events)
         p95 = figures.percentile(times, 95)
         put(21, f"{p95:.0f} ms", p95 <= 200,
-            f"server-side p95 of {len(times)} starts, rounds 1 and 2 of {sizes.round_events} Swiss events of "
+            f"server-side p95 of {len(times)} starts, rounds 1 and 2 of {sizes.round_events} Swiss "
+            f"event{'' if sizes.round_events == 1 else 's'} of "
             f"{sizes.round_pairs} pairs (every table of round 1 finished first); {events.summary(times)}; the first "
             f"start in the server's life {first:.0f} ms")
         times, seen = events.standings_ms(timed.port, sizes.standings_entrants, sizes.standings_rounds, sizes.samples)
@@ -264,7 +268,7 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
             f"standings screens, {sizes.event_seconds:.0f} s, python app.py {'on core 0' if pin else 'unpinned'}…")
         real = Server(ROOT / "app.py", "--db", str(workdir / "clubnight.sqlite"), "--threads", str(THREADS),
                       "--backup-dir", str(workdir), cpus="0" if pin else None)
-        night = events.club_night(real.port, sizes.event_tables, sizes.event_phones, sizes.event_screens,
+        night = events.club_night(real, sizes.event_tables, sizes.event_phones, sizes.event_screens,
                                   sizes.event_seconds, sizes.hands_before)
         errors = night["errors"]
         detail = f"; first error: {errors[0]}" if errors else ""
@@ -276,7 +280,8 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
             f"{night['requests']} requests ({night['rate']:.0f}/s) in {sizes.event_seconds:.0f} s, "
             f"{sizes.event_tables} tables of round 1 of a {2 * sizes.event_tables}-pair event, {night['hands']} hands; "
             f"p50 {night['p50']:.1f} ms, max {night['max']:.0f} ms, client-side; the standings screens "
-            f"{night['screen_requests']} GETs, p99 {night['screen_p99']:.0f} ms; {where}, {clients}{detail}")
+            f"{night['screen_requests']} GETs, p99 {night['screen_p99']:.0f} ms; {where}, busy {night['busy']:.0%} of the "
+            f"evening (its CPU time over the time the phones were there, their page loads included), {clients}{detail}")
     finally:
         for server in (timed, bare, real):
             if server:
