@@ -159,7 +159,8 @@ def evening(port: int, games: list[str], devices: int, seconds: float, screens: 
     for th in threads:
         th.join(timeout=seconds + 60)
     ordered = sorted(tally.latencies + shown.latencies)
-    pick = lambda values, p: values[min(len(values) - 1, int(p / 100 * len(values)))] * 1000 if values else float("nan")  # noqa: E731
+    def pick(values: list[float], p: float) -> float:
+        return values[min(len(values) - 1, int(p / 100 * len(values)))] * 1000 if values else float("nan")
     return {"requests": len(ordered) + len(tally.errors) + len(shown.errors), "errors": tally.errors + shown.errors,
             "p50": pick(ordered, 50), "p99": pick(ordered, 99), "max": ordered[-1] * 1000 if ordered else float("nan"),
             "hands": tally.hands, "rate": len(ordered) / seconds, "screen_requests": len(shown.latencies),

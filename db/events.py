@@ -87,7 +87,8 @@ def insert_table(db: sqlite_utils.Database, event_id: str, round_number: int, ta
 def insert_tables(db: sqlite_utils.Database, event_id: str, round_number: int, tables: list[tuple[str, list[int]]]
                   ) -> None:
     """A round's tables, table 1 first: (game id, entrant indexes in seat order) each, in one statement."""
-    db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) VALUES (?, ?, ?, ?, ?)",
+    db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) "
+                        "VALUES (?, ?, ?, ?, ?)",
                         [[event_id, round_number, table, game_id, json.dumps(entrants)]
                          for table, (game_id, entrants) in enumerate(tables, start=1)])
 
