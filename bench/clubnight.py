@@ -118,7 +118,27 @@ def _record_hand(browser: Browser, game_id: str, tally: Tally, rng: random.Rando
 def club_night(port: int, tables: int, devices: int, seconds: float, hands_before: int) -> dict:
     """Run the evening; returns request count, errors, p50/p99 latency (ms) and hands recorded."""
     games = [seed_game(port, 2, hands_before, partnerships=True, seed=100 + t) for t in range(tables)]
-    tally = Tally()
+    return evening(port, games, devices, seconds)
+
+
+def _screen(port: int, path: str, start: float, stop: float, tally: Tally, rng: random.Random, source: str,
+            every: float) -> None:
+    """A screen on the wall polling one JSON address (a club night's standings) every `every` seconds."""
+    browser = Browser(port, timeout=30, source=source)
+    next_poll = start + rng.uniform(0, every)
+    while next_poll < stop:
+        time.sleep(max(0.0, next_poll - time.perf_counter()))
+        _ask(browser, tally, "GET", path, (200,))
+        next_poll += every
+    browser.close()
+
+
+def evening(port: int, games: list[str], devices: int, seconds: float, screens: tuple[str, ...] = (),
+            screen_every: float = POLL_SECONDS) -> dict:
+    """`devices` phones on each of these games (one records a hand in the minute) and a screen polling each of
+    `screens` (addresses answering 200) for `seconds`; the figures of club_night, and the screens' own."""
+    tally, shown = Tally(), Tally()
+    tables = len(games)
     # every device has opened its page, at its own moment, before the clock starts
     start = time.perf_counter() + min(10.0, 1.0 + 0.05 * tables * devices)
     stop = start + seconds
@@ -130,12 +150,18 @@ def club_night(port: int, tables: int, devices: int, seconds: float, hands_befor
             hand_at = start + rng.uniform(0, hand_window * 0.9) if d == 0 else None
             threads.append(threading.Thread(target=_device, daemon=True, args=(
                 port, game_id, hand_at, start, stop, tally, rng, device_address(t * devices + d))))
+    for s, path in enumerate(screens):
+        threads.append(threading.Thread(target=_screen, daemon=True, args=(
+            port, path, start, stop, shown, random.Random(-1 - s), device_address(tables * devices + s),
+            screen_every)))
     for th in threads:
         th.start()
     for th in threads:
         th.join(timeout=seconds + 60)
-    ordered = sorted(tally.latencies)
-    pick = lambda p: ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else float("nan")  # noqa: E731
-    return {"requests": len(ordered) + len(tally.errors), "errors": tally.errors, "p50": pick(50),
-            "p99": pick(99), "max": ordered[-1] * 1000 if ordered else float("nan"), "hands": tally.hands,
-            "rate": len(ordered) / seconds}
+    ordered = sorted(tally.latencies + shown.latencies)
+    def pick(values: list[float], p: float) -> float:
+        return values[min(len(values) - 1, int(p / 100 * len(values)))] * 1000 if values else float("nan")
+    return {"requests": len(ordered) + len(tally.errors) + len(shown.errors), "errors": tally.errors + shown.errors,
+            "p50": pick(ordered, 50), "p99": pick(ordered, 99), "max": ordered[-1] * 1000 if ordered else float("nan"),
+            "hands": tally.hands, "rate": len(ordered) / seconds, "screen_requests": len(shown.latencies),
+            "screen_p99": pick(sorted(shown.latencies), 99)}

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -18,6 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 THREADS = 8  # app.py's waitress thread count; the bare yardstick server gets the same
 
 
+def taskset_found() -> bool:
+    """Whether `taskset` (util-linux) is here to pin a server to one core."""
+    return shutil.which("taskset") is not None
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -25,13 +32,17 @@ def free_port() -> int:
 
 
 class Server:
-    """A server process (`python <script> --port P …`); `seconds_to_first_answer` says how long it took to answer GET /."""
+    """A server process (`python <script> --port P …`); `seconds_to_first_answer` says how long it took to answer GET /.
 
-    def __init__(self, script: Path, *args: str):
+    `cpus` (taskset's list, "0") pins the server to those cores with `taskset -c`; check `taskset_found()` first.
+    """
+
+    def __init__(self, script: Path, *args: str, cpus: str | None = None):
         self.port = free_port()
         self.log = tempfile.TemporaryFile(mode="w+")
         started = time.perf_counter()
-        self.process = subprocess.Popen([sys.executable, str(script), "--port", str(self.port), *args],
+        pinned = ["taskset", "-c", cpus] if cpus is not None else []
+        self.process = subprocess.Popen([*pinned, sys.executable, str(script), "--port", str(self.port), *args],
                                         cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
         self.seconds_to_first_answer = self._wait(started)
 
@@ -60,6 +71,11 @@ class Server:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
         kb = int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)[1])
         return kb / 1024
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server process has used so far (user + system, /proc/<pid>/stat)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         if self.process.poll() is None:

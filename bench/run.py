@@ -15,6 +15,9 @@ Which server answers what:
   times of recording a hand, the game page and the PDFs, read from each answer's header.
 - `python bench/bare.py`: the yardstick for requests/s, one bare Flask route on waitress with the
   same thread count.
+- Club nights (bench/events.py): the standings and round-start times from `python bench/serve.py` on a database of
+  their own; the club night event from a fresh `python app.py` pinned to core 0 (`taskset -c 0`, a Raspberry Pi's
+  stand-in; unpinned, and said so, where taskset is missing).
 """
 from __future__ import annotations
 
@@ -31,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import clubnight, engine, figures, players, statements, sync, taps  # noqa: E402
-from bench.devices import THREADS, Browser, Server  # noqa: E402
+from bench import clubnight, engine, events, figures, players, statements, sync, taps  # noqa: E402
+from bench.devices import THREADS, Browser, Server, taskset_found  # noqa: E402
 from db.connection import SETTLE_SECONDS  # noqa: E402
 
 
@@ -52,11 +55,20 @@ class Sizes:
     hands_before: int = 10  # hands each club-night table has played when the evening is measured
     shown_hands: int = 50  # hands recorded on one phone and timed until another phone shows them
     history: int = 2000  # finished games behind the players pages
+    event_tables: int = 30  # the club night event: 60 pairs, round 1 seated at 30 tables
+    event_phones: int = 4
+    event_screens: int = 2
+    event_seconds: float = 60.0
+    standings_entrants: int = 40
+    standings_rounds: int = 6
+    round_pairs: int = 40  # 20 tables a round
+    round_events: int = 5  # events whose rounds 1 and 2 are timed
 
 
 FULL = Sizes()
 QUICK = Sizes(engine_runs=5, engine_games=40, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5,
-              club_seconds=10.0, hands_before=3, shown_hands=8, history=200)
+              club_seconds=10.0, hands_before=3, shown_hands=8, history=200, event_tables=4, event_seconds=4.0,
+              standings_rounds=3, round_events=1)
 
 # (figure, budget) in the issue's order; the test checks every name is printed.
 FIGURES = [
@@ -79,6 +91,9 @@ FIGURES = [
     ("taps to enter §6 hand 1", "<= 25"),
     ("hand form height, 2 sides", "<= 2.5 screens"),
     ("hand form height, 5 players", "<= 4 screens"),
+    ("club night event: 30 tables x 4 phones + 2 standings screens, one core", "0 errors, p99 <= 100 ms"),
+    ("standings, 40 entrants x 6 rounds, p95", "<= 50 ms"),
+    ("start a round of 20 tables", "<= 200 ms"),
 ]
 
 
@@ -172,6 +187,26 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
         timed.stop()
         timed = None
 
+        say(f"club nights: standings of {sizes.standings_entrants} entrants x {sizes.standings_rounds} rounds, "
+            f"starting rounds of {sizes.round_pairs} pairs (bench/serve.py)…")
+        timed = Server(ROOT / "bench" / "serve.py", "--db", str(workdir / "events.sqlite"), "--threads",
+                       str(THREADS), "--backup-dir", str(workdir))
+        times, first = events.start_round_ms(timed.port, sizes.round_pairs, sizes.round_events)
+        p95 = figures.percentile(times, 95)
+        put(21, f"{p95:.0f} ms", p95 <= 200,
+            f"server-side p95 of {len(times)} starts, rounds 1 and 2 of {sizes.round_events} Swiss "
+            f"event{'' if sizes.round_events == 1 else 's'} of "
+            f"{sizes.round_pairs} pairs (every table of round 1 finished first); {events.summary(times)}; the first "
+            f"start in the server's life {first:.0f} ms")
+        times, seen = events.standings_ms(timed.port, sizes.standings_entrants, sizes.standings_rounds, sizes.samples)
+        p95 = figures.percentile(times, 95)
+        put(20, f"{p95:.1f} ms", p95 <= 50,
+            f"server-side, {len(times)} GETs of /api/events/<id>/standings, {events.summary(times)}; a finished "
+            f"Swiss event of {sizes.standings_entrants} pairs, {seen['games']} games played to the end (one hand "
+            f"each, max_hands 1); the first GET after the last hand {seen['first_ms']:.0f} ms")
+        timed.stop()
+        timed = None
+
         say("python app.py: page weight, requests/s…")
         game = figures.seed_game(real.port, 4, 50)
         weight = figures.page_weight(real.port, f"/games/{game}")
@@ -225,6 +260,28 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
             "document scroll height of the fresh hand form / 640, 2-partnership Ponytail, 360x640")
         put(18, f"{form['screens_5']:.2f} screens", form["screens_5"] <= 4,
             "document scroll height of the fresh hand form / 640, 5-player Five-person, 360x640")
+        real.stop()
+        real = None
+
+        pin = taskset_found()
+        say(f"club night event: {sizes.event_tables} tables x {sizes.event_phones} phones + {sizes.event_screens} "
+            f"standings screens, {sizes.event_seconds:.0f} s, python app.py {'on core 0' if pin else 'unpinned'}…")
+        real = Server(ROOT / "app.py", "--db", str(workdir / "clubnight.sqlite"), "--threads", str(THREADS),
+                      "--backup-dir", str(workdir), cpus="0" if pin else None)
+        night = events.club_night(real, sizes.event_tables, sizes.event_phones, sizes.event_screens,
+                                  sizes.event_seconds, sizes.hands_before)
+        errors = night["errors"]
+        detail = f"; first error: {errors[0]}" if errors else ""
+        where = ("python app.py pinned to core 0 (taskset -c 0)" if pin
+                 else "taskset is missing: python app.py ran unpinned, on every core")
+        clients = (f"the clients on core(s) {', '.join(map(str, night['clients_on']))}" if night["clients_on"]
+                   else "the clients on the same core")
+        put(19, f"{len(errors)} errors, p99 {night['p99']:.0f} ms", not errors and night["p99"] <= 100,
+            f"{night['requests']} requests ({night['rate']:.0f}/s) in {sizes.event_seconds:.0f} s, "
+            f"{sizes.event_tables} tables of round 1 of a {2 * sizes.event_tables}-pair event, {night['hands']} hands; "
+            f"p50 {night['p50']:.1f} ms, max {night['max']:.0f} ms, client-side; the standings screens "
+            f"{night['screen_requests']} GETs, p99 {night['screen_p99']:.0f} ms; {where}, busy {night['busy']:.0%} of the "
+            f"evening (its CPU time over the time the phones were there, their page loads included), {clients}{detail}")
     finally:
         for server in (timed, bare, real):
             if server:

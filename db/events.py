@@ -59,6 +59,20 @@ def get_rounds(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     return rounds
 
 
+def get_seats(db: sqlite_utils.Database, event_id: str) -> tuple[list[dict], list[list[int]]]:
+    """What an event's standings and pairings are worked out from, in two small queries: every table in order
+    (round, table, game, entrants, and its game's revision and last change, None for a game no longer there), and
+    each round's byes in order."""
+    tables = [{"round": t["round"], "table": t["table_no"], "game": t["game_id"], "entrants": json.loads(t["entrants"]),
+               "revision": t["revision"], "updated": t["updated"]}
+              for t in rows(db, "SELECT t.round, t.table_no, t.game_id, t.entrants, g.revision, g.updated "
+                                "FROM event_tables t LEFT JOIN games g ON g.id = t.game_id WHERE t.event_id = ? "
+                                "ORDER BY t.round, t.table_no", [event_id])]
+    byes = [json.loads(r["byes"]) for r in rows(db, "SELECT byes FROM event_rounds WHERE event_id = ? "
+                                                    "ORDER BY number", [event_id])]
+    return tables, byes
+
+
 def round_started_with(db: sqlite_utils.Database, event_id: str, key: str) -> int | None:
     """The number of the round started with this Idempotency-Key, if one was."""
     found = rows(db, "SELECT number FROM event_rounds WHERE event_id = ? AND request_key = ?", [event_id, key])
@@ -75,6 +89,15 @@ def insert_table(db: sqlite_utils.Database, event_id: str, round_number: int, ta
                  entrants: list[int]) -> None:
     db.execute("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) VALUES (?, ?, ?, ?, ?)",
                [event_id, round_number, table, game_id, json.dumps(entrants)])
+
+
+def insert_tables(db: sqlite_utils.Database, event_id: str, round_number: int, tables: list[tuple[str, list[int]]]
+                  ) -> None:
+    """A round's tables, table 1 first: (game id, entrant indexes in seat order) each, in one statement."""
+    db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        [[event_id, round_number, table, game_id, json.dumps(entrants)]
+                         for table, (game_id, entrants) in enumerate(tables, start=1)])
 
 
 def close_round(db: sqlite_utils.Database, event_id: str, number: int, now: str) -> None:

@@ -9,19 +9,28 @@ import sqlite_utils
 def insert_game(db: sqlite_utils.Database, game: dict) -> None:
     """Store a game in read_game's shape: its row, sides and players, and hands (a new game has none).
 
-    The one place a game is written whole: a new game and an imported one go in the same way.
+    The one place a game is written whole (with insert_games): a new game and an imported one go in the same way.
     """
-    db["games"].insert({"id": game["id"], "variant": game["variant"], "options": json.dumps(game["options"]),
-                        "created": game["created"], "updated": game["updated"], "revision": game["revision"],
-                        "ended_at": game.get("ended_at"), "marks": json.dumps(game.get("marks") or {}),
-                        "pin_hash": game.get("pin_hash"), "hand_revision": game.get("hand_revision")})
-    db["sides"].insert_all({"game_id": game["id"], "idx": i, "name": side["name"], "start_score": side.get("start_score", 0)}
-                           for i, side in enumerate(game["sides"]))
+    insert_games(db, [game])
+
+
+def insert_games(db: sqlite_utils.Database, games: list[dict]) -> None:
+    """Store games in read_game's shape, one insert_all a table for them all (a club night's round starts 20 or more
+    at once: sqlite-utils looks the schema up and takes a savepoint on each call)."""
+    db["games"].insert_all({"id": game["id"], "variant": game["variant"], "options": json.dumps(game["options"]),
+                            "created": game["created"], "updated": game["updated"], "revision": game["revision"],
+                            "ended_at": game.get("ended_at"), "marks": json.dumps(game.get("marks") or {}),
+                            "pin_hash": game.get("pin_hash"), "hand_revision": game.get("hand_revision")}
+                           for game in games)
+    db["sides"].insert_all({"game_id": game["id"], "idx": i, "name": side["name"],
+                            "start_score": side.get("start_score", 0)}
+                           for game in games for i, side in enumerate(game["sides"]))
     db["players"].insert_all({"game_id": game["id"], "side_idx": i, "seat": seat, "name": player}
-                             for i, side in enumerate(game["sides"]) for seat, player in enumerate(side["players"]))
+                             for game in games for i, side in enumerate(game["sides"])
+                             for seat, player in enumerate(side["players"]))
     db["hands"].insert_all({"game_id": game["id"], "entries": json.dumps(hand["entries"]),
                             "recorded_at": hand["recorded_at"], "edited_at": hand.get("edited_at")}
-                           for hand in game.get("hands", []))
+                           for game in games for hand in game.get("hands", []))
 
 
 def rows(db: sqlite_utils.Database, sql: str, params: list | None = None) -> list[dict]:

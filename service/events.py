@@ -13,22 +13,41 @@ Every table's game carries its seat ("event": id, round, table). What a late cha
   second start finds the first one's games not finished and is refused (409), storing nothing.
 - Pairing draws lots with a generator seeded by the event's id and the round's number, so a retried start (after
   a failed transaction) seats the same round.
+- What the standings and pairings read of a table's game (its seats' totals, winners, finished) is kept per game
+  revision, and the standings per event keyed by every one of its games' revisions and the byes (one query says
+  them); while nothing at all was written to the database since (db.quiet_mark), without a query. A club night's
+  120 games are more than the game cache (service.cache) holds, and the standings screens poll like the phones.
 """
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
 import sqlite_utils
 
+from db import database_path, quiet_mark, write
 from db import events as store
 from db import games as games_store
-from db import write
 from scoring import FieldError, Refused, get_variant
 from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_round, standings as ranked
 from scoring.game import now_utc
 
+from .cache import Recent
 from .games import committed, game_object, get_game, new_id, new_stored, not_found, request_fingerprint
+
+# (database, game id) → ((revision, updated), TableGame): small, so a big club's whole history fits
+_seated = Recent(4096)
+# (database, event id) → _Standings
+_standings = Recent(64)
+
+
+class _Standings:
+    """An event's standings rows as worked out from one state of its games and byes (`key`)."""
+
+    def __init__(self, key: tuple, rows: list[dict], confirmed: tuple | None):
+        self.key, self.rows = key, rows
+        self.confirmed = confirmed  # the database's quiet mark when a query last found `key` current
 
 
 def _event_of(row: dict) -> Event:
@@ -47,6 +66,10 @@ def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
     return row
 
 
+# what scoring.events loads when it first pairs a round of these movements (README.md, "Club night pairings")
+PAIRING_LIBRARIES = {("swiss", 2): "networkx", ("round-robin", 2): "caissify_pairings"}
+
+
 class EventKeyUsed(Refused):
     """A new event sent under a key that already made another event (`event_id`): nothing new is made."""
 
@@ -60,7 +83,9 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     """Check (scoring.events.check_event: Refused 422 names the fields) and store a new event; its event object.
 
     With a `key` (the new-club-night form's, an API Idempotency-Key), the same request sent again answers the
-    event it made the first time and makes none; another request under that key is refused."""
+    event it made the first time and makes none; another request under that key is refused. The library that
+    will pair its rounds is loaded now, once per process (networkx takes 0.2 s on a PC, more on a Pi): the
+    organiser's first round start, with every table waiting, does not wait for it."""
     event = check_event(payload)
     request = request_fingerprint("event", payload)
     row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request}
@@ -72,6 +97,9 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
         if made["request"] != request:
             raise EventKeyUsed(made["id"])
         return get_event(db, made["id"])
+    library = PAIRING_LIBRARIES.get((event.movement, event.table_size))
+    if library is not None:
+        importlib.import_module(library)
     return get_event(db, row["id"])
 
 
@@ -107,11 +135,27 @@ def list_events(db: sqlite_utils.Database) -> list[dict]:
 
 
 def _table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
-    return TableGame.of(table["entrants"], get_game(db, table["game"]).to_json())
+    """A table's game as the event reads it (table: db.events.get_seats' row), kept per game revision."""
+    key = (database_path(db), table["game"])
+    held = _seated.get(key)
+    if held is None or table["revision"] is None or held[0] != (table["revision"], table["updated"]):
+        game = get_game(db, table["game"])  # Refused 404 for a game no longer there, as before
+        held = ((game.revision, game.updated),
+                TableGame(tuple(table["entrants"]), tuple(s.score for s in game.sides), tuple(game.winner or ()),
+                          bool(game.finished)))
+        _seated.put(key, held)
+    return held[1]
 
 
-def _rounds_so_far(db: sqlite_utils.Database, stored_rounds: list[dict]) -> list[Round]:
-    return [Round(tuple(_table_game(db, t) for t in r["tables"]), tuple(r["byes"])) for r in stored_rounds]
+def _rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round], tuple]:
+    """The event's rounds as scoring.events reads them; and the state they were read at (every game's revision and
+    the byes), which names the standings made from them."""
+    tables, byes = store.get_seats(db, event_id)
+    seated: list[list[TableGame]] = [[] for _ in byes]
+    for t in tables:
+        seated[t["round"] - 1].append(_table_game(db, t))
+    state = (tuple((t["game"], t["revision"], t["updated"]) for t in tables), tuple(tuple(b) for b in byes))
+    return [Round(tuple(games), tuple(b)) for games, b in zip(seated, byes)], state
 
 
 def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None) -> dict:
@@ -132,27 +176,25 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
 
 def _start(db: sqlite_utils.Database, row: dict, key: str | None) -> list:
     """start_round's work in its transaction: the new round's games (service.model.Game)."""
-    event, stored_rounds = _event_of(row), store.get_rounds(db, row["id"])
-    number = len(stored_rounds) + 1
+    event, (so_far, _) = _event_of(row), _rounds_so_far(db, row["id"])
+    number = len(so_far) + 1
     if number > event.rounds:
         raise Refused([FieldError(None, f"Every planned round of this event is played (it has {event.rounds}); "
                                         "no more rounds can start.")], status=409)
-    playing = [f"round {r['number']}, table {t['table']}" for r in stored_rounds for t in r["tables"]
-               if not get_game(db, t["game"]).finished]
+    playing = [f"round {r}, table {t}" for r, played in enumerate(so_far, start=1)
+               for t, game in enumerate(played.tables, start=1) if not game.finished]
     if playing:
         raise Refused([FieldError(None, f"A new round starts when every table has finished; still playing: "
                                         f"{', '.join(playing)}.")], status=409)
-    pairing = pair_round(event, _rounds_so_far(db, stored_rounds), number, random.Random(f"{row['id']}/{number}"))
+    pairing = pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"))
     variant, now = get_variant(event.variant), now_utc()
-    games = []
+    games = [new_stored(variant, {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],
+                                  "options": event.options},
+                        now, event={"id": row["id"], "round": number, "table": table})
+             for table, seated in enumerate(pairing.tables, start=1)]
     store.insert_round(db, row["id"], number, list(pairing.byes), now, key)
-    for table, seated in enumerate(pairing.tables, start=1):
-        payload = {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],
-                   "options": event.options}
-        stored = new_stored(variant, payload, now, event={"id": row["id"], "round": number, "table": table})
-        games_store.insert_game(db, stored)
-        store.insert_table(db, row["id"], number, table, stored["id"], list(seated))
-        games.append(stored)
+    games_store.insert_games(db, games)  # one insert a table for the whole round
+    store.insert_tables(db, row["id"], number, [(g["id"], list(seated)) for g, seated in zip(games, pairing.tables)])
     if number > 1:
         store.close_round(db, row["id"], number - 1, now)  # a later round started: the one before is closed
     return [game_object(variant, g) for g in games]
@@ -160,12 +202,24 @@ def _start(db: sqlite_utils.Database, row: dict, key: str | None) -> list:
 
 def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """The standings rows (API.md), first place first, from the finished games of the event's tables and its
-    byes; a game made unfinished again stops counting until it is finished."""
+    byes; a game made unfinished again stops counting until it is finished.
+
+    Kept per event and state of its games (module docstring): the rows answered are shared, not to be changed."""
+    path = database_path(db)
+    mark = quiet_mark(path)  # taken before the queries: whatever is written after them changes it
+    held = _standings.get((path, event_id)) if isinstance(event_id, str) else None
+    if held is not None and mark is not None and held.confirmed == mark:
+        return held.rows
     row = _stored(db, event_id)
-    stored_rounds = store.get_rounds(db, row["id"])
-    games = [_table_game(db, t) for r in stored_rounds for t in r["tables"]]
-    byes = [b for r in stored_rounds for b in r["byes"]]
-    return [s.as_dict() for s in ranked(_event_of(row), games, byes)]
+    so_far, state = _rounds_so_far(db, row["id"])
+    key = (row["created"], state)
+    if held is not None and held.key == key:
+        held.confirmed = mark
+        return held.rows
+    rows = [s.as_dict() for s in ranked(_event_of(row), [g for r in so_far for g in r.tables],
+                                        [b for r in so_far for b in r.byes])]
+    _standings.put((path, event_id), _Standings(key, rows, mark))
+    return rows
 
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:

@@ -1,0 +1,125 @@
+"""Club nights (events, issue 26): the evening's load on one core, the standings, and starting a round.
+
+Everything goes through the JSON API (API.md, "Club nights (events)"), as the organiser's and the players'
+devices do: an event is created with POST /api/events, each round started with POST /api/events/{id}/rounds, and
+a table's game finished by recording its hands (the standings and round figures use `max_hands` 1, so one hand
+finishes a table).
+"""
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+
+from . import clubnight, workload
+from .devices import Browser
+from .figures import percentile
+
+
+def event_payload(pairs: int, rounds: int, *, options: dict, movement: str = "swiss") -> dict:
+    """A Ponytail club night of `pairs` partnerships, two a table, ranked by wins."""
+    return {"name": "Bench club night", "variant": "ponytail", "options": options,
+            "entrants": [{"name": f"Pair {i + 1}", "players": [f"North {i + 1}", f"South {i + 1}"]}
+                         for i in range(pairs)],
+            "table_size": 2, "rounds": rounds, "movement": movement, "standings": "wins"}
+
+
+QUICK_GAMES = {"target": None, "max_hands": 1}  # one hand finishes a table's game
+LONG_GAMES = {"target": workload.TARGET, "max_hands": None}  # a game that lasts the whole evening
+
+
+def _asked(api: Browser, method: str, path: str, status: int, **kw):
+    answer = api.request(method, path, **kw)
+    if answer.status != status:
+        raise RuntimeError(f"{method} {path} answered {answer.status}: {answer.text()[:300]}")
+    return answer
+
+
+def create_event(api: Browser, payload: dict) -> str:
+    return _asked(api, "POST", "/api/events", 201, json_body=payload).json()["id"]
+
+
+def start_round(api: Browser, event_id: str):
+    """The new round (round_list's element) and the answer (its server_ms when the server is bench/serve.py)."""
+    answer = _asked(api, "POST", f"/api/events/{event_id}/rounds", 201)
+    return answer.json(), answer
+
+
+def play_round(api: Browser, played: dict, rng: random.Random, hands: int = 1) -> None:
+    """Record `hands` hands at every table of the round (with max_hands 1, one hand finishes each game)."""
+    for table in played["tables"]:
+        for _ in range(hands):
+            _asked(api, "POST", f"/api/games/{table['game']}/hands", 201, json_body=workload.hand(rng, 2))
+
+
+def standings_ms(port: int, entrants: int, rounds: int, samples: int) -> tuple[list[float], dict]:
+    """Server-side ms of GET /api/events/{id}/standings for an event of `entrants` pairs whose `rounds` rounds were
+    all played to the end; and what the event was (its first visit's ms, the leader)."""
+    api, rng = Browser(port), random.Random(26)
+    event_id = create_event(api, event_payload(entrants, rounds, options=QUICK_GAMES))
+    for _ in range(rounds):
+        played, _ = start_round(api, event_id)
+        play_round(api, played, rng)
+    event = _asked(api, "GET", f"/api/events/{event_id}", 200).json()
+    if not event["finished"]:
+        raise RuntimeError("the standings event is not finished after every round was played")
+    path = f"/api/events/{event_id}/standings"
+    first = _asked(api, "GET", path, 200)
+    device = Browser(port)
+    times = [_asked(device, "GET", path, 200).server_ms for _ in range(samples)]
+    device.close()
+    api.close()
+    return times, {"first_ms": first.server_ms, "games": sum(len(r["tables"]) for r in event["round_list"]),
+                   "leader": first.json()[0]}
+
+
+def start_round_ms(port: int, pairs: int, events: int) -> tuple[list[float], float]:
+    """Server-side ms of starting round 1 and round 2 (every table of round 1 finished) of `events` events of `pairs`
+    pairs (Swiss: round 2 is paired by the standings); and the very first start in this server's life."""
+    api, rng = Browser(port), random.Random(20)
+    times = []
+    for _ in range(events):
+        event_id = create_event(api, event_payload(pairs, 4, options=QUICK_GAMES))
+        played, answer = start_round(api, event_id)
+        times.append(answer.server_ms)
+        if len(played["tables"]) != pairs // 2:
+            raise RuntimeError(f"round 1 of {pairs} pairs seated {len(played['tables'])} tables")
+        play_round(api, played, rng)
+        _, answer = start_round(api, event_id)
+        times.append(answer.server_ms)
+    api.close()
+    return times, times[0]
+
+
+def club_night(server, tables: int, phones: int, screens: int, seconds: float, hands_before: int) -> dict:
+    """A club night of 2 × `tables` pairs: round 1 started through the API, each table's game `hands_before` hands
+    in, then `phones` phones a table polling their game as the game page does (bench/clubnight.py: one of them
+    records a hand in the minute) and `screens` standings screens polling GET /api/events/{id}/standings at the
+    page's poll rate, each device with its own address.
+
+    The client threads run on the cores other than 0 (where the pinned server runs), when there are others. Also
+    says how busy the server was: its CPU time over the evening's (`busy`, 1.0 = one core all the time)."""
+    port = server.port
+    api, rng = Browser(port), random.Random(60)
+    event_id = create_event(api, event_payload(2 * tables, 3, options=LONG_GAMES))
+    played, _ = start_round(api, event_id)
+    games = [t["game"] for t in played["tables"]]
+    play_round(api, played, rng, hands_before)
+    api.close()
+    others = set(range(os.cpu_count() or 1)) - {0}
+    before = os.sched_getaffinity(0)
+    if others & before:
+        os.sched_setaffinity(0, others & before)  # this thread, and the device threads it starts
+    try:
+        cpu, began = server.cpu_seconds(), time.perf_counter()
+        night = clubnight.evening(port, games, phones, seconds, (f"/api/events/{event_id}/standings",) * screens)
+        night["busy"] = (server.cpu_seconds() - cpu) / (time.perf_counter() - began)
+    finally:
+        os.sched_setaffinity(0, before)
+    night["clients_on"] = sorted(others & before)
+    return night
+
+
+def summary(times: list[float]) -> str:
+    return f"median {statistics.median(times):.1f} ms, p95 {percentile(times, 95):.1f} ms, max {max(times):.1f} ms"
