@@ -6,7 +6,7 @@ context is drawn once per context and the markup kept: the key is the template a
 itself (`key_of`: the game by its revision, everything else by value), so nothing can be left out of it
 by hand. What differs from device to device must be in the context too (may it change the game, a
 message for it), or be the CSRF token in its forms, which is drawn as TOKEN and put in per device
-(`for_this_device`). While such a page is drawn, the helpers that read the device or the database
+(`render_once`). While such a page is drawn, the helpers that read the device or the database
 behind the context's back refuse (`device_dependent`), so a template cannot depend on what the key
 does not hold.
 """
@@ -80,13 +80,6 @@ def init_app(app: Flask) -> None:
     helpers = app.jinja_env.globals
     for name in DEVICE_DEPENDENT:
         helpers[name] = device_dependent(helpers[name])
-
-
-def drawn(template: str, **context: Any) -> Markup:
-    """`template` drawn with `context` for every device: the markup with TOKEN for the CSRF token, drawn once per
-    context (the same object each time, so a page drawn this way is cheap to put, as it is, into the context
-    of another: the scoreboard into the game page)."""
-    return _drawing_of(template, context)[0]
 
 
 def _drawing_of(template: str, context: dict) -> tuple[Markup, tuple[str, ...]]:
