@@ -144,9 +144,12 @@ LOG_KEYS = {"at", "device", "game", "what", "change"}
 def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) -> list[str]:
     """Everything wrong with one exported club night: its fields as POST /api/events checks them, its rounds and
     tables (each a game of the file, in one table only), and its log. `seated`: games seated by events before."""
-    if not isinstance(e, dict) or set(e) != EVENT_KEYS:
-        return [f"{where} must be an object with exactly {', '.join(sorted(EVENT_KEYS))}."]
+    if not isinstance(e, dict) or set(e) - {"pin_hash"} != EVENT_KEYS:
+        return [f"{where} must be an object with exactly {', '.join(sorted(EVENT_KEYS))} (and pin_hash, when the "
+                "night has a table PIN)."]
     errors = []
+    if e.get("pin_hash") is not None and not is_own_hash(e["pin_hash"]):
+        errors.append(f"{where}: pin_hash is not a hash Meldbook makes (salted scrypt at this app's cost).")
     if not isinstance(e["id"], str) or not GAME_ID.fullmatch(e["id"]):
         errors.append(f"{where}: id must be 1 to 64 letters, digits, - or _.")
     fields = {k: e[k] for k in transfer.EVENT_FIELDS if k not in ("id", "created") and e[k] is not None}

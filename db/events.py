@@ -18,7 +18,7 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                          "movement": event["movement"], "standings": event["standings"],
                          "vp_scale": None if event.get("vp_scale") is None else json.dumps(event["vp_scale"]),
                          "created": event["created"], "request_key": event.get("request_key"),
-                         "request": event.get("request")})
+                         "request": event.get("request"), "pin_hash": event.get("pin_hash")})
 
 
 def event_started_with(db: sqlite_utils.Database, key: str) -> dict | None:

@@ -140,8 +140,13 @@ def _event_keys(db: sqlite_utils.Database) -> None:
     db["events"].create_index(["request_key"], index_name="events_by_key", unique=True)
 
 
+def _event_pins(db: sqlite_utils.Database) -> None:
+    """A club night's table PIN (its hash): every table's game gets it, so a phone at a table asks for it."""
+    db.execute("ALTER TABLE events ADD COLUMN pin_hash TEXT")
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
-              _event_keys]
+              _event_keys, _event_pins]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -52,7 +52,8 @@ def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *
                                            "WHERE game_id = ? ORDER BY id", [r["id"]])]
         games.append(game)
     # a whole export carries every club night whole; one game's download carries none
-    events = [export_event(db, event_id) for event_id in event_store.event_ids(db)] if game_ids is None else []
+    events = ([export_event(db, event_id, with_pin=with_pin) for event_id in event_store.event_ids(db)]
+              if game_ids is None else [])
     return {"format": FORMAT, "version": VERSION, "games": games, "events": events}
 
 
@@ -60,10 +61,12 @@ EVENT_FIELDS = ("id", "name", "variant", "options", "entrants", "table_size", "r
                 "vp_scale", "created")
 
 
-def export_event(db: sqlite_utils.Database, event_id: str) -> dict:
-    """One club night whole: its row, its rounds with their tables (by game id) and its log."""
+def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = True) -> dict:
+    """One club night whole: its row, its table PIN's hash (if it has one), its rounds with their tables (by game
+    id) and its log."""
     row = event_store.get_event(db, event_id)
-    return {**{k: row[k] for k in EVENT_FIELDS}, "round_list": event_store.get_rounds(db, event_id),
+    pin = {"pin_hash": row["pin_hash"]} if with_pin and row.get("pin_hash") else {}
+    return {**{k: row[k] for k in EVENT_FIELDS}, **pin, "round_list": event_store.get_rounds(db, event_id),
             "log": event_store.get_log(db, event_id)}
 
 

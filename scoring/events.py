@@ -19,13 +19,13 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .base import FieldError, Refused, plural
 from .entries import whole_number
-from .game import HOW_MANY, _listed, _name, new_game, shows_nothing
+from .game import HOW_MANY, _listed, _name, _pin, new_game, shows_nothing
 from .standings import player_key
 from .variant import Variant
 
 MOVEMENTS = ("round-robin", "swiss", "draw")
 RANKINGS = ("points", "wins", "vp")
-KEYS = ("name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings", "vp_scale")
+KEYS = ("name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings", "vp_scale", "pin")
 MAX_ENTRANTS = 200  # a big club's whole membership; a typo of extra rows is caught
 MAX_ROUNDS = 100
 MAX_VP_ROWS = 50
@@ -57,6 +57,7 @@ class Event:
     movement: str
     standings: str
     vp_scale: tuple[tuple[int, int, int], ...] | None = None
+    pin: str | None = None  # the table PIN every table's game gets (stored only as a hash; never in as_dict)
 
     def as_dict(self) -> dict:
         body = {"name": self.name, "variant": self.variant, "options": self.options,
@@ -81,6 +82,8 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None) -> 
               for k in sorted(set(payload) - set(KEYS), key=str)]
     name, err = _name(payload.get("name"), "name", "The event's name")
     errors += [err] if err else []
+    pin_error = _pin(payload.get("pin"))  # every table's game gets it: a phone at a table asks for it
+    errors += [pin_error] if pin_error else []
     if not err and shows_nothing(name):
         errors.append(FieldError("name", "The event's name shows nothing (only invisible characters); type a name."))
     variant_id = payload.get("variant")
@@ -123,7 +126,7 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None) -> 
     if errors:
         raise Refused(errors)
     return Event(name=name, variant=variant.id, options=options, entrants=tuple(entrants), table_size=table_size,
-                 rounds=rounds, movement=movement, standings=ranking, vp_scale=vp_scale)
+                 rounds=rounds, movement=movement, standings=ranking, vp_scale=vp_scale, pin=payload.get("pin") or None)
 
 
 def _got(value: Any) -> str:

@@ -29,6 +29,7 @@ import sqlite_utils
 from db import database_path, quiet_mark, write
 from db import events as store
 from db import games as games_store
+from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, get_variant
 from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_round, standings as ranked
 from scoring.game import now_utc
@@ -87,8 +88,9 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     will pair its rounds is loaded now, once per process (networkx takes 0.2 s on a PC, more on a Pi): the
     organiser's first round start, with every table waiting, does not wait for it."""
     event = check_event(payload)
-    request = request_fingerprint("event", payload)
-    row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request}
+    request = request_fingerprint("event", payload, "pin")  # no plain hash of a PIN is kept
+    row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request,
+           "pin_hash": hash_pin(event.pin) if event.pin else None}
     with write(db):
         made = store.event_started_with(db, key) if key is not None else None
         if made is None:
@@ -120,7 +122,8 @@ def get_event(db: sqlite_utils.Database, event_id: str) -> dict:
     row = _stored(db, event_id)
     round_list = [_round_json(db, r) for r in store.get_rounds(db, row["id"])]
     event = _event_of(row)
-    return {"id": row["id"], **event.as_dict(), "finished": _finished(row, round_list), "round_list": round_list}
+    return {"id": row["id"], **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
+            "finished": _finished(row, round_list), "round_list": round_list}
 
 
 def list_events(db: sqlite_utils.Database) -> list[dict]:
@@ -188,9 +191,10 @@ def _start(db: sqlite_utils.Database, row: dict, key: str | None) -> list:
                                         f"{', '.join(playing)}.")], status=409)
     pairing = pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"))
     variant, now = get_variant(event.variant), now_utc()
-    games = [new_stored(variant, {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],
-                                  "options": event.options},
-                        now, event={"id": row["id"], "round": number, "table": table})
+    games = [{**new_stored(variant, {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],
+                                     "options": event.options},
+                           now, event={"id": row["id"], "round": number, "table": table}),
+              "pin_hash": row.get("pin_hash")}  # the night's table PIN, if it has one
              for table, seated in enumerate(pairing.tables, start=1)]
     store.insert_round(db, row["id"], number, list(pairing.byes), now, key)
     games_store.insert_games(db, games)  # one insert a table for the whole round

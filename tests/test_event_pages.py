@@ -314,3 +314,27 @@ def test_the_seating_and_results_are_pdfs_with_the_names_in_them(client):
     assert results.status_code == 200 and results.mimetype == "application/pdf"
     text = " ".join(p["text"] for p in pdf_pages(results.data))
     assert "Tuesday club" in text and "Standings" in text and "Gus & Hal" in text and "250" in text
+
+
+def test_a_table_pin_set_on_the_form_is_asked_for_at_every_table_and_by_a_phone_that_takes_over(app, client):
+    event_id = create(client, pin="0427")
+    assert client.get(f"/api/events/{event_id}").get_json()["has_pin"] is True
+    assert start(client, event_id).status_code == 303
+    phone = app.test_client()
+    game_page = phone.get(f"/events/{event_id}/tables/1")
+    assert game_page.status_code == 303
+    page = phone.get(game_page.headers["Location"]).get_data(as_text=True)
+    assert "Locked — enter the table PIN" in page
+    game_id = game_page.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+    unlocked = post(phone, f"/games/{game_id}/unlock", {"pin": "0427", "next": f"/games/{game_id}"})
+    assert unlocked.status_code == 303
+    assert "Locked — enter the table PIN" not in phone.get(f"/games/{game_id}").get_data(as_text=True)
+    spare = app.test_client()  # a flat battery: another phone opens the same table and is asked for the PIN too
+    again = spare.get(spare.get(f"/events/{event_id}/tables/1").headers["Location"]).get_data(as_text=True)
+    assert "Locked — enter the table PIN" in again
+
+
+def test_a_short_table_pin_is_refused_at_its_field(client):
+    page = read(post(client, "/events/new", {**FORM, "pin": "12"}))
+    assert "4 to 8 digits" in " ".join(field_errors(page, "pin"))
+    assert client.get("/api/events").get_json() == []

@@ -14,7 +14,7 @@ from db import transfer
 from scoring import Refused
 
 EVENT_KEYS = {"id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
-              "finished", "round_list"}
+              "finished", "round_list", "has_pin"}
 
 
 def entrants(n):
@@ -324,3 +324,45 @@ def test_a_restart_keeps_everything(app, client):
     assert snapshot(again, event_id) == before
     game_id = before[0]["round_list"][1]["tables"][0]["game"]
     assert again.get(f"/api/games/{game_id}").get_json()["event"] == {"id": event_id, "round": 2, "table": 1}
+
+
+def test_a_club_nights_table_pin_locks_every_tables_game(client):
+    event = new_event(client, pin="0427").get_json()
+    assert event["has_pin"] is True and "pin" not in event and "pin_hash" not in event
+    round_ = start(client, event["id"])
+    game_id = round_["tables"][0]["game"]
+    game = client.get(f"/api/games/{game_id}").get_json()
+    assert game["has_pin"] is True
+    entries = {"entries": [{"melded": 100}, {}]}
+    refused = client.post(f"/api/games/{game_id}/hands", json=entries)
+    assert refused.status_code == 403
+    # a phone that takes the table over (a flat battery) gives the PIN and goes on
+    assert client.post(f"/api/games/{game_id}/hands", json=entries, headers={"X-Table-PIN": "0427"}).status_code == 201
+
+
+def test_a_bad_table_pin_is_refused_naming_its_field(client):
+    body = {"name": "Tuesday club", "variant": "classic", "options": {"target": 5000}, "entrants": entrants(4),
+            "rounds": 3, "movement": "round-robin", "standings": "wins", "pin": "12"}
+    answer = client.post("/api/events", json=body)
+    assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == "pin"
+    assert client.get("/api/events").get_json() == []
+
+
+def test_an_export_carries_a_club_nights_table_pin_and_an_import_keeps_it(app, client, tmp_path):
+    import checks
+    from app import create_app
+    from db import transfer
+    from web.plumbing.database import get_db
+
+    event = new_event(client, pin="0427").get_json()
+    with app.app_context():
+        document = transfer.export_games(get_db())
+    assert document["events"][0]["pin_hash"] and "0427" not in str(document)
+    assert checks.check_document(document) == []  # what `import` checks first
+    again = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "TESTING": True, "SECRET_KEY": "test"})
+    with again.app_context():
+        transfer.import_games(get_db(), document["games"], events=document["events"])
+    imported = again.test_client()
+    assert imported.get(f"/api/events/{event['id']}").get_json()["has_pin"] is True
+    round_ = imported.post(f"/api/events/{event['id']}/rounds").get_json()
+    assert imported.get(f"/api/games/{round_['tables'][0]['game']}").get_json()["has_pin"] is True

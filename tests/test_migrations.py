@@ -72,6 +72,7 @@ RELEASED = [
     """ALTER TABLE events ADD COLUMN request_key TEXT;
     ALTER TABLE events ADD COLUMN request TEXT;
     CREATE UNIQUE INDEX events_by_key ON events(request_key);""",
+    """ALTER TABLE events ADD COLUMN pin_hash TEXT;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

@@ -82,6 +82,8 @@ def payload(form) -> dict:
     options = main_option(form)
     if options:
         body["options"] = options
+    if form.get("pin", "").strip():
+        body["pin"] = form["pin"].strip()
     if body["standings"] == "vp":
         body["vp_scale"] = [vp_row(line) for line in vp_lines(form.get("vp_scale", ""))]
     return body

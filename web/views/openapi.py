@@ -292,6 +292,8 @@ SCHEMAS.update({
                      "standings": {"enum": ["points", "wins", "vp"]}},
                     {"options": ref("NewOptions"),
                      "table_size": {"type": "integer", "minimum": 2, "default": 2},
+                     "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
+                             "description": "the table PIN every table's game gets (4 to 8 digits); left out: none"},
                      "vp_scale": {"type": ["array", "null"], "maxItems": 50,
                                   "items": {"type": "array", "minItems": 3, "maxItems": 3, "items": INT},
                                   "description": "[[margin_at_least, winner_vp, loser_vp], …], the first row's "
@@ -311,7 +313,8 @@ SCHEMAS.update({
                                                                                       "items": STR}})},
                   "table_size": INT, "rounds": INT, "movement": {"enum": ["round-robin", "swiss", "draw"]},
                   "standings": {"enum": ["points", "wins", "vp"]}, "finished": BOOL,
-                  "round_list": {"type": "array", "items": ref("EventRound")}},
+                  "round_list": {"type": "array", "items": ref("EventRound")},
+                  "has_pin": {**BOOL, "description": "every table's game asks for the night's table PIN"}},
                  {"vp_scale": {"type": "array", "items": {"type": "array", "items": INT},
                                "description": "only when standings is vp"}}),
     "EventSummary": obj({"id": STR, "name": STR, "variant": STR,
