@@ -43,12 +43,6 @@ def this_device() -> str:
     return hashlib.sha256(security.csrf_token().encode()).hexdigest()[:16]
 
 
-def undone_here(game: Game) -> bool:
-    """Whether this device took back the hand the note is about: it was told in its own words, and is shown no note."""
-    note = taken_back(game)
-    return note is not None and note.get("by") == this_device()
-
-
 def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 

@@ -51,9 +51,9 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
     return tables
 
 
-def _view(db, event_id: str) -> dict:
-    """Everything the event's pages show."""
-    event = events.get_event(db, event_id)
+def _view(db, event_id: str, event: dict | None = None) -> dict:
+    """Everything the event's pages show (`event`: the event object, when read already)."""
+    event = event or events.get_event(db, event_id)
     variant = get_variant(event["variant"])
     rounds = event["round_list"]
     current = rounds[-1] if rounds else None
@@ -180,10 +180,8 @@ def tables(event_id: str):
 
 @bp.get("/<event_id>/tables/live")
 def tables_live(event_id: str):
-    view = _view(get_db(), event_id)
-    if request.args.get("key") == view["key"]:
-        return Response(status=204)
-    return render_block("event_tables.html", "picker", **view)
+    changed = _changed(get_db(), event_id)
+    return render_block("event_tables.html", "picker", **changed) if changed else Response(status=204)
 
 
 @bp.get("/<event_id>/tables/<int:number>")
@@ -210,10 +208,17 @@ def screen(event_id: str):
 @bp.get("/<event_id>/screen/live")
 def screen_live(event_id: str):
     """Polled by the screen: 204 while no game of the event changed, else the board drawn again."""
-    view = _view(get_db(), event_id)
-    if request.args.get("key") == view["key"]:
-        return Response(status=204)
-    return render_block("event_screen.html", "board", **view)
+    changed = _changed(get_db(), event_id)
+    return render_block("event_screen.html", "board", **changed) if changed else Response(status=204)
+
+
+def _changed(db, event_id: str) -> dict | None:
+    """For a poll: None while the key the page was drawn with is current (only the key is worked out: the
+    standings and the tables are not, every 0.6 s on every screen), else everything the page shows."""
+    event = events.get_event(db, event_id)
+    if request.args.get("key") == _live_key(db, event):
+        return None
+    return _view(db, event_id, event)
 
 
 # -- paper --------------------------------------------------------------------------------------------------------
