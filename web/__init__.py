@@ -4,9 +4,10 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from web.plumbing import backups, errors, hosts, pin, security
+    from web.plumbing import backups, errors, hosts, language, pin, security
     from web.views import api, events, openapi
 
+    language.init_app(app)  # before anything answers: every refusal speaks the request's language
     hosts.init_app(app)  # first of all: a request for another host is refused before anything runs
     errors.init_app(app)  # then an unknown address or method, before the write checks
     backups.init_app(app)

@@ -8,6 +8,8 @@ from typing import Mapping, Sequence
 
 from flask import Flask
 
+import lang
+
 from scoring import VARIANTS, Variant, get_variant
 from scoring.base import SideScore, team_name
 from scoring.game import places, players_shown
@@ -23,16 +25,8 @@ class Line:
     value: int
 
 
-def num(value: int | None) -> str:
-    """12345 -> '12,345'; negatives with a real minus sign."""
-    if value is None:
-        return ""
-    return f"−{-value:,}" if value < 0 else f"{value:,}"
-
-
-def signed(value: int) -> str:
-    """A hand score: '+10,330', '−415', '0'."""
-    return f"+{value:,}" if value > 0 else num(value)
+num = lang.number  # 12345 -> '12,345' (or '12.345' in German…); negatives with a real minus sign
+signed = lang.signed  # a hand score: '+10,330', '−415', '0'
 
 
 def players_note(side: Side) -> str:

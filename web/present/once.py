@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping
 from flask import Flask, current_app, render_template
 from markupsafe import Markup
 
+import lang
 from scoring.variant import Variant
 from service.cache import Recent
 from service.model import Game
@@ -84,7 +85,7 @@ def init_app(app: Flask) -> None:
 
 def _drawing_of(template: str, context: dict) -> tuple[Markup, tuple[str, ...]]:
     """The drawing, and its pieces between the tokens."""
-    key = (current_app.config["DATABASE"], template, key_of(context))
+    key = (current_app.config["DATABASE"], lang.current(), template, key_of(context))
     found = _kept.get(key)
     if found is None:
         token = _drawing.set(True)
