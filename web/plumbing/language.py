@@ -115,6 +115,7 @@ def init_app(app: Flask) -> None:
         newstyle=True,
         pgettext=lambda c, s: lang.translations().pgettext(c, s),
         npgettext=lambda c, s, p, n: lang.translations().npgettext(c, s, p, n))
+    app.jinja_env.filters["shown"] = lang.shown  # a kept English text (a dealing note…) in the page's language
     app.before_request(_speak)
     app.teardown_request(_stop_speaking)
     app.after_request(_vary)
