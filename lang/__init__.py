@@ -214,6 +214,12 @@ class Lazy:
     def __contains__(self, part: str) -> bool:
         return part in str(self)
 
+    def __getitem__(self, key: Any) -> str:  # label[:1], word[0]: the translation's
+        return str(self)[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(str(self))
+
     def __getattr__(self, name: str) -> Any:  # .format(), .capitalize(), .lower(), .split()…: the translation's
         if name.startswith("__"):
             raise AttributeError(name)
