@@ -15,7 +15,8 @@ from scoring import FieldError, Variant
 from scoring.base import team_name
 from service.model import Game
 from web.forms.house_rules_form import OFF, typed_house_rules
-from web.forms.numbers import limit_label, number, parse  # noqa: F401 (number: the hand form and tests read typed numbers through here)
+# number: the hand form and tests read typed numbers through here
+from web.forms.numbers import limit_label, number, parse  # noqa: F401
 
 
 def field_name(side: int, field: str) -> str:

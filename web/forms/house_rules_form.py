@@ -29,8 +29,8 @@ def typed_house_rules(form, variant: Variant) -> dict:
                 rules[key] = [number(box, f"{name}[{k}]", rule.label) if box else None for k, box in enumerate(boxes)]
         elif rule.kind == "counts":
             if any(f"{name}.{part}" in form for part in rule.default):
-                rules[key] = {part: number(form.get(f"{name}.{part}"), f"{name}.{part}", capital(str(rule.key_word(part))))
-                              for part in rule.default}
+                rules[key] = {part: number(form.get(f"{name}.{part}"), f"{name}.{part}",
+                                           capital(str(rule.key_word(part)))) for part in rule.default}
         elif form.get(name, "").strip():
             rules[key] = number(form[name], name, rule.label)
     return rules
