@@ -1,28 +1,41 @@
-"""Numbers written and read the way the table's language writes them: 10,330 in English, 10.330 in German.
+"""Numbers, dates and times written and read the way the table's language writes them: 10,330 in English, 10.330 in
+German; 21:30 everywhere but in English's own patterns.
 
-Reading is strict, because a wrong reading is a wrong score: digits 0-9, optionally grouped by threes with the
-language's own thousands separator ("1.230" in German, "1,230" in English). A decimal separator, the other
-language's separator, or groups that are not threes could be read two ways, so they are refused with a message
-in the table's language, never guessed.
+Reading is strict, because a wrong reading is a wrong score. A typed whole number is read when it can mean one
+number only: digits 0-9 (a minus sign in front if it is below zero), optionally grouped by threes with the
+language's own thousands separator ("1.230" in German, "1,230" in English), or with a space or an apostrophe
+("1 230", "1'230": no language writes decimals with those). Anything else that looks like a number is refused,
+never guessed: a decimal ("1,5" in German, "2.5" in English: scores are whole numbers) and whatever could be read
+two ways (the other language's separator, "1,230" in German being 1.23 or 1230; groups not of three, "1.23",
+"1..230", "1.2.3").
 """
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
+from babel.dates import format_datetime, format_skeleton
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 import lang
 
 MINUS = "−"  # U+2212: a real minus sign in what is shown
-_SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")
+SIGNS = "-−+"  # typed in front of a number: a hyphen (a phone's keyboard), a real minus sign, a plus sign
+LONGEST = 4000  # digits read at most; int() refuses more than 4300, and any such number is far too large anyway
+_SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")  # a space, a no-break space, a thin space: one space
+_APART = " '’"  # group separators no language writes decimals with: a space, an apostrophe (Swiss 1'230)
+_LOOKS_NUMERIC = re.compile(r"[0-9., '’]*[0-9][0-9., '’]*", re.ASCII)
+# English keeps its own patterns (the pages have always said "Sat 21 Nov 2026, 21:30"); the others as CLDR has them
+_ENGLISH = {"day": "EEE dd MMM", "date": "EEE dd MMM y", "time": "HH:mm", "glue": "{1}, {0}"}
 
 
 class NumberUnreadable(ValueError):
     """A typed number that cannot be read as one whole number without guessing; `message` says why, in words."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, reason: str = "not_number"):
         super().__init__(message)
         self.message = message
+        self.reason = reason  # "decimals", "two_ways", "not_number" or "too_long"
 
 
 def number(value: int | None) -> str:
@@ -41,39 +54,93 @@ def signed(value: int) -> str:
 
 
 def symbols(locale: str | None = None) -> tuple[str, str]:
-    """(thousands separator, decimal separator) of `locale` (default: the current language)."""
+    """(thousands separator, decimal separator) of `locale` (default: the current language); a space for any space."""
     where = lang.babel_locale(locale)
-    return get_group_symbol(where), get_decimal_symbol(where)
+    group = get_group_symbol(where)
+    return (" " if _SPACES.fullmatch(group) else group), get_decimal_symbol(where)
 
 
-def read_number(raw: str, locale: str | None = None) -> int | None:
-    """A typed whole number in the table's language: None when blank; NumberUnreadable when it could be read two
-    ways (a decimal separator, the other language's thousands separator, groups not of three) or holds no number.
+def read_number(raw: str | None, locale: str | None = None, label: str | None = None) -> int | None:
+    """A typed whole number in the table's language (default: the current one); None when blank.
 
-    Text that is no number at all (letters, digits of another script) is returned as None? No: it raises too, so
-    the player is told at the field; callers that pass such text on to the rules catch it.
+    Raises NumberUnreadable, with a message in the current language naming `label` (the field as the form shows
+    it) when given, for a decimal, for what could be read two ways, and for text that is no number at all.
     """
-    text = _SPACES.sub(" ", (raw or "").strip())
+    text = _SPACES.sub(" ", raw or "").strip()
     if not text:
         return None
+    sign, body = (-1 if text[0] in "-−" else 1, text[1:].lstrip()) if text[0] in SIGNS else (1, text)
+    if not _LOOKS_NUMERIC.fullmatch(body):
+        raise _unreadable("not_number", text, label, locale)
+    digits = re.sub(r"[^0-9]", "", body)
+    if len(digits) > LONGEST:
+        raise _unreadable("too_long", text, label, locale)
     group, decimal = symbols(locale)
-    sign = -1 if text[0] in "-−" else 1
-    body = text[1:].strip() if text[0] in "-−+" else text
-    example = number(1230)
-    if re.fullmatch(r"[0-9]+", body, re.ASCII):
-        return sign * int(body)
-    grouped = re.fullmatch(rf"[0-9]{{1,3}}(?:{re.escape(group)}[0-9]{{3}})+", body, re.ASCII)
-    if grouped:
-        return sign * int(body.replace(group, ""))
-    if re.fullmatch(r"[0-9]{1,3}(?: [0-9]{3})+", body, re.ASCII):  # 1 230: spaces between groups of three
-        return sign * int(body.replace(" ", ""))
-    if re.fullmatch(r"[0-9][0-9., ']*[0-9]", body, re.ASCII) and any(c in body for c in ".,'"):
-        if decimal in body and group not in body:
-            raise NumberUnreadable(lang._(
-                "“%(typed)s” has a decimal separator; scores are whole numbers. Write it with digits only, "
-                "e.g. 1230, or grouped by thousands as %(example)s.", typed=raw.strip(), example=example))
-        raise NumberUnreadable(lang._(
-            "“%(typed)s” could be read two ways. Write it with digits only, e.g. 1230, or grouped by "
-            "thousands as %(example)s.", typed=raw.strip(), example=example))
-    raise NumberUnreadable(lang._("“%(typed)s” is not a whole number. Use the digits 0–9, e.g. %(example)s.",
-                                  typed=raw.strip()[:20], example=example))
+    if digits == body:
+        return sign * int(digits)
+    for separator in {group, *_APART}:
+        if re.fullmatch(rf"[1-9][0-9]{{0,2}}(?:{re.escape(separator)}[0-9]{{3}})+", body, re.ASCII):
+            return sign * int(digits)
+    raise _unreadable(_doubt(body, group, decimal), text, label, locale)
+
+
+def _doubt(body: str, group: str, decimal: str) -> str:
+    """Why a number with separators is refused: 'decimals' when it can only be a decimal in this language
+    ("1,5", "2.5", "1.230,5" in German), else 'two_ways' ("1,230" in German: 1.23 or 1230; "1.23"; "1..230")."""
+    apart = re.escape("".join({group, *_APART}))
+    found = re.fullmatch(rf"([0-9]*(?:[{apart}][0-9]{{3}})*){re.escape(decimal)}([0-9]+)", body, re.ASCII)
+    if not found:
+        return "two_ways"
+    whole, fraction = found.groups()
+    looks_grouped = re.fullmatch(r"[1-9][0-9]{0,2}", whole, re.ASCII) and len(fraction) == 3
+    return "two_ways" if looks_grouped else "decimals"
+
+
+def _unreadable(reason: str, text: str, label: str | None, locale: str | None) -> NumberUnreadable:
+    """The refusal of `text` in words, naming the field when `label` is given."""
+    typed = text if len(text) <= 20 else text[:20] + "…"
+    group, _ = symbols(locale)
+    values = dict(typed=typed, example=number(10330), separator=group.strip() or "␣", field=str(label or ""))
+    if reason == "decimals":
+        message = (lang._("%(field)s: “%(typed)s” has decimals; only whole numbers are allowed here, "
+                          "e.g. 10330 or %(example)s.", **values) if label else
+                   lang._("“%(typed)s” has decimals; only whole numbers are allowed here, e.g. 10330 or %(example)s.",
+                          **values))
+    elif reason == "two_ways":
+        message = (lang._("%(field)s: “%(typed)s” could be read two ways. Type the digits only, e.g. 10330, or group "
+                          "thousands with “%(separator)s”, e.g. %(example)s.", **values) if label else
+                   lang._("“%(typed)s” could be read two ways. Type the digits only, e.g. 10330, or group thousands "
+                          "with “%(separator)s”, e.g. %(example)s.", **values))
+    elif reason == "too_long":
+        message = (lang._("%(field)s: “%(typed)s” is far too large.", **values) if label else
+                   lang._("“%(typed)s” is far too large.", **values))
+    else:
+        message = (lang._("%(field)s: “%(typed)s” is not a whole number. Use the digits 0–9, e.g. 10330 or "
+                          "%(example)s.", **values) if label else
+                   lang._("“%(typed)s” is not a whole number. Use the digits 0–9, e.g. 10330 or %(example)s.",
+                          **values))
+    return NumberUnreadable(message, reason)
+
+
+def clock(moment: datetime) -> str:
+    """A moment's time of day as the table's language writes it: '21:30' (24-hour in every language offered)."""
+    if lang.babel_locale().language == "en":
+        return format_datetime(moment, _ENGLISH["time"], locale="en")
+    return format_skeleton("Hm", moment, locale=lang.babel_locale())
+
+
+def day(moment: datetime) -> str:
+    """A moment's day without the year: 'Sat 21 Nov' (English), 'Sa., 21. Nov.' (German)."""
+    if lang.babel_locale().language == "en":
+        return format_datetime(moment, _ENGLISH["day"], locale="en")
+    return format_skeleton("MMMEd", moment, locale=lang.babel_locale())
+
+
+def day_and_time(moment: datetime) -> str:
+    """A moment's day, year and time: 'Sat 21 Nov 2026, 21:30' (English), 'Sa., 21. Nov. 2026, 21:30' (German)."""
+    where = lang.babel_locale()
+    if where.language == "en":
+        return format_datetime(moment, f"{_ENGLISH['date']}, {_ENGLISH['time']}", locale="en")
+    glue = where.datetime_formats.get("medium", "{1}, {0}")
+    glue = glue if isinstance(glue, str) else getattr(glue, "pattern", "{1}, {0}")
+    return glue.replace("{1}", format_skeleton("yMMMEd", moment, locale=where)).replace("{0}", clock(moment))

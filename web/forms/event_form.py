@@ -59,7 +59,7 @@ def vp_lines(raw: str) -> list[str]:
 
 
 def vp_row(line: str) -> list[Any]:
-    return [number(part) for part in re.split(r"[\s;/]+", line.strip()) if part]
+    return [number(part, "vp_scale") for part in re.split(r"[\s;/]+", line.strip()) if part]
 
 
 def main_option(form) -> dict:
@@ -67,7 +67,7 @@ def main_option(form) -> dict:
     for key in ("target", "max_hands"):
         raw = form.get(f"options.{key}", "").strip()
         if raw:
-            options[key] = number(raw)
+            options[key] = number(raw, f"options.{key}")
     return options
 
 
@@ -76,8 +76,8 @@ def payload(form) -> dict:
     body: dict[str, Any] = {
         "name": form.get("name", "").strip(), "variant": form.get("variant", ""),
         "entrants": [entrant(line) for line in entrant_lines(form.get("entrants", ""))],
-        "table_size": number(form.get("table_size", "")) if form.get("table_size", "").strip() else 2,
-        "rounds": number(form.get("rounds", "")) if form.get("rounds", "").strip() else None,
+        "table_size": number(form.get("table_size", ""), "table_size") if form.get("table_size", "").strip() else 2,
+        "rounds": number(form.get("rounds", ""), "rounds") if form.get("rounds", "").strip() else None,
         "movement": form.get("movement") or None, "standings": form.get("standings") or None}
     options = main_option(form)
     if options:

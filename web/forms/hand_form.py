@@ -86,13 +86,15 @@ def hand_payload(form, variant: Variant, sides: Sequence) -> dict:
             if f.kind == "flag":
                 entry[f.name] = (form.get(f.name) == str(i)) if f.once else (form.get(name) == "on")
             elif f.kind == "points" and form.get(f"{name}:mode") == "count":
-                entry[f.name] = {card: number(form.get(f"{name}.{card}")) for card in variant.card_values}
+                entry[f.name] = {card: number(form.get(f"{name}.{card}"), f"{name}.{card}",
+                                              str(variant.card_words.get(card, (card, card))[1]).capitalize())
+                                 for card in variant.card_values}
             elif f.kind == "count" and form.get(f"{name}:chip") in CHIPS:
                 entry[f.name] = int(form[f"{name}:chip"])
             elif f.kind == "count" and form.get(f"{name}:chip") == MORE and not (form.get(name) or "").strip():
                 entry[f.name] = MORE_DEFAULT
             else:
-                entry[f.name] = number(form.get(name))
+                entry[f.name] = number(form.get(name), name, f.label)
         entries.append(entry)
     return {"entries": entries}
 

@@ -134,19 +134,20 @@ def finish_time(game: Game, now: datetime | None = None) -> dict | None:
     now = now or datetime.now(timezone.utc)
     left = max(0, int((finish - now).total_seconds() // 60) + (1 if finish > now else 0))
     # "at" is the server's clock; meldbook.js shows `iso` in each device's own time zone
-    return {"at": finish.astimezone().strftime("%H:%M"), "day": finish.astimezone().strftime("%a %d %b"),
+    return {"at": lang.numbers.clock(finish.astimezone()), "day": lang.numbers.day(finish.astimezone()),
             "iso": finish.isoformat(), "minutes_left": left}
 
 
 def when(iso: str | None) -> str:
-    """A stored UTC moment in the table's local time: 'Sat 21 Nov, 21:30'."""
+    """A stored UTC moment in the table's local time, as its language writes it: 'Sat 21 Nov 2026, 21:30',
+    'today, 21:30' (German: 'Sa., 21. Nov. 2026, 21:30')."""
     if not iso:
         return ""
     moment = datetime.fromisoformat(iso).astimezone()
     today = datetime.now().astimezone().date()
     if moment.date() == today:
-        return f"today, {moment:%H:%M}"
-    return moment.strftime("%a %d %b %Y, %H:%M")
+        return lang._("today, %(time)s", time=lang.numbers.clock(moment))
+    return lang.numbers.day_and_time(moment)
 
 
 def variant_names(conj: str) -> str:

@@ -13,7 +13,7 @@ import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.base import listed
 from service import events
-from web.forms import event_form, keys
+from web.forms import event_form, keys, numbers
 from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
@@ -107,7 +107,7 @@ def new_event():
 def create_event():
     """Make the club night (refusals at their inputs, nothing stored); the same form sent again makes none."""
     try:  # the same form sent again (a double tap, a resend) answers the event it made: its key is kept with it
-        made = events.create_event(get_db(), event_form.payload(request.form), keys.posted_key())["id"]
+        made = events.create_event(get_db(), numbers.check(event_form.payload(request.form)), keys.posted_key())["id"]
     except Refused as err:
         if err.status >= 500:
             raise

@@ -51,7 +51,8 @@ def preview(game: Game, variant, payload: dict) -> dict:
     """Each side's hand score as it stands, for the live preview (nothing is stored)."""
     scores, errors = service.preview_hand(get_db(), game.id, payload)
     sides = [present.side_lines(variant, game.sides, payload["entries"], s) for s in scores]
-    return {"preview": sides, "preview_errors": [e.message for e in errors], "counted": counted(variant, payload)}
+    return {"preview": sides, "preview_errors": [e.message for e in numbers.with_readings(payload, errors)],
+            "counted": counted(variant, payload)}
 
 
 def form_page(game: Game, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
@@ -208,6 +209,7 @@ def record_hand(game_id: str):
     if asked is not None:
         return asked
     try:
+        numbers.check(payload)  # a typed number that could be read two ways is refused at its input
         service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored,
                             device=this_device())
     except Refused as err:
@@ -234,6 +236,7 @@ def replace_hand(game_id: str, number: int):
     if asked is not None:
         return asked
     try:
+        numbers.check(payload)
         service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key(),
                              device=this_device())
     except Refused as err:

@@ -10,7 +10,7 @@ from jinja2_fragments.flask import render_block
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from web import forms
-from web.forms import house_rules_form, keys
+from web.forms import house_rules_form, keys, numbers
 from web.plumbing import pin
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page, storage_words
@@ -122,7 +122,7 @@ def create_game(variant_id: str):
         return seats_drawn(variant) if stale == "draw" else layout_changed(variant, stale)
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
-    refused = house_rules_form.house_rule_refusals(request.form, variant)
+    refused = house_rules_form.house_rule_refusals(request.form, variant) + numbers.unreadable(payload)
     if refused:
         return form_page(variant, request.form, layout, count, errors=refused, status=422)
     try:
