@@ -61,11 +61,10 @@
     return best;
   }
 
-  // a text the page gave in a data-* attribute, its {name} places filled in: the script holds no words of its own
-  function said(text, values) {
-    return Object.keys(values || {}).reduce(function (out, name) {
-      return out.split("{" + name + "}").join(values[name]);
-    }, text || "");
+  // a text the page gave in a data-* attribute, with its places filled in: "{#}" the hand's number, "{00:00}" a time
+  // (the script holds no words of its own)
+  function said(text, number, time) {
+    return (text || "").split("{#}").join(number == null ? "" : number).split("{00:00}").join(time || "");
   }
 
   // "Draft from 21:04 restored." (or "… (typed as hand 3)." when it was typed for another hand), in the page's words
@@ -73,7 +72,7 @@
     var note = document.getElementById("draft-note");
     if (!note) return;
     var words = typedAs ? note.dataset.restoredElsewhere : note.dataset.restored;
-    note.querySelector(".draft-text").textContent = said(words, { time: M.clock(saved), n: typedAs });
+    note.querySelector(".draft-text").textContent = said(words, typedAs, M.clock(saved));
     note.hidden = false;
   }
 
@@ -149,9 +148,9 @@
   }
 
   // what the status box says for `key` (its data-* words, drawn by the page in its language)
-  function words(key, values) {
+  function words(key, number) {
     var box = statusBox();
-    return box ? said(box.dataset[key], values) : "";
+    return box ? said(box.dataset[key], number) : "";
   }
 
   function status(text, canRetry) {
@@ -250,7 +249,7 @@
 
   // why: "unanswered", "unsaved" or "resending"; a correction has its own words ("The correction of hand 2: …")
   function notSent(entry, why) {
-    status(words(entry.recording ? why : why + "Correction", { n: entry.number }), true);
+    status(words(entry.recording ? why : why + "Correction", entry.number), true);
     window.clearTimeout(retryTimer);
     retryTimer = window.setTimeout(deliver, RETRY_MS);
   }
