@@ -162,8 +162,11 @@ def templates() -> tuple[tuple[str, re.Pattern], ...]:
                 pieces.append("%" if m.group(0) == "%%" else "(.+?)")
                 last = m.end()
             pieces.append(re.escape(shown[last:]))
-            literal = re.sub(r"\\?\s+", " ", "".join(pieces))
-            found.append((len(PLACEHOLDER.sub("", shown)), text, re.compile(literal.replace(" ", r"\s*") + r"\Z", re.S)))
+            literal = PLACEHOLDER.sub("", shown)
+            if not has_letters(literal):
+                continue  # "%(round)s %(n)s" would split any text anywhere: only sentences with words of their own
+            pattern = re.sub(r"(?:\\ )+", r"\\s+", "".join(pieces))
+            found.append((len(literal), text, re.compile(pattern + r"\Z", re.S)))
     return tuple((text, pattern) for _size, text, pattern in sorted(found, key=lambda f: -f[0]))
 
 
@@ -199,13 +202,28 @@ class Checker:
         return [b for b in bad if b]
 
     def _values(self, span: str) -> list[str]:
-        """The unmarked words put into a marked sentence's placeholders (found by matching the msgid's pattern)."""
+        """The unmarked words put into a marked sentence's placeholders (found by matching the msgids' patterns:
+        a span that is a whole msgid, or that any msgid reads with clean values, is fine)."""
         inner = _squash(span)
+        if inner in plain_msgids():
+            return []
+        first = None
         for msgid, pattern in templates():
             hit = pattern.match(inner)
             if hit and all(unmarked(value)[1] for value in hit.groups()):
-                bad = []
-                for value in hit.groups():
-                    bad.extend(f"{v} (in ⟦{msgid}⟧)" for v in self.leftovers(value))
-                return bad
+                bad = [f"{v} (in ⟦{msgid}⟧)" for value in hit.groups() for v in self.leftovers(value)]
+                if not bad:
+                    return []
+                first = first or bad
+        if first:
+            return first
         return [piece for sub in marked_spans(span) for piece in self._values(sub)]
+
+
+@lru_cache(maxsize=1)
+def plain_msgids() -> frozenset[str]:
+    """Every msgid without placeholders, as a page shows it (tags out, spaces squashed)."""
+    return frozenset(_squash(TAG.sub("", text).replace("&amp;", "&").replace("&nbsp;", " "))
+                     for message in extracted()
+                     for text in (message.id if isinstance(message.id, (list, tuple)) else (message.id,))
+                     if text and not PLACEHOLDER.search(text))

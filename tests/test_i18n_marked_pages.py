@@ -216,6 +216,7 @@ def test_every_page_of_a_game_is_marked(marked_client, marking_locale, variant_i
         tour.get("live scores", key, statuses=(200, 204))
     tour.get("hand notice", f"/games/{gid}/hands/live", statuses=(200, 204, 400))
     answer = client.get(f"/games/{gid}/scores.csv")
+    tour.seen += 1
     if answer.status_code == 200:
         header = next(csv.reader(io.StringIO(answer.get_data(as_text=True))))
         bad = [h for h in header if tour.checker.leftovers(h)]
