@@ -7,15 +7,17 @@ English in every language. A failure lists each such text with the page it is on
 from __future__ import annotations
 
 import csv
+import glob
 import io
 import json
+import os
 import re
 
 import pytest
 
 import scoring
 from tests.examples import EXAMPLES, form_fields
-from tests.i18n_helpers import Checker
+from tests.i18n_helpers import ROOT, Checker
 from tests.pages import Doc, post, read
 
 UNTIL_MARKED = pytest.mark.xfail(strict=False, reason="until the texts are marked")  # the lead removes it after the merge
@@ -244,10 +246,10 @@ def test_every_page_of_a_game_is_marked(marked_client, marking_locale, variant_i
 
 
 @UNTIL_MARKED
-def test_home_players_errors_and_the_api_are_marked(marked_client, marking_locale):
+def test_home_players_errors_and_the_api_are_marked(marked_client, marking_locale, app):
     client = marked_client
     tour = Tour(client, PLAYERS + PAIRS + ["Anonimo"])
-    tour.get("home", "/")
+    tour.look("home, no games yet", new_client(app, marking_locale).get("/"))
     body = named(example_of("ponytail"))
     game = api(client, "POST", "/api/games", body)
     api(client, "POST", f"/api/games/{game['id']}/hands", example_of("ponytail").hands[0].payload)
@@ -317,6 +319,35 @@ def test_club_night_pages_are_marked(marked_client):
     tour.get("no such club night", "/events/nope", statuses=(404,))
     if tour.pages:
         pytest.fail(tour.report(), pytrace=False)
+
+
+SCRIPT_LITERAL = re.compile(r'''"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`''')
+
+
+def words_in_scripts() -> list[str]:
+    """String literals of static/*.js that read as words for a person (a sentence, or a fragment glued to one)."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "static", "*.js"))):
+        source = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), open(path, encoding="utf-8").read(),
+                        flags=re.S)
+        for number, line in enumerate(source.split("\n"), 1):
+            for hit in SCRIPT_LITERAL.finditer(re.sub(r"(^|\s)//.*$", "", line)):
+                text = next(g for g in hit.groups() if g is not None)
+                if text == "use strict" or re.search(r"[\[\]#=<>{}$]", text):
+                    continue  # a selector, markup or a directive
+                if re.search(r"[A-Za-z]{2,}[,.;:!?—]? +[A-Za-z]{2,}", text) or re.fullmatch(r"\s+[a-z]{3,}.*|.*[a-z]{3,}\s+", text):
+                    found.append(f"{os.path.relpath(path, ROOT)}:{number}: {text!r}")
+    return found
+
+
+@UNTIL_MARKED
+def test_the_scripts_take_their_words_from_the_page():
+    """The words a script shows (draft restored, not sent yet, out of touch, undo, shared) come from the page, where
+    they are translated (data attributes or hidden elements), never from the script's own English."""
+    found = words_in_scripts()
+    if found:
+        pytest.fail(f"{len(found)} text(s) written in the scripts (pass them from the page instead):\n  "
+                    + "\n  ".join(found), pytrace=False)
 
 
 def test_the_marking_locale_knows_a_marked_text(marked_client):
