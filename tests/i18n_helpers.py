@@ -81,8 +81,6 @@ def install_marking_locale(folder: str) -> str:
     return MARKED
 
 
-# ---------------------------------------------------------------------------------------------------- reading marks
-NUMBERISH = set("0123456789")
 LANGUAGE_NAMES = tuple(lang.LANGUAGES.values())  # the menu says each language in itself, by design
 BRAND = ("Meldbook",)  # the app's own name is the same in every language
 

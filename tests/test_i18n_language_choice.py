@@ -128,7 +128,8 @@ def test_the_menu_is_on_every_page_offering_each_language_in_itself(client, make
     for path in ("/", "/games/new", f"/games/{game['id']}", f"/games/{game['id']}/hands/new", "/players",
                  "/events", "/no/such/page"):
         doc = read(client.get(path, headers={"Accept-Language": "de"}))
-        links = {e.get("href"): e for e in doc.walk() if e.tag == "a" and (e.get("href") or "").startswith("/language/")}
+        links = {e.get("href"): e for e in doc.walk()
+                 if e.tag == "a" and (e.get("href") or "").startswith("/language/")}
         assert set(links) == {f"/language/{c}" for c in ("en", "es", "pt_BR", "it", "de")}, (path, list(links))
         assert {links[h].get("lang") for h in links} == {"en", "es", "pt-BR", "it", "de"}
         assert [h for h, e in links.items() if e.get("aria-current")] == ["/language/de"], path

@@ -66,7 +66,6 @@ def phone_in(chromium, server):
     assert [p.console for p in opened] == [[] for _ in opened], "the browser complained (CSP or a script error)"
 
 
-# ------------------------------------------------------------------------------------------------ the pages visited
 def home(page, server, variant):
     make_game(server, variant, hands=1)
     page.goto("/")
