@@ -85,12 +85,25 @@ def attribute_texts(doc: Doc) -> list[tuple[str, str]]:
             if attr in TEXT_ATTRIBUTES:
                 found.append((f"{where} {attr}", value))
             elif attr.startswith("data-") and attr not in DATA_NOT_TEXT and not re.match(r"(/|https?:|#)", value):
-                found.append((f"{where} {attr}", value))
+                found.extend((f"{where} {attr}{key}", text) for key, text in words_of(value))
         if e.tag == "input" and e.get("type") in SHOWN_VALUES and e.get("value"):
             found.append((f"{where} value", e.get("value")))
         if e.tag == "meta" and (e.get("name") or e.get("property")) in META_TEXT and e.get("content"):
             found.append((f"<meta {e.get('name') or e.get('property')}>", e.get("content")))
     return found
+
+
+def words_of(value: str) -> list[tuple[str, str]]:
+    """A data attribute's words: its value, or each string in it when it holds JSON (a script's table of words)."""
+    try:
+        held = json.loads(value)
+    except ValueError:
+        return [("", value)]
+    if isinstance(held, dict):
+        return [(f"[{key!r}]", text) for key, text in held.items() if isinstance(text, str)]
+    if isinstance(held, list):
+        return [(f"[{i}]", text) for i, text in enumerate(held) if isinstance(text, str)]
+    return [("", value)] if isinstance(held, str) else []
 
 
 def untranslated(html: str, checker: Checker) -> list[str]:
@@ -254,7 +267,13 @@ def test_home_players_errors_and_the_api_are_marked(marked_client, marking_local
     body = named(example_of("ponytail"))
     game = api(client, "POST", "/api/games", body)
     api(client, "POST", f"/api/games/{game['id']}/hands", example_of("ponytail").hands[0].payload)
-    tour.get("home, a game going", "/")
+    home = tour.get("home, a game going", "/")
+    manifest = next(e.get("href") for e in home.walk() if e.tag == "link" and e.get("rel") == "manifest")
+    installed = client.get(manifest).get_json(force=True)
+    bad = [f"{key}: {installed.get(key)!r}" for key in ("name", "short_name", "description")
+           if tour.checker.leftovers(installed.get(key) or "")]
+    if bad:
+        tour.pages[f"the web app manifest ({manifest})"] = bad
     tour.get("players", "/players")
     tour.get("player", f"/players/{PLAYERS[0]}")
     tour.get("rename, confirm", f"/players/{PLAYERS[0]}/rename?name=Anonimo")
