@@ -128,8 +128,8 @@ class Tour:
         """Read a page answer; it must be HTML with one of `statuses`."""
         assert response.status_code in statuses, \
             f"{label}: {response.status_code} {response.get_data(as_text=True)[:300]}"
-        if "html" not in response.content_type:
-            return None
+        if "html" not in response.content_type or 300 <= response.status_code < 400:
+            return None  # a redirect's body is Werkzeug's, which a browser never shows
         html = response.get_data(as_text=True)
         if not html.strip():
             return None
