@@ -24,7 +24,8 @@ import lang
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKED = "eo"
 OPEN, CLOSE = "⟦", "⟧"
-KEYWORDS = ("_", "gettext", "ngettext", "pgettext", "L_", "N_", "Nn_:1,2", "lazy_pgettext:1c,2")
+# pybabel's default keywords (_, gettext, ngettext, pgettext, N_, …) plus the Makefile's -k (KEYWORDS there)
+KEYWORDS = ("L_", "N_", "Nn_:1,2", "lazy_pgettext:1c,2")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[sdifgrx]|%%")
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 
@@ -183,9 +184,9 @@ class Checker:
         text = fragment.strip()
         if not has_letters(text) or text in LANGUAGE_NAMES:
             return True
+        text = re.sub(r"https?://\S+|\b[\w.-]+\.(?:sqlite|pdf|csv|svg)\b", " ", text)  # an address shown to type
         for name in sorted(self.names | set(BRAND), key=len, reverse=True):
             text = text.replace(name, " ")
-        text = re.sub(r"https?://\S+|\b[\w.-]+\.(?:sqlite|pdf|csv|svg)\b", " ", text)
         rest = re.findall(r"[^\W\d_]+", text)
         return all(word in babel_words() for word in rest)
 
