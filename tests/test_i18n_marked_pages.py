@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+import lang
 import scoring
 from tests.examples import EXAMPLES, form_fields
 from tests.i18n_helpers import ROOT, Checker
@@ -376,3 +377,24 @@ def test_the_marking_locale_knows_a_marked_text(marked_client):
     """The machinery itself: a page in the marking locale shows the language menu's marked label."""
     html = marked_client.get("/").get_data(as_text=True)
     assert "⟦" in html and 'lang="eo"' in html
+
+
+def test_what_the_checker_lets_stand_outside_the_marks(marking_locale):
+    """Names typed, numbers, signs and punctuation, a language's own name and Babel's date words pass; a word does
+    not, nor a word put unmarked into a marked sentence's placeholder, nor marks that do not balance."""
+    checker = Checker(["Aurelio", "Norteños"])
+    assert checker.leftovers("⟦Hand %(n)s⟧ Aurelio +1,230 · −415 ×2 (15%) 3:20 – Norteños & Aurelio") == []
+    assert checker.leftovers("⟦⟦Hand⟧ 2 of 4⟧\nDeutsch\nMeldbook\n26 Nov 2026, 14:05") == []
+    assert checker.leftovers("Record hand 2") == ["Record hand 2"]
+    assert checker.leftovers("⟦Hand⟧ 2 points") == ["2 points"]
+    assert checker.leftovers("⟦Hand 2") == ["(unbalanced ⟦⟧ marks in '⟦Hand 2')"]
+    typed = "⟦“%(typed)s” is not a whole number. Use the digits 0–9, e.g. %(example)s.⟧"
+    assert checker.leftovers(typed.replace("%(typed)s", "Aurelio").replace("%(example)s", "1,230")) == []
+    found = checker.leftovers(typed.replace("%(typed)s", "twelve").replace("%(example)s", "1,230"))
+    assert len(found) == 1 and found[0].startswith("twelve (in ⟦"), found
+
+
+def test_the_marking_locale_marks_through_lang(marking_locale):
+    with lang.using(marking_locale):
+        assert lang._("Language") == "⟦Language⟧"
+        assert lang.number(10330) == "10,330"  # numbers as English writes them: only words are marked
