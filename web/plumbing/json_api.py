@@ -4,12 +4,26 @@ from __future__ import annotations
 from typing import Any
 
 from flask import jsonify, request
+from flask.json.provider import DefaultJSONProvider
 
 import lang
 import service
 import strict_json
 from scoring import FieldError, Refused
 from web.plumbing.revisions import revision_tags
+
+
+class TextJSONProvider(DefaultJSONProvider):
+    """Flask's JSON, keys in the order given, where a declared text (lang.Lazy) is written in the request's
+    language; what is kept (a game object, a cached body) holds English strings already."""
+
+    sort_keys = False
+
+    @staticmethod
+    def default(o: Any) -> Any:
+        if isinstance(o, lang.Lazy):
+            return str(o)
+        return DefaultJSONProvider.default(o)
 
 
 def error_answer(errors: list[FieldError], status: int, **extra: Any):
