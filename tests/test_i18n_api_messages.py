@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.support import NullTranslations
 from babel.messages.mofile import write_mo
 
 import lang
@@ -38,6 +39,25 @@ def marked(tmp_path):
     lang._added.pop("eo", None)
     lang._babel_of.pop("eo", None)
     lang._catalogs.clear()
+
+
+class MarkEverything(NullTranslations):
+    """A catalog that marks every text looked up, so anything translated shows."""
+
+    def gettext(self, message):
+        return f"[eo] {message}"
+
+    def ngettext(self, singular, plural, n):
+        return f"[eo] {singular if n == 1 else plural}"
+
+    def pgettext(self, context, message):
+        return f"[eo] {message}"
+
+
+@pytest.fixture
+def everything_marked(marked):
+    lang._catalogs[("eo", lang.DOMAIN)] = MarkEverything()
+    yield marked
 
 
 def errors(answer) -> list[dict]:
@@ -102,3 +122,16 @@ def test_declared_texts_in_json_never_fail(client, marked):
 def test_the_openapi_document_is_english_in_any_language(client, marked):
     english = client.get("/api/openapi.json").get_json()
     assert client.get("/api/openapi.json", headers={"Accept-Language": "eo"}).get_json() == english
+
+
+def test_the_apis_answers_other_than_messages_are_english(client, make_game, everything_marked):
+    """Everything an API answer holds but its error messages stays English: names, labels, words, kept texts."""
+    game = make_game()
+    eo = {"Accept-Language": "eo"}
+    client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}, {}]})
+    for address in ("/api/variants", "/api/games", f"/api/games/{game['id']}", "/api/players", "/api/players/Ann",
+                    "/api/events", "/api/openapi.json"):
+        asked, english = client.get(address, headers=eo), client.get(address)  # asked first: nothing cached yet
+        assert asked.status_code == english.status_code == 200, address
+        assert asked.get_json() == english.get_json(), address
+    assert errors(client.get("/api/games/nosuchgame", headers=eo))[0]["message"].startswith("[eo] ")
