@@ -21,17 +21,18 @@ API_WORDS = {404: lang.L_("There is no such address in the Meldbook API."),
              413: lang.L_("The request is too large (at most 64 kB).")}
 
 STORAGE = {
-    faults.BUSY: (503, lang.L_("The table's database is busy: another program is holding it (a backup, or a second copy "
-                       "of Meldbook). Nothing was saved. Wait a few seconds and try again.")),
-    faults.FULL: (507, lang.L_("The disk of the machine running Meldbook is full, so nothing was saved. Free some space "
-                       "on it (or ask whoever runs Meldbook to), then try again; every score saved before is kept.")),
-    faults.DAMAGED: (503, lang.L_("The table's database file is damaged, so Meldbook cannot read or save games. Nothing "
-                          "was saved. Whoever runs Meldbook should stop it and put back a backup.")),
-    faults.READ_ONLY: (503, lang.L_("The table's database cannot be written (the file or its folder is read-only), so "
-                            "nothing was saved. Whoever runs Meldbook should make it writable; the games can still "
-                            "be viewed.")),
-    faults.UNREACHABLE: (503, lang.L_("Meldbook could not read or write its database file on the disk, so nothing was "
-                              "saved. Whoever runs Meldbook should check the disk, then try again.")),
+    faults.BUSY: (503, lang.L_("The table's database is busy: another program is holding it (a backup, or a "
+                               "second copy of Meldbook). Nothing was saved. Wait a few seconds and try again.")),
+    faults.FULL: (507, lang.L_("The disk of the machine running Meldbook is full, so nothing was saved. Free some "
+                               "space on it (or ask whoever runs Meldbook to), then try again; every score saved "
+                               "before is kept.")),
+    faults.DAMAGED: (503, lang.L_("The table's database file is damaged, so Meldbook cannot read or save games. "
+                                  "Nothing was saved. Whoever runs Meldbook should stop it and put back a backup.")),
+    faults.READ_ONLY: (503, lang.L_("The table's database cannot be written (the file or its folder is read-only), "
+                                    "so nothing was saved. Whoever runs Meldbook should make it writable; the games "
+                                    "can still be viewed.")),
+    faults.UNREACHABLE: (503, lang.L_("Meldbook could not read or write its database file on the disk, so nothing "
+                                      "was saved. Whoever runs Meldbook should check the disk, then try again.")),
 }
 
 

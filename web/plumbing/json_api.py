@@ -39,7 +39,8 @@ def body() -> Any:
     """The request's JSON body; refuses other content types and malformed JSON."""
     mimetype = request.mimetype
     if mimetype != "application/json":
-        raise Refused([FieldError(None, lang._("Send the body as JSON with Content-Type: application/json."))], status=415)
+        raise Refused([FieldError(None, lang._("Send the body as JSON with Content-Type: application/json."))],
+                      status=415)
     raw = request.get_data(cache=True)
     if not raw.strip():
         raise Refused([FieldError(None, lang._("The body is empty; send a JSON object."))], status=400)

@@ -172,11 +172,13 @@ def variant_names(conj: str) -> str:
     return lang._("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
 
 
-def words_of(game: Game) -> dict[str, str]:
-    """The game's own words for a message's placeholders, in the current language: %(round)s, %(rounds)s and the
-    capitalised %(Round)s, %(Rounds)s ('%(Round)s %(n)s was taken back' → 'Round 3 was taken back')."""
+def words_of(game: Game, **numbers: int) -> dict[str, str]:
+    """A message's placeholders in the game's own words and the current language: %(round)s, %(rounds)s, the
+    capitalised %(Round)s, %(Rounds)s, and `numbers` written out ('%(Round)s %(n)s was taken back', n=3 → 'Round 3
+    was taken back')."""
     w = get_variant(game.variant).words
-    return {"round": str(w.round), "rounds": str(w.rounds), "Round": capital(w.round), "Rounds": capital(w.rounds)}
+    return {"round": str(w.round), "rounds": str(w.rounds), "Round": capital(w.round), "Rounds": capital(w.rounds),
+            **{name: num(value) for name, value in numbers.items()}}
 
 
 def rounds_counted(words, n: int) -> str:

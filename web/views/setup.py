@@ -98,7 +98,8 @@ def end_choice(variant, values, defaults: dict) -> dict | None:
     if to_score:
         return {"to": "score", "label": lang._("Play to a score instead of %(counted)s",
                                                counted=rounds_counted(words, limit))}
-    return {"to": "rounds", "label": lang._("Play %(counted)s instead of to a score", counted=rounds_counted(words, limit))}
+    return {"to": "rounds", "label": lang._("Play %(counted)s instead of to a score",
+                                            counted=rounds_counted(words, limit))}
 
 
 @bp.get("/games/new")
