@@ -27,6 +27,7 @@ from typing import Any
 import sqlite_utils
 
 from db import database_path, quiet_mark, write
+import lang
 from db import events as store
 from db import games as games_store
 from db.pin_hash import hash_pin
@@ -63,7 +64,7 @@ def _event_of(row: dict) -> Event:
 def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
     row = store.get_event(db, event_id) if isinstance(event_id, str) else None
     if row is None:
-        raise not_found(f"There is no event with id “{event_id}”.")
+        raise not_found(lang._("There is no event with id “%(id)s”.", id=event_id))
     return row
 
 
@@ -75,8 +76,8 @@ class EventKeyUsed(Refused):
     """A new event sent under a key that already made another event (`event_id`): nothing new is made."""
 
     def __init__(self, event_id: str):
-        super().__init__([FieldError("Idempotency-Key", "This key was already used for another new event; send a "
-                                                        "new key with each new event.")])
+        super().__init__([FieldError("Idempotency-Key", lang._("This key was already used for another new event; "
+                                                               "send a new key with each new event."))])
         self.event_id = event_id
 
 
@@ -182,13 +183,15 @@ def _start(db: sqlite_utils.Database, row: dict, key: str | None) -> list:
     event, (so_far, _) = _event_of(row), _rounds_so_far(db, row["id"])
     number = len(so_far) + 1
     if number > event.rounds:
-        raise Refused([FieldError(None, f"Every planned round of this event is played (it has {event.rounds}); "
-                                        "no more rounds can start.")], status=409)
-    playing = [f"round {r}, table {t}" for r, played in enumerate(so_far, start=1)
+        raise Refused([FieldError(None, lang._("Every planned round of this event is played (it has %(rounds)s); "
+                                               "no more rounds can start.", rounds=lang.number(event.rounds)))],
+                      status=409)
+    playing = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
+               for r, played in enumerate(so_far, start=1)
                for t, game in enumerate(played.tables, start=1) if not game.finished]
     if playing:
-        raise Refused([FieldError(None, f"A new round starts when every table has finished; still playing: "
-                                        f"{', '.join(playing)}.")], status=409)
+        raise Refused([FieldError(None, lang._("A new round starts when every table has finished; still playing: "
+                                               "%(tables)s.", tables=", ".join(playing)))], status=409)
     pairing = pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"))
     variant, now = get_variant(event.variant), now_utc()
     games = [{**new_stored(variant, {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],

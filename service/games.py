@@ -14,6 +14,8 @@ from typing import Any, Callable, Sequence, Union
 
 import sqlite_utils
 
+import lang
+
 from db import database_path, quiet_mark, write
 from db import events as events_store
 from db import games as store
@@ -50,7 +52,7 @@ def read_stored(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]
     """The stored game (one query), or Refused 404."""
     stored = store.read_game(db, game_id) if isinstance(game_id, str) else None
     if stored is None:
-        raise not_found(f"There is no game with id “{game_id}”.")
+        raise not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
     return get_variant(stored["variant"]), stored
 
 
@@ -71,7 +73,7 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> Game:
     says whether it still is; only a new revision is read and derived.
     """
     if not isinstance(game_id, str):
-        raise not_found(f"There is no game with id “{game_id}”.")
+        raise not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
     path = database_path(db)
     mark = quiet_mark(path)  # taken before the query: whatever is written after it changes it
     found = cache.unchanged(path, game_id, mark) or cache.kept(path, store.get_version(db, game_id), mark)
@@ -178,8 +180,8 @@ class Stale(Refused):
     """A write based on a revision that is no longer the game's (409); `game` is the game as it is now."""
 
     def __init__(self, game: Game):
-        super().__init__([FieldError("revision", "Someone else just changed this game. Here is the new version; "
-                                                 "check it and try again.")], status=409)
+        super().__init__([FieldError("revision", lang._("Someone else just changed this game. Here is the new "
+                                                        "version; check it and try again."))], status=409)
         self.game = game
 
 
@@ -191,8 +193,9 @@ def check_revision(variant: Variant, stored: dict, revision: Revision) -> None:
 def finished_refusal(variant: Variant) -> Refused:
     """A new hand (round, deal…) for a finished game, refused in the variant's words."""
     w = variant.words
-    return Refused([FieldError(None, f"This game is finished, so no more {w.rounds} can be recorded. "
-                                     f"Correct or delete a {w.round}, or start a new game.")], status=409)
+    return Refused([FieldError(None, lang._("This game is finished, so no more %(rounds)s can be recorded. Correct or "
+                                            "delete a %(round)s, or start a new game.", rounds=w.rounds,
+                                            round=w.round))], status=409)
 
 
 def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None, *, device: str | None = None
@@ -218,9 +221,10 @@ def delete_game(db: sqlite_utils.Database, game_id: str, revision: Revision = No
         check_revision(variant, stored, revision)
         if stored.get("event"):
             seat = stored["event"]
-            raise Refused([FieldError(None, f"This game is table {seat['table']} of round {seat['round']} of a club "
-                                            "night, whose standings count it, so it cannot be deleted. Correct or "
-                                            "delete its hands instead.")], status=409)
+            raise Refused([FieldError(None, lang._("This game is table %(table)s of round %(round)s of a club night, "
+                                                   "whose standings count it, so it cannot be deleted. Correct or "
+                                                   "delete its hands instead.", table=lang.number(seat["table"]),
+                                                   round=lang.number(seat["round"])))], status=409)
         store.delete_game(db, game_id)
     cache.forget(database_path(db), game_id)
     committed(db, None)

@@ -40,9 +40,10 @@ def short_label(field: Field, words: Words = Words()) -> tuple[str, str]:
     under a heading "Canastas", which says it already), else the label alone."""
     if field.short:
         return field.short
-    if field.label.endswith(f" {words.melds}"):
-        return field.label[: -len(words.melds) - 1], "" if field.group.lower() == words.melds.lower() else words.melds
-    return field.label, ""
+    label, melds = str(field.label), str(words.melds)
+    if label.endswith(f" {melds}"):
+        return label[: -len(melds) - 1], "" if str(field.group).lower() == melds.lower() else melds
+    return label, ""
 
 
 def shown_flags(variant: Variant, sides: Sequence[Side]) -> dict[int, list[str]]:

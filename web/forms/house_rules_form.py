@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import lang
 from scoring import FieldError, Variant
 from web.forms.numbers import number
 
@@ -43,12 +44,14 @@ def house_rule_refusals(form, variant: Variant) -> list[FieldError]:
     for rule in variant.rules:
         name = f"options.house_rules.{rule.key}"
         if rule.off and rule.default is None and name in form and not form[name].strip() and form.get(name + OFF) != "on":
-            errors.append(FieldError(name, f"{rule.label}: type its points, or tick “{capital(rule.off)}”."))
+            errors.append(FieldError(name, lang._("%(rule)s: type its points, or tick “%(off)s”.", rule=rule.label,
+                                                  off=capital(rule.off))))
     return errors
 
 
 def capital(words: str) -> str:
     """Words with a capital first letter, the rest as written."""
+    words = str(words)
     return words[:1].upper() + words[1:]
 
 

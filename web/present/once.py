@@ -49,6 +49,8 @@ def key_of(value: Any) -> Any:
         return value
     if kind is Game:
         return ("game", value.id, value.revision, value.updated)
+    if kind is lang.Lazy:  # a declared text: the drawing's key holds the language already
+        return ("text", value.msgid, value.context)
     if isinstance(value, Variant):
         return ("variant", value.id)
     if kind is dict:  # in its own order: the same data in another order only misses, never matches wrongly
