@@ -121,7 +121,7 @@ def translations(locale: str | None = None) -> NullTranslations:
     return found
 
 
-def _(message: str, **values: Any) -> str:
+def _(message: str, /, **values: Any) -> str:
     """`message` in the current language, with `%(name)s` values put in (gettext)."""
     text = translations().gettext(message)
     return text % values if values else text
@@ -130,13 +130,13 @@ def _(message: str, **values: Any) -> str:
 gettext = _
 
 
-def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+def ngettext(singular: str, plural: str, num: int, /, **values: Any) -> str:
     """The singular or plural form for `num` in the current language; `%(num)s` is `num` written in it."""
     text = translations().ngettext(singular, plural, num)
     return text % {"num": number(num), **values}
 
 
-def pgettext(context: str, message: str, **values: Any) -> str:
+def pgettext(context: str, message: str, /, **values: Any) -> str:
     """`message` as said in `context` (one English word that two languages say differently by where it stands)."""
     text = translations().pgettext(context, message)
     return text % values if values else text
@@ -153,7 +153,7 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
-def counted(pair: tuple[str, str], num: int, **values: Any) -> str:
+def counted(pair: tuple[str, str], num: int, /, **values: Any) -> str:
     """A pair marked with `Nn_` said for `num` in the current language ("1 hand", "3 Hände")."""
     return ngettext(pair[0], pair[1], num, **values)
 
