@@ -26,12 +26,13 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
-    from web.views import event_pages, players, scores_csv
+    from web.views import event_pages, manifest, players, scores_csv
 
     app.register_blueprint(event_pages.bp)
 
     players.init_app(app)
     app.register_blueprint(scores_csv.bp)
+    app.register_blueprint(manifest.bp)
     from web.present import once
 
     once.init_app(app)  # last: it guards the template helpers the others registered
