@@ -48,6 +48,12 @@ def number(value: int | None) -> str:
     return f"{MINUS}{written}" if value < 0 else written
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A rating: 25.3 in English, 25,3 in German; negatives with a real minus sign."""
+    written = format_decimal(abs(value), format=f"#,##0.{'0' * places}", locale=lang.babel_locale())
+    return f"{MINUS}{written}" if value < 0 and written.strip("0.,") else written
+
+
 def signed(value: int) -> str:
     """A hand score: '+10,330', '−415', '0'."""
     return f"+{number(value)}" if value > 0 else number(value)

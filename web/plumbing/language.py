@@ -13,6 +13,7 @@ from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import Babel, get_locale
 
 import lang
+from lang import numbers
 
 COOKIE = "meldbook_lang"
 COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie: a phone keeps the table's language
@@ -115,6 +116,7 @@ def init_app(app: Flask) -> None:
         newstyle=True,
         pgettext=lambda c, s: lang.translations().pgettext(c, s),
         npgettext=lambda c, s, p, n: lang.translations().npgettext(c, s, p, n))
+    app.jinja_env.filters["decimal"] = numbers.decimal  # a rating: 25.3, or 25,3 in German
     app.jinja_env.filters["shown"] = lang.shown  # a kept English text (a dealing note…) in the page's language
     app.before_request(_speak)
     app.teardown_request(_stop_speaking)
