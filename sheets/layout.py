@@ -90,6 +90,11 @@ def names(items: list[str]) -> str:
     return team_name(items)
 
 
+def versus(sides) -> str:
+    """'Us v Them' (the sides' names, as a score sheet's title sets them)."""
+    return f" {lang.pgettext('between side names', 'v')} ".join(str(s) for s in sides)
+
+
 def day(iso: str | None) -> str:
     """A stored moment as the table's calendar date, e.g. '22 November 2026'."""
     if not iso:
