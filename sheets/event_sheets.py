@@ -18,8 +18,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 import lang
 from scoring import get_variant
 
-from .layout import (BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, day_and_time, frame_width, names, num, para,
-                     render, text, versus)
+from .layout import (BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, day_and_time, fitted_heads, frame_width,
+                     names, num, para, render, text, versus)
 
 RANKED_BY = {"wins": lang.L_("ranked by wins"), "points": lang.L_("ranked by points"),
              "vp": lang.L_("ranked by victory points")}
@@ -121,7 +121,7 @@ def standings_table(event: Mapping[str, Any], rows: Sequence[Mapping[str, Any]],
         + ([lang._("VP")] if by == "vp" else [])
     numbers = [46, 52, 70, 70, 64] + ([46] if by == "vp" else [])
     widths = [numbers[0], width - sum(numbers)] + numbers[1:]
-    data = [heads]
+    data = [fitted_heads(heads, widths, BODY, right=set(range(2, len(heads))), centre={0})]
     for row in rows:
         line = [num(row["place"]), para(text(_entrant_label(event, row)), "cell"), num(row["played"]),
                 shown_wins(row["wins"]), num(row["points"]), num(row["margin"])]
@@ -146,12 +146,15 @@ def rounds_table(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any
     if size == 2:  # names and scores in columns, read across as "A 1,230 B 980, A by 250"
         name = (width - TABLE_COLUMN - 3 * NUMBER_COLUMN) / 3
         widths = [TABLE_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN]
-        data = [[lang._("Table"), lang._("Side"), lang._("Score"), lang._("Side"), lang._("Score"), lang._("Winner"),
-                 lang._("By")]]
+        heads = [lang._("Table"), lang._("Side"), lang._("Score"), lang._("Side"), lang._("Score"), lang._("Winner"),
+                 lang._("By")]
+        right = {2, 4, 6}
     else:  # three or more at a table: every side with its score in one cell
         name = (width - TABLE_COLUMN - NUMBER_COLUMN) / 4
         widths = [TABLE_COLUMN, 3 * name, name, NUMBER_COLUMN]
-        data = [[lang._("Table"), lang._("Who played (score)"), lang._("Winner"), lang._("By")]]
+        heads = [lang._("Table"), lang._("Who played (score)"), lang._("Winner"), lang._("By")]
+        right = {3}
+    data = [fitted_heads(heads, widths, BODY, right=right, centre={0})]
     style = _grid() + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (-1, 0), (-1, -1), "RIGHT"),
                        ("FONT", (-1, 1), (-1, -1), "Cond", SCORE_SIZE)]
     if size == 2:
@@ -204,7 +207,7 @@ def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Par
     if not audit:
         return para(text(lang._("Nothing changed after the games were recorded.")))
     widths = [72, 130, width - 202]
-    data = [[lang._("When"), lang._("Device"), lang._("What changed")]]
+    data = [fitted_heads([lang._("When"), lang._("Device"), lang._("What changed")], widths, BODY)]
     data += [[_moment(a.get("at")), para(text(a.get("device") or lang._("unknown")), "cell"),
               para(text(lang.shown(a.get("what", ""))), "cell")]
              for a in audit]

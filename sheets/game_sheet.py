@@ -20,6 +20,7 @@ from .layout import (
     SCORE_SIZE,
     date_and_time,
     day,
+    fitted_heads,
     frame_width,
     names,
     num,
@@ -73,8 +74,8 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
         story += [Spacer(1, 10), chart]
     title = lang._("%(variant)s score sheet: %(sides)s", variant=variant.name, sides=versus(s.name for s in game.sides))
     return render(story, paper=paper, wide=plan.wide, title=title,
-                  footer=lang._("Meldbook · %(variant)s · game %(game)s · %(date)s", variant=variant.name, game=game.id,
-                                date=day(game.created)))
+                  footer=lang._("Meldbook · %(variant)s · game %(game)s · %(date)s", variant=variant.name,
+                                game=game.id, date=day(game.created)))
 
 
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
@@ -164,13 +165,15 @@ def standings(game: Game) -> Table:
     """The sides from first to last with their totals and how far behind the leader."""
     ranked = [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])]
     best = ranked[0][1].score
-    rows = [[lang._("Place"), lang._("Side"), lang._("Players"), lang._("Total"), lang._("Behind")]]
+    widths = [40, 170, 170, 70, 64]
+    rows = [fitted_heads([lang._("Place"), lang._("Side"), lang._("Players"), lang._("Total"), lang._("Behind")],
+                         widths, BODY, right={3, 4}, centre={0})]
     for place, s in ranked:
         players = names(players_shown(s.name, s.players))
         rows.append([str(place), para(text(s.name), "cell"), para(text(players), "cell"),
                      num(s.score), num(best - s.score) if s.score != best else ""])
     heading = lang._("Final totals") if game.finished else lang._("Totals so far")
-    table = Table([[heading, "", "", "", ""]] + rows, colWidths=[40, 170, 170, 70, 64], hAlign="LEFT",
+    table = Table([[heading, "", "", "", ""]] + rows, colWidths=widths, hAlign="LEFT",
                   repeatRows=2)
     table.setStyle(TableStyle([
         ("SPAN", (0, 0), (-1, 0)), ("FONT", (0, 0), (-1, -1), "Cond", BODY),

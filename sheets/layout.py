@@ -8,9 +8,11 @@ from xml.sax.saxutils import escape
 
 from babel.dates import format_date, format_datetime, format_skeleton, format_time
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
@@ -65,6 +67,27 @@ def text(value: str) -> str:
 def para(markup: str, style: str = "body") -> Paragraph:
     """A paragraph in one of the sheet styles (markup must already be escaped)."""
     return Paragraph(markup, STYLES[style])
+
+
+def fitted_heads(heads: list, widths: list[float], size: float, right: set[int] = frozenset(),
+                 centre: set[int] = frozenset(), pad: float = 2, cell_pad: float = 6) -> list:
+    """A table's head row: a head wider than its column (a longer language's words) wraps between its words inside
+    it, in the head's bold type, aligned as its column is, a word longer than the column set smaller (not below
+    SMALLEST, and into the cell's padding rather than broken); the others stay as they are (`pad`: how far into
+    the cell's padding a head may run before it wraps, `cell_pad`: the padding)."""
+    out = []
+    for k, (head, width) in enumerate(zip(heads, widths)):
+        if isinstance(head, str) and stringWidth(head, "Cond-Bold", size) > width - 2 * pad:
+            fits = size
+            widest = max(head.split(), key=lambda w: stringWidth(w, "Cond-Bold", size))
+            while fits > SMALLEST and stringWidth(widest, "Cond-Bold", fits) > width - 2 * cell_pad:
+                fits -= 0.5
+            style = ParagraphStyle(f"head-{fits}-{k in right}-{k in centre}", fontName="Cond-Bold", fontSize=fits,
+                                   leading=round(fits * 1.2, 1), textColor=INK, splitLongWords=0,
+                                   alignment=TA_RIGHT if k in right else TA_CENTER if k in centre else TA_LEFT)
+            head = Paragraph(text(head), style)
+        out.append(head)
+    return out
 
 
 def num(n: int) -> str:
@@ -172,7 +195,8 @@ def render(story: list, *, paper: str, wide: bool, title: str, footer: str) -> b
         canvas.setFont("Cond", SMALLEST)
         canvas.setFillColor(RULE)
         canvas.drawString(MARGIN, MARGIN - 2, footer)
-        canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN - 2, lang._("Page %(page)s", page=num(document.page)))
+        canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN - 2,
+                               lang._("Page %(page)s", page=num(document.page)))
         canvas.restoreState()
 
     doc.build(story, onFirstPage=page_foot, onLaterPages=page_foot)

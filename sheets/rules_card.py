@@ -10,10 +10,11 @@ import lang
 from scoring.variant import Variant
 
 from . import rules_data as rules
-from .layout import BODY, HEAD, INK, RULE, SMALLEST, STYLES, frame_height, frame_width, para, render, story_height, text
+from .layout import (BODY, HEAD, INK, RULE, SMALLEST, STYLES, fitted_heads, frame_height, frame_width, para, render,
+                     story_height, text)
 
 CARD_SIZE = 12  # the card has a page to itself: every line of it at a comfortable size
-CARD_SIZES = [CARD_SIZE - k / 2 for k in range(int((CARD_SIZE - SMALLEST) * 2) + 1)]  # 12, 11.5 … 9: a longer language
+CARD_SIZES = [CARD_SIZE - k / 2 for k in range(int((CARD_SIZE - SMALLEST) * 2) + 1)]  # 12, 11.5 … 9
 PAD = 6  # a table cell's padding either side (reportlab's default), room the text cannot use
 
 
@@ -31,7 +32,9 @@ def rule_table(header: list[str] | None, rows: list, widths: list[float], size: 
             return Paragraph(text(c), right if numbers_at <= k <= last else cell)
         return c
 
-    data = ([header] if header else []) + [[wrapped(c, k) for k, c in enumerate(row)] for row in rows]
+    numbers = set(range(numbers_at, last + 1))
+    heads = fitted_heads(header, widths, size, right=numbers, pad=PAD, cell_pad=PAD) if header else None
+    data = ([heads] if heads else []) + [[wrapped(c, k) for k, c in enumerate(row)] for row in rows]
     table = Table(data, colWidths=widths, hAlign="LEFT")
     style = [("FONT", (0, 0), (-1, -1), "Cond", size), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
              ("ALIGN", (numbers_from, 0), (-1, -1), "RIGHT"), ("INNERGRID", (0, 0), (-1, -1), 0.25, RULE),
@@ -99,8 +102,11 @@ def _card_story(variant: Variant, paper: str, size: float) -> list:
             (lang._("Going out"), [Paragraph(text(rules.going_out(variant, options)), prose)]),
             (lang._("End of the game"), [Paragraph(text(rules.end_of_game(variant, options, card=True)), prose)])):
         story.append(KeepTogether(section(title, flowables)))
-    story += [Spacer(1, 8), para(text(lang._("These are the usual rules; a table may change any number as a house rule "
-                                             "when it starts a game. Its own score sheet prints the rules it chose.")))]
+    closing = ParagraphStyle(f"closing-{size}", parent=STYLES["body"], fontSize=min(BODY, size),
+                             leading=min(BODY, size) * 13.5 / BODY)  # never larger than the card it closes
+    story += [Spacer(1, 8), Paragraph(text(lang._("These are the usual rules; a table may change any number as a house "
+                                                  "rule when it starts a game. Its own score sheet prints the rules it "
+                                                  "chose.")), closing)]
     return story
 
 

@@ -71,8 +71,9 @@ def scores_csv(game: Game) -> str:
     """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
     variant = get_variant(game.variant)
     cols = columns(variant, game)
-    header = [present.capital(str(variant.words.round))] + [lang._("%(side)s: %(column)s", side=side.name, column=heading)
-                                                            for side in game.sides for heading, _, _ in cols]
+    header = [present.capital(str(variant.words.round))]
+    header += [lang._("%(side)s: %(column)s", side=side.name, column=heading) for side in game.sides
+               for heading, _, _ in cols]
     rows = [header]
     if any(s.start_score for s in game.sides):
         row: list = [lang._("Brought forward")]
