@@ -206,11 +206,13 @@ def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Par
     """When, which device, what changed: one row an entry."""
     if not audit:
         return para(text(lang._("Nothing changed after the games were recorded.")))
-    widths = [72, 130, width - 202]
+    moments = [_moment(a.get("at")) for a in audit]
+    when = max([72.0] + [stringWidth(m, "Cond", BODY) + 4 for m in moments])  # "24. Nov. 19:31" in German
+    widths = [when, 130, width - 130 - when]
     data = [fitted_heads([lang._("When"), lang._("Device"), lang._("What changed")], widths, BODY)]
-    data += [[_moment(a.get("at")), para(text(a.get("device") or lang._("unknown")), "cell"),
+    data += [[moment, para(text(a.get("device") or lang._("unknown")), "cell"),
               para(text(lang.shown(a.get("what", ""))), "cell")]
-             for a in audit]
+             for moment, a in zip(moments, audit)]
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(_grid() + [("VALIGN", (0, 1), (-1, -1), "TOP")]))
     return table

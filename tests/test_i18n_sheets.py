@@ -216,3 +216,20 @@ def test_csv_headers_in_the_marked_language_and_its_numbers_plain_digits(client,
 def test_csv_in_english_is_as_it_was(client, game, languages):
     header = rows_of(client, game)[0]
     assert header[0] == "Hand" and "Núñez & João: running total" in header and not any("«" in h for h in header)
+
+
+def test_a_club_nights_results_and_seating_in_the_marked_language(languages):
+    from sheets.event_sheets import results_pdf, seating_pdf
+
+    from .test_sheets_events import club_night
+
+    event, rows, results, audit = club_night(byes=True, n=9)
+    with lang.using("eo"):
+        data = results_pdf(event, rows, results, audit, "a4")
+        seating = text_of(seating_pdf(event, 1, "a4"))
+    text = " ".join(text_of(data).split())
+    for words in ("«Standings»", "«Round 1»", "«Who played (score)»" if event.get("table_size", 2) > 2 else "«Winner»",
+                  "«Page 1»", "19.100", "2,33", "24. Nov. 19:31", "Núñez & João"):
+        assert words in text, words
+    assert "«Table 1:" in seating and "«Sits out:" in seating and "«Table 1»" in seating
+    assert min(char_sizes(data)) >= 9
