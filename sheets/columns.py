@@ -75,7 +75,7 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
     labels = {f.name: mid_sentence(lang.shown(f.label)) for f in variant.fields}
     items = []
     for c in columns:
-        words = lang.shown(c.legend).format(round=variant.words.round) if c.legend else labels[c.field]
+        words = with_round(lang.shown(c.legend), variant.words.round) if c.legend else labels[c.field]
         if c.surprise:
             words = lang._("%(what)s (of them surprise)", what=words)
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):
@@ -89,6 +89,13 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
         items.append(lang._("no room for %(parts)s: count them into %(column)s", parts=", ".join(left_out), column=into)
                      if pen else lang._("no %(parts)s in this game", parts=", ".join(left_out)))
     return items
+
+
+def with_round(legend: str, word: object) -> str:
+    """A column's legend with the variant's word for a round put in, declared "{round}" or "%(round)s"."""
+    if "%(round)s" in legend:
+        return legend % {"round": word}
+    return legend.format(round=word) if "{round}" in legend else legend
 
 
 def head(column: SheetColumn) -> str:
