@@ -156,6 +156,8 @@ def test_rules_card_in_the_marked_language(client, languages, variant_id):
             assert german(value) in text, name
     if variant.target:
         assert german(variant.target) in text
+    if variant_id == "hand-and-foot":
+        render_png(data, "rules-card-hand-and-foot-marked")
 
 
 def test_accents_print_in_the_sheets_font(client, languages):
