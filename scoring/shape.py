@@ -8,21 +8,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import lang
+from lang import L_, Lazy
+
 from .base import meld_minimum
 from .declare import points
+
+MELD_COUNT = lang.Nn_("%(num)s canasta", "%(num)s canastas")
+ROUND_COUNT = lang.Nn_("%(num)s hand", "%(num)s hands")
 
 
 @dataclass(frozen=True)
 class Words:
-    """What a variant calls its seven-card melds and its rounds of play, one and many."""
+    """What a variant calls its seven-card melds and its rounds of play, one and many, and counted."""
 
-    meld: str = "canasta"
-    melds: str = "canastas"
-    round: str = "hand"
-    rounds: str = "hands"
+    meld: str | Lazy = L_("canasta")
+    melds: str | Lazy = L_("canastas")
+    round: str | Lazy = L_("hand")
+    rounds: str | Lazy = L_("hands")
+    meld_count: tuple[str, str] = MELD_COUNT
+    round_count: tuple[str, str] = ROUND_COUNT
 
-    def count(self, n: int, one: str, many: str) -> str:
-        return f"{n:,} {one if n == 1 else many}"
+    def melds_counted(self, n: int) -> str:
+        """'3 canastas' in the current language."""
+        if self.meld_count == MELD_COUNT and lang.english(self.melds) != "canastas":
+            return self.count(n, self.meld, self.melds)
+        return lang.counted(self.meld_count, n)
+
+    def rounds_counted(self, n: int) -> str:
+        """'3 hands' in the current language."""
+        if self.round_count == ROUND_COUNT and lang.english(self.rounds) != "hands":
+            return self.count(n, self.round, self.rounds)
+        return lang.counted(self.round_count, n)
+
+    def count(self, n: int, one: str | Lazy, many: str | Lazy) -> str:
+        """The old way ('3 deals'), kept until every caller says rounds_counted / melds_counted."""
+        return f"{lang.number(n)} {one if n == 1 else many}"
 
 
 @dataclass(frozen=True)
