@@ -135,3 +135,11 @@ def test_the_derived_game_keeps_english_whatever_the_language():
         assert json.dumps(derive_game(variant, options, sides, hands, ended=True), sort_keys=True) == ended
         assert json.dumps(derive_game(variant, options, sides, hands), sort_keys=True) == going
     assert "⟦" not in ended + going
+
+
+def test_an_import_check_is_said_in_the_language():
+    from checks import check_document
+
+    with lang.using("eo"):
+        assert check_document({}) == [marked('This is not a Meldbook export (it has no "format": "meldbook-games").')]
+    assert check_document({}) == ['This is not a Meldbook export (it has no "format": "meldbook-games").']
