@@ -210,8 +210,9 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
                 errors.append(lang._("%(where)s: entrants must be %(size)s entrant numbers from 0 to %(most)s.",
                                      where=here, size=event.table_size, most=n - 1))
             if t["game"] not in game_ids:
+                quoted = f"{t['game']!r:.70}"
                 errors.append(lang._("%(where)s: its game %(game)s is not among the file's games.", where=here,
-                                     game=f"{t['game']!r:.70}"))
+                                     game=quoted))
             elif t["game"] in seated:
                 errors.append(lang._("%(where)s: its game %(game)s is already %(seated)s.", where=here, game=t["game"],
                                      seated=seated[t["game"]]))
