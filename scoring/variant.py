@@ -14,7 +14,7 @@ from .shape import ByScore, MeldMinimum, SideMark, Words
 from .entries import parse_entries, whole_number
 
 NAME_MAX = 40
-NO_END = L_("A game needs a way to end: a target score, a number of {rounds} or a finish time. "
+NO_END = L_("A game needs a way to end: a target score, a number of %(rounds)s or a finish time. "
             "Give at least one of them.")
 
 
@@ -136,7 +136,7 @@ class Variant:
             errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
         ends = ("target", "max_hands", "finish_at")
         if all(options[k] is None for k in ends) and not any(e.field in {f"options.{k}" for k in ends} for e in errors):
-            errors.append(FieldError("options", NO_END.format(rounds=self.words.rounds)))  # an endless game: no target, no hand limit, no finish time
+            errors.append(FieldError("options", NO_END % {"rounds": self.words.rounds}))  # an endless game: no target, no hand limit, no finish time
         return options, errors
 
     def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:
