@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import lang
+
 from .base import meld_minimum
 from .declare import points
 
@@ -20,9 +22,19 @@ class Words:
     melds: str = "canastas"
     round: str = "hand"
     rounds: str = "hands"
+    meld_count: tuple[str, str] = lang.Nn_("%(num)s canasta", "%(num)s canastas")
+    round_count: tuple[str, str] = lang.Nn_("%(num)s hand", "%(num)s hands")
 
     def count(self, n: int, one: str, many: str) -> str:
         return f"{n:,} {one if n == 1 else many}"
+
+    def melds_counted(self, n: int) -> str:
+        """'1 canasta', '3 books', in the current language."""
+        return lang.counted(self.meld_count, n)
+
+    def rounds_counted(self, n: int) -> str:
+        """'1 hand', '4 rounds', in the current language."""
+        return lang.counted(self.round_count, n)
 
 
 @dataclass(frozen=True)
