@@ -36,20 +36,12 @@ class Words:
     round_count: tuple[str, str] = ROUND_COUNT
 
     def melds_counted(self, n: int) -> str:
-        """'3 canastas' in the current language."""
-        if self.meld_count == MELD_COUNT and lang.english(self.melds) != "canastas":
-            return self.count(n, self.meld, self.melds)
+        """'1 canasta', '3 books', in the current language."""
         return lang.counted(self.meld_count, n)
 
     def rounds_counted(self, n: int) -> str:
-        """'3 hands' in the current language."""
-        if self.round_count == ROUND_COUNT and lang.english(self.rounds) != "hands":
-            return self.count(n, self.round, self.rounds)
+        """'1 hand', '4 rounds', in the current language."""
         return lang.counted(self.round_count, n)
-
-    def count(self, n: int, one: str | Lazy, many: str | Lazy) -> str:
-        """The old way ('3 deals'), kept until every caller says rounds_counted / melds_counted."""
-        return f"{lang.number(n)} {one if n == 1 else many}"
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from .layout import (
     num,
     para,
     render,
-    rounds_counted,
     text,
     versus,
 )
@@ -49,7 +48,7 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     plan = cols.plan(variant, game.options, len(sides), paper, hands)
     words = variant.words
     subtitle = lang._("Played %(date)s · game %(game)s · %(rounds)s", date=day(game.created), game=game.id,
-                      rounds=rounds_counted(words, game.hands_played))
+                      rounds=words.rounds_counted(game.hands_played))
     story = heading(variant, named, game.options, lang._("Score sheet"), subtitle)
     story += [para(lang._("<b>Result:</b> %(result)s", result=text(result(game, variant))), "result"), Spacer(1, 6)]
     carried = any(s.start_score for s in game.sides)
@@ -122,7 +121,7 @@ def options_line(variant: Variant, options: dict) -> str:
     words = variant.words
     parts = [lang._("Target %(target)s", target=num(options["target"])) if options["target"] is not None
              else lang._("no target")]
-    parts.append(lang._("ends after %(rounds)s", rounds=rounds_counted(words, options["max_hands"]))
+    parts.append(lang._("ends after %(rounds)s", rounds=words.rounds_counted(options["max_hands"]))
                  if options.get("max_hands") else lang._("no %(round)s limit", round=words.round))
     if options.get("decks"):
         parts.append(lang.ngettext("%(num)s deck", "%(num)s decks", options["decks"]))
@@ -141,7 +140,7 @@ def result(game: Game, variant: Variant) -> str:
         ranked = sorted(sides, key=lambda s: -s.score)
         lead = ranked[0].score - ranked[1].score if len(ranked) > 1 else 0
         leaders = [s.name for s in ranked if s.score == ranked[0].score]
-        after = rounds_counted(words, played)
+        after = words.rounds_counted(played)
         if len(leaders) > 1:
             return lang._("In progress after %(rounds)s: %(sides)s level at %(score)s.", rounds=after,
                           sides=names(leaders), score=num(ranked[0].score))

@@ -100,14 +100,6 @@ def english() -> bool:
     return lang.babel_locale().language == "en"
 
 
-def rounds_counted(words, n: int) -> str:
-    """'12 hands' in the variant's words and the sheet's language (scoring-core's Words.rounds_counted)."""
-    counted = getattr(words, "rounds_counted", None)
-    if counted is not None:
-        return counted(n)
-    return f"{num(n)} {words.round if n == 1 else words.rounds}"  # until Words.rounds_counted is merged
-
-
 def names(items: list[str]) -> str:
     """'Ann', 'Ann & Bob', 'Ann, Bob & Cy': as the new-game form names a side (scoring.base.team_name)."""
     return team_name(items)

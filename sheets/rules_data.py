@@ -11,7 +11,7 @@ import lang
 from scoring.declare import HouseRule
 from scoring.variant import Variant
 
-from .layout import num, rounds_counted
+from .layout import num
 
 
 def rule_value(value, rule: HouseRule) -> str:
@@ -109,10 +109,10 @@ def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
         if target else []
     if alone and target:
         parts.append(lang._("or, for players alone, after %(rounds)s (partnerships: no limit)",
-                            rounds=rounds_counted(words, alone)))
+                            rounds=words.rounds_counted(alone)))
     elif limit:
-        parts.append(lang._("or after %(rounds)s", rounds=rounds_counted(words, limit)) if parts
-                     else lang._("after %(rounds)s", rounds=rounds_counted(words, limit)))
+        parts.append(lang._("or after %(rounds)s", rounds=words.rounds_counted(limit)) if parts
+                     else lang._("after %(rounds)s", rounds=words.rounds_counted(limit)))
     if options.get("finish_at"):
         parts.append(lang._("or at the table's finish time (the %(round)s in play is finished and scored)",
                             round=words.round) if parts

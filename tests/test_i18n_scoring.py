@@ -115,8 +115,6 @@ def test_rounds_and_melds_are_counted_in_the_language():
         assert words.melds_counted(2) == marked("2 canastas") and str(words.round) == marked("hand")
     assert [words.rounds_counted(n) for n in (1, 10330)] == ["1 hand", "10,330 hands"]
     assert [words.melds_counted(n) for n in (1, 2)] == ["1 canasta", "2 canastas"]
-    assert words.count(2, words.round, words.rounds) == "2 hands"  # the old way, until every caller moves
-    assert Words(round="deal", rounds="deals").rounds_counted(2) == "2 deals"  # a variant without its own pair
 
 
 def test_numbers_are_written_the_languages_way():

@@ -16,7 +16,6 @@ from scoring import FieldError, Variant
 from scoring.base import team_name
 from web.forms import layouts, seating_shape
 from web.forms.numbers import number
-from web.present import rounds_counted
 
 FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", "table_size", "rounds", "movement",
           "standings", "vp_scale")
@@ -128,7 +127,7 @@ def variant_defaults(variant: Variant) -> str:
     defaults = variant.default_options(seating_shape(layout, low))
     words = variant.words
     target, limit = defaults.get("target"), defaults.get("max_hands")
-    rounds = rounds_counted(words, limit) if limit else ""
+    rounds = words.rounds_counted(limit) if limit else ""
     if target is not None and limit:
         return lang._("to %(target)s or %(rounds)s", target=lang.number(target), rounds=rounds)
     if target is not None:

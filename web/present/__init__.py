@@ -101,7 +101,7 @@ def round_line(game: Game, variant: Variant) -> str:
     limit, target = game.options.get("max_hands"), game.options["target"]
     if limit and target is None and not game.finished and played < limit:
         return lang._("%(Round)s %(n)s of %(limit)s", Round=capital(words.round), n=num(played + 1), limit=num(limit))
-    counted = rounds_counted(words, played)
+    counted = words.rounds_counted(played)
     if limit and target is not None:
         return lang._("%(counted)s played of %(limit)s · to %(target)s", counted=counted, limit=num(limit),
                       target=num(target))
@@ -180,12 +180,6 @@ def words_of(game: Game, **numbers: int) -> dict[str, str]:
     w = get_variant(game.variant).words
     return {"round": str(w.round), "rounds": str(w.rounds), "Round": capital(w.round), "Rounds": capital(w.rounds),
             **{name: num(value) for name, value in numbers.items()}}
-
-
-def rounds_counted(words, n: int) -> str:
-    """'1 hand', '3 hands' in the variant's words (Words.rounds_counted, where scoring/ has it already)."""
-    counted = getattr(words, "rounds_counted", None)
-    return counted(n) if counted else words.count(n, words.round, words.rounds)
 
 
 def capital(words) -> str:

@@ -66,7 +66,7 @@ def house_rules_schema(variant: Variant) -> dict:
 
 def hand_limits(variants: Iterable[Variant]) -> list[str]:
     """Each seating that stops after some hands unless the table changes it: 'Ponytail Canasta, players alone: 4 hands'."""
-    return [f"{v.name}, {SEATINGS.get(kind, kind)}: {v.words.count(shape['max_hands'], v.words.round, v.words.rounds)}"
+    return [f"{v.name}, {SEATINGS.get(kind, kind)}: {v.words.rounds_counted(shape['max_hands'])}"
             for v in variants
             for kind, shape in v.describe()["sides"].items() if shape["max_hands"]]
 

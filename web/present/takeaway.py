@@ -18,21 +18,13 @@ def share_text(game: Game) -> str:
     winners = [sides[i].name for i in game.winner or ()]
     said = {"variant": lang.shown(game.variant_name), "side": winners[0] if winners else "", "margin": num(game.margin),
             "totals": " · ".join(f"{s.name} {num(s.score)}" for s in sorted(sides, key=lambda s: -s.score)),
-            "rounds": rounds_counted(get_variant(game.variant).words, game.hands_played)}
+            "rounds": get_variant(game.variant).words.rounds_counted(game.hands_played)}
     if len(winners) == 1 and game.margin:
         return lang._("%(variant)s: %(side)s won by %(margin)s. %(totals)s (%(rounds)s).", **said)
     if len(winners) == 1:
         return lang._("%(variant)s: %(side)s won. %(totals)s (%(rounds)s).", **said)
     return lang._("%(variant)s: %(sides)s and %(last)s shared the win. %(totals)s (%(rounds)s).",
                   sides=", ".join(winners[:-1]), last=winners[-1], **said)
-
-
-def rounds_counted(words, n: int) -> str:
-    """'12 hands' in the variant's words and the page's language (scoring-core's Words.rounds_counted)."""
-    counted = getattr(words, "rounds_counted", None)
-    if counted is not None:
-        return counted(n)
-    return f"{num(n)} {words.round if n == 1 else words.rounds}"  # until Words.rounds_counted is merged
 
 
 def init_app(app: Flask) -> None:

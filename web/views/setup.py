@@ -15,7 +15,6 @@ from web.forms import house_rules_form, keys, numbers
 from web.plumbing import pin
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page, storage_words
-from web.present import rounds_counted
 from web.present.scoreboard import is_htmx
 
 bp = Blueprint("setup", __name__)
@@ -97,9 +96,9 @@ def end_choice(variant, values, defaults: dict) -> dict | None:
     to_score = not values or not values.get("options.target", "").strip()
     if to_score:
         return {"to": "score", "label": lang._("Play to a score instead of %(counted)s",
-                                               counted=rounds_counted(words, limit))}
+                                               counted=words.rounds_counted(limit))}
     return {"to": "rounds", "label": lang._("Play %(counted)s instead of to a score",
-                                            counted=rounds_counted(words, limit))}
+                                            counted=words.rounds_counted(limit))}
 
 
 @bp.get("/games/new")
