@@ -8,7 +8,7 @@ from scoring.variant import Variant
 
 from . import columns as cols
 from .game_sheet import heading, side_headings
-from .layout import frame_height, frame_width, para, render, rounds_counted, story_height, text, versus
+from .layout import frame_height, frame_width, para, render, story_height, text, versus
 from .rules_card import bonuses_title, canasta_table, meld_table, section
 from .rules_data import meld_minimums
 from .table import hands_table
@@ -58,7 +58,7 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
                    sides=versus(s["name"] for s in sides))
     return render(story, paper=paper, wide=plan.wide, title=title,
                   footer=lang._("Meldbook · %(variant)s · blank score sheet · %(rounds)s", variant=variant.name,
-                                rounds=rounds_counted(words, hands)))
+                                rounds=words.rounds_counted(hands)))
 
 
 def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:
