@@ -26,7 +26,7 @@ translations/%.mo: translations/%.po $(VENV)/stamp
 KEYWORDS := -k L_ -k N_ -k Nn_:1,2 -k lazy_pgettext:1c,2
 catalogs-update: $(VENV)/stamp
 	$(VENV)/bin/pybabel extract --sort-output --add-comments=TRANSLATORS: -F babel.cfg $(KEYWORDS) -o translations/messages.pot .
-	$(VENV)/bin/pybabel update --no-location -i translations/messages.pot -d translations -D messages
+	$(VENV)/bin/pybabel update --ignore-obsolete --previous -i translations/messages.pot -d translations -D messages
 
 # A new language: make catalog-init NEW=fr, translate translations/fr/LC_MESSAGES/messages.po, add one line
 # to lang.LANGUAGES.

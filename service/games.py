@@ -92,7 +92,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
         variant = get_variant(g["variant"])
         # a game derived before needs no query for its sides
         game = cache.kept(database_path(db), g) or derive(db, *read_stored(db, g["id"]))
-        result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
+        result.append({"id": g["id"], "variant": g["variant"], "variant_name": lang.english(variant.name),
                        "names": [s.name for s in game.sides],
                        "scores": [s.score for s in game.sides], "hands_played": g["hand_count"],
                        "finished": game.finished, "winner": game.winner,

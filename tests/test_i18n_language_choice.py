@@ -154,7 +154,6 @@ def test_one_game_page_in_two_languages_is_drawn_for_each(client, make_game, mar
     assert "⟦" not in client.get(f"{path}/table").get_data(as_text=True)
 
 
-@pytest.mark.xfail(strict=False, reason="until the texts are marked")  # the lead removes it after the merge
 def test_the_api_keeps_its_fields_english_and_its_messages_follow_the_language(client, marking_locale):
     """Field names and ids stay English in every language; an error's message is said in the asker's language."""
     answer = client.post("/api/games", json={"variant": "no-such-variant", "sides": []},
