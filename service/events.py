@@ -36,7 +36,8 @@ from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_r
 from scoring.game import now_utc
 
 from .cache import Recent
-from .games import committed, game_object, get_game, new_id, new_stored, not_found, request_fingerprint
+from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found,
+                    request_fingerprint)
 
 # (database, game id) → ((revision, updated), TableGame): small, so a big club's whole history fits
 _seated = Recent(4096)
@@ -231,5 +232,8 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """The event's log of changes made to a game after its round closed, oldest first: at, device, game, what,
-    change."""
-    return store.get_log(db, _stored(db, event_id)["id"])
+    change; `what` in the current language where the change says enough (older entries keep their English words)."""
+    stored = _stored(db, event_id)
+    variant = get_variant(stored["variant"])
+    return [{**e, "what": late_change_words(e["change"], variant)} if isinstance(e.get("change"), dict)
+            and "names" in e["change"] else e for e in store.get_log(db, stored["id"])]

@@ -260,18 +260,41 @@ def noted(db: sqlite_utils.Database, variant: Variant, stored: dict, game: Game,
 
 def late_change(before: Game, after: Game, seat: dict, action: str, hand: int | None, detail: str = ""
                 ) -> tuple[str, dict]:
-    """A late change in words ("Round 1, table 2, hand 3 corrected: Us 1,230 → 1,530") and as data."""
-    what = f"Round {seat['round']}, table {seat['table']}, " + (
-        f"hand {hand} {action}" if hand is not None else f"{detail or 'game'} {action}")
-    moved = [f"{b.name} {b.score:,} → {a.score:,}" for b, a in zip(before.sides, after.sides) if b.score != a.score]
-    what += ": " + (", ".join(moved) if moved else "no total changed")
-    if before.finished != after.finished:
-        what += "; the game is finished again" if after.finished else "; the game is no longer finished"
+    """A late change in words, kept English ("Round 1, table 2, hand 3 corrected: Us 1,230 → 1,530"), and as data
+    (from which `late_change_words` says it again in the page's language)."""
     change = {"round": seat["round"], "table": seat["table"], "action": action, "hand": hand,
+              "names": [s.name for s in after.sides],
               "before": {"scores": [s.score for s in before.sides], "finished": before.finished,
                          "winner": None if before.winner is None else list(before.winner)},
               "after": {"scores": [s.score for s in after.sides], "finished": after.finished,
                         "winner": None if after.winner is None else list(after.winner)}}
     if detail:
         change["detail"] = detail
-    return what, change
+    with lang.using("en"):
+        return late_change_words(change, get_variant(after.variant)), change
+
+
+CHANGES = {  # a late change's first part, by what was done (the club night's log)
+    "recorded": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s recorded"),
+    "corrected": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s corrected"),
+    "deleted": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s deleted"),
+    "ended": lang.L_("Round %(round)s, table %(table)s, game ended"),
+    "marked": lang.L_("Round %(round)s, table %(table)s, %(detail)s marked"),
+}
+
+
+def late_change_words(change: dict, variant: Variant) -> str:
+    """A late change as the club night's log says it, in the current language."""
+    values = {"round": lang.number(change["round"]), "table": lang.number(change["table"]),
+              "word": str(variant.words.round), "hand": lang.number(change["hand"] or 0),
+              "detail": change.get("detail", "")}
+    said = CHANGES.get(change["action"], CHANGES["ended"]) % values
+    before, after, names = change["before"], change["after"], change.get("names") or []
+    moved = [lang._("%(side)s %(before)s → %(after)s", side=name, before=lang.number(b), after=lang.number(a))
+             for name, b, a in zip(names, before["scores"], after["scores"]) if b != a]
+    said = (lang._("%(change)s: %(totals)s", change=said, totals=", ".join(moved)) if moved
+            else lang._("%(change)s: no total changed", change=said))
+    if before["finished"] != after["finished"]:
+        said = (lang._("%(change)s; the game is finished again", change=said) if after["finished"]
+                else lang._("%(change)s; the game is no longer finished", change=said))
+    return said
