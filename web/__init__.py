@@ -7,8 +7,8 @@ def register(app: Flask) -> None:
     from web.plumbing import backups, errors, hosts, language, pin, security
     from web.views import api, events, openapi
 
+    hosts.init_app(app)  # a request for another host is refused before anything runs but choosing its language
     language.init_app(app)  # before anything answers: every refusal speaks the request's language
-    hosts.init_app(app)  # first of all: a request for another host is refused before anything runs
     errors.init_app(app)  # then an unknown address or method, before the write checks
     backups.init_app(app)
     security.init_app(app)

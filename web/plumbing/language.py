@@ -22,7 +22,7 @@ PARAM = "lang"
 bp = Blueprint("language", __name__)
 
 
-def _code(value: str | None) -> str | None:
+def code_of(value: str | None) -> str | None:
     """A language code as typed in an address, cookie or header ('pt-br', 'pt_BR', 'de-CH') → an offered one."""
     if not value:
         return None
@@ -39,13 +39,13 @@ def _code(value: str | None) -> str | None:
 
 def chosen() -> str | None:
     """The language this request asked for by address or by the device's earlier choice (None: not chosen)."""
-    return _code(request.args.get(PARAM)) or _code(request.cookies.get(COOKIE))
+    return code_of(request.args.get(PARAM)) or code_of(request.cookies.get(COOKIE))
 
 
 def negotiated() -> str:
     """The first language of Accept-Language (by quality) that Meldbook speaks, else English."""
     for value, _quality in request.accept_languages:  # Werkzeug sorts them best first
-        code = _code(value) if value != "*" else None
+        code = code_of(value) if value != "*" else None
         if code:
             return code
     return lang.DEFAULT
@@ -64,7 +64,7 @@ def html_lang(code: str | None = None) -> str:
 @bp.get("/language/<code>")
 def choose_language(code: str):
     """The language menu: remember this device's language and go back to the page it was chosen on."""
-    found = _code(code) if code.replace("_", "-").lower() in {c.replace("_", "-").lower() for c in lang.known()} \
+    found = code_of(code) if code.replace("_", "-").lower() in {c.replace("_", "-").lower() for c in lang.known()} \
         else None
     back = _local(request.args.get("next")) or _local(request.referrer) or "/"
     answer = redirect(back, 303)
@@ -118,7 +118,7 @@ def init_app(app: Flask) -> None:
         npgettext=lambda c, s, p, n: lang.translations().npgettext(c, s, p, n))
     app.jinja_env.filters["decimal"] = numbers.decimal  # a rating: 25.3, or 25,3 in German
     app.jinja_env.filters["shown"] = lang.shown  # a kept English text (a dealing note…) in the page's language
-    app.before_request(_speak)
+    app.before_request_funcs.setdefault(None, []).insert(0, _speak)  # first of all, even before the host check
     app.teardown_request(_stop_speaking)
     app.after_request(_vary)
     app.register_blueprint(bp)

@@ -147,7 +147,7 @@ def _language(request) -> str | None:
     headers = getattr(request, "headers", None) or {}
     accepted = parse_accept_header(headers.get("ACCEPT_LANGUAGE", ""), LanguageAccept)
     for value, _quality in accepted:
-        code = language._code(value) if value != "*" else None
+        code = language.code_of(value) if value != "*" else None
         if code:
             return code
     return None
