@@ -4,7 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
+from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, plus
 from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 from .shape import ByScore, Words
 from .variant import Variant, deal_to_the_left
@@ -75,10 +75,6 @@ def decks_counted(decks: int) -> str:
     """'1 deck', '2 decks', in the current language."""
     return lang.ngettext("%(num)s deck", "%(num)s decks", decks)
 
-
-def plus(n: int) -> str:
-    """A bonus as the rules card writes it: '+100' (a '+' before the number, as before, whatever its sign)."""
-    return "+" + lang.number(n)
 
 
 class Classic(Variant):

@@ -175,3 +175,13 @@ class Seating:
 def points(n: int) -> str:
     """10330 → '10,330' (10.330 in German); −415 with a true minus sign (for the rules text a variant writes)."""
     return lang.number(n)
+
+
+def plus(n: int) -> str:
+    """A bonus as the rules card writes it: '+100' (a '+' before the number, whatever its sign)."""
+    return "+" + lang.number(n)
+
+
+def minus(n: int) -> str:
+    """A penalty as the rules card writes it: '−100' (a true minus sign)."""
+    return "\u2212" + lang.number(n)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
+from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .shape import Words
 from .variant import Variant, deal_to_the_left
@@ -81,14 +81,6 @@ COLUMNS = (
 )
 
 
-def plus(n: int) -> str:
-    """A bonus as the rules card writes it: '+100'."""
-    return "+" + lang.number(n)
-
-
-def minus(n: int) -> str:
-    """A penalty as the rules card writes it: '−100' (a true minus sign)."""
-    return "\u2212" + lang.number(n)
 
 
 class Ponytail(Variant):
