@@ -40,7 +40,11 @@ WORDS = (("table_size (entrants at one table)", lang.L_("Table size")), ("table_
          ("winner_vp", lang.L_("winner's points")), ("loser_vp", lang.L_("loser's points")), ("(vp)", ""),
          ("“vp”", lang.L_("“victory points”")), ("“round-robin”", lang.L_("“round robin”")),
          ("“swiss”", lang.L_("“Swiss”")), ("“draw”", lang.L_("“draw”")))
-SPLIT = re.compile(r"\s*(?:&|,|\band\b|\+)\s*", re.IGNORECASE)
+def _split(line: str) -> list[str]:
+    """The players of one typed line: between them &, a comma, "+", "and" or the page language's own "and"."""
+    word = lang.pgettext("the word typed between the two players of a pair: Ann and Bob", "and")
+    words = "|".join(re.escape(w) for w in {"and", word.strip()} if w.strip())
+    return [p.strip() for p in re.split(rf"\s*(?:&|,|\+|\b(?:{words})\b)\s*", line, flags=re.IGNORECASE)]
 
 
 def entrant_lines(raw: str) -> list[str]:
@@ -50,7 +54,7 @@ def entrant_lines(raw: str) -> list[str]:
 
 def entrant(line: str) -> dict:
     """One typed line as an entrant: 'Ann & Bob' → Ann and Bob, named 'Ann & Bob'; 'Ann' → Ann alone."""
-    players = [p.strip() for p in SPLIT.split(line)]
+    players = _split(line)
     if len(players) == 1:
         return {"name": line, "players": [line]}
     return {"name": team_name(players) if all(players) else line, "players": players}
