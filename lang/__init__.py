@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import io
 import os
 from typing import Any, Iterator
 
@@ -113,12 +114,33 @@ def translations(locale: str | None = None) -> NullTranslations:
         found = NullTranslations()
         if code != DEFAULT:
             for folder in catalog_dirs():
-                loaded = Translations.load(folder, [code], DOMAIN)
-                if isinstance(loaded, Translations):
+                loaded = _load(folder, code)
+                if loaded is not None:
                     found = loaded
                     break
         _catalogs[key] = found
     return found
+
+
+def _load(folder: str, code: str) -> Translations | None:
+    """The compiled catalog of `code` in `folder`; its .po compiled in memory when the .mo is missing or older
+    (a checkout run without `make catalogs` still speaks every language, never English by surprise)."""
+    base = os.path.join(folder, code, "LC_MESSAGES", DOMAIN)
+    po, mo = base + ".po", base + ".mo"
+    if os.path.exists(mo) and (not os.path.exists(po) or os.path.getmtime(mo) >= os.path.getmtime(po)):
+        with open(mo, "rb") as f:
+            return Translations(f, DOMAIN)
+    if not os.path.exists(po):
+        return None
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po, "rb") as f:
+        catalog = read_po(f, locale=code)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(compiled, DOMAIN)
 
 
 def _(message: str, /, **values: Any) -> str:
