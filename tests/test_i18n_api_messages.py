@@ -1,6 +1,6 @@
 """The JSON API's error messages follow Accept-Language (or ?lang=); its field names, ids and kept values stay English.
 
-The languages' catalogs are written later, so a tiny catalog of a test-only language ("eo") marks a few messages
+The languages' catalogs are written later, so a tiny catalog of a test-only language ("jbo") marks a few messages
 and the answers are checked for the marks.
 """
 from __future__ import annotations
@@ -25,19 +25,19 @@ MARKED = {
 
 @pytest.fixture
 def marked(tmp_path):
-    """A test language "eo" whose catalog marks the messages of MARKED; gone again after the test."""
-    catalog = Catalog(locale="eo", domain=lang.DOMAIN)
+    """A test language "jbo" whose catalog marks the messages of MARKED; gone again after the test."""
+    catalog = Catalog(locale="jbo", domain=lang.DOMAIN)
     for msgid, text in MARKED.items():
         catalog.add(msgid, text)
     folder = tmp_path / "catalogs"
-    (folder / "eo" / "LC_MESSAGES").mkdir(parents=True)
-    with open(folder / "eo" / "LC_MESSAGES" / f"{lang.DOMAIN}.mo", "wb") as f:
+    (folder / "jbo" / "LC_MESSAGES").mkdir(parents=True)
+    with open(folder / "jbo" / "LC_MESSAGES" / f"{lang.DOMAIN}.mo", "wb") as f:
         write_mo(f, catalog)
-    lang.add_catalogs(str(folder), "eo", "Esperanto", "en")
-    yield "eo"
+    lang.add_catalogs(str(folder), "jbo", "Esperanto", "en")
+    yield "jbo"
     lang._extra_dirs.remove(str(folder))
-    lang._added.pop("eo", None)
-    lang._babel_of.pop("eo", None)
+    lang._added.pop("jbo", None)
+    lang._babel_of.pop("jbo", None)
     lang._catalogs.clear()
 
 
@@ -56,7 +56,7 @@ class MarkEverything(NullTranslations):
 
 @pytest.fixture
 def everything_marked(marked):
-    lang._catalogs[("eo", lang.DOMAIN)] = MarkEverything()
+    lang._catalogs[("jbo", lang.DOMAIN)] = MarkEverything()
     yield marked
 
 
@@ -75,17 +75,17 @@ def test_without_accept_language_a_refusal_is_english(client, make_game):
     assert errors(missing) == [{"field": None, "message": "There is no game with id “nosuchgame”."}]
 
 
-@pytest.mark.parametrize("ask", [{"headers": {"Accept-Language": "eo"}}, {"query_string": {"lang": "eo"}},
-                                 {"headers": {"Accept-Language": "xx, eo;q=0.8, en;q=0.5"}}])
+@pytest.mark.parametrize("ask", [{"headers": {"Accept-Language": "jbo"}}, {"query_string": {"lang": "jbo"}},
+                                 {"headers": {"Accept-Language": "xx, jbo;q=0.8, en;q=0.5"}}])
 def test_a_refusal_is_said_in_the_language_asked_for(client, marked, ask):
     answer = client.get("/api/games/nosuchgame", **ask)
     assert answer.status_code == 404
     assert errors(answer) == [{"field": None, "message": "[eo] Ne estas ludo “nosuchgame”."}]
-    assert answer.headers["Content-Language"] == "eo"
+    assert answer.headers["Content-Language"] == "jbo"
 
 
 def test_every_kind_of_refusal_follows_the_language(client, make_game, marked):
-    eo = {"Accept-Language": "eo"}
+    eo = {"Accept-Language": "jbo"}
     bad = client.post("/api/games", data="{", content_type="application/json", headers=eo)
     assert bad.status_code == 400 and errors(bad)[0]["message"] == "[eo] La korpo ne estas JSON."
     nowhere = client.get("/api/nowhere", headers=eo)
@@ -100,7 +100,7 @@ def test_every_kind_of_refusal_follows_the_language(client, make_game, marked):
 
 
 def test_field_names_ids_and_kept_values_stay_english(client, make_game, marked):
-    eo = {"Accept-Language": "eo"}
+    eo = {"Accept-Language": "jbo"}
     game = make_game()
     english = client.get(f"/api/games/{game['id']}").get_json()
     asked = client.get(f"/api/games/{game['id']}", headers=eo)
@@ -113,7 +113,7 @@ def test_field_names_ids_and_kept_values_stay_english(client, make_game, marked)
 
 def test_declared_texts_in_json_never_fail(client, marked):
     """A declared text (lang.Lazy) reaching the app's JSON is written as text, in any language."""
-    for headers in ({}, {"Accept-Language": "eo"}):
+    for headers in ({}, {"Accept-Language": "jbo"}):
         answer = client.get("/api/variants", headers=headers)
         assert answer.status_code == 200
         assert {v["id"] for v in answer.get_json()} >= {PONYTAIL_PAIRS["variant"]}
@@ -121,13 +121,13 @@ def test_declared_texts_in_json_never_fail(client, marked):
 
 def test_the_openapi_document_is_english_in_any_language(client, marked):
     english = client.get("/api/openapi.json").get_json()
-    assert client.get("/api/openapi.json", headers={"Accept-Language": "eo"}).get_json() == english
+    assert client.get("/api/openapi.json", headers={"Accept-Language": "jbo"}).get_json() == english
 
 
 def test_the_apis_answers_other_than_messages_are_english(client, make_game, everything_marked):
     """Everything an API answer holds but its error messages stays English: names, labels, words, kept texts."""
     game = make_game()
-    eo = {"Accept-Language": "eo"}
+    eo = {"Accept-Language": "jbo"}
     client.post(f"/api/games/{game['id']}/hands", json={"entries": [{}, {}]})
     for address in ("/api/variants", "/api/games", f"/api/games/{game['id']}", "/api/players", "/api/players/Ann",
                     "/api/events", "/api/openapi.json"):

@@ -22,6 +22,18 @@ from .pages import HAND_1_THEM, HAND_1_US, hand_form, post, read, token, url
 
 LOCALES = ["en", "es", "pt_BR", "it", "de"]
 GROUP = {"en": ",", "es": ".", "pt_BR": ".", "it": ".", "de": "."}  # each language's thousands separator
+QUOTES = {"en": "“{}”", "es": "«{}»", "pt_BR": "“{}”", "it": "«{}»", "de": "„{}“"}  # each catalog's quotation marks
+
+
+def quoted(typed: str, locale: str) -> str:
+    """What the player typed as the refusal quotes it in that language."""
+    return QUOTES[locale].format(typed)
+
+
+def label(text: str, locale: str = "de") -> str:
+    """A field's label as that language's form shows it."""
+    with lang.using(locale):
+        return str(lang.L_(text))
 OTHER = {"en": ".", "es": ",", "pt_BR": ",", "it": ",", "de": ","}  # …and its decimal separator
 
 
@@ -84,7 +96,7 @@ def test_what_could_be_read_two_ways_is_refused_never_guessed(locale, typed, rea
     with lang.using(locale), pytest.raises(lang.NumberUnreadable) as refused:
         lang.read_number(typed)
     assert refused.value.reason == reason
-    assert f"“{typed}”" in refused.value.message
+    assert quoted(typed, locale) in refused.value.message
 
 
 @pytest.mark.parametrize("typed", ["1.23", "1,23"])
@@ -105,7 +117,7 @@ def test_a_refusal_names_the_field_says_what_is_wrong_and_what_is_allowed():
     with lang.using("de"), pytest.raises(lang.NumberUnreadable) as refused:
         lang.read_number("1,5", label=lang.L_("Melded points"))
     said = refused.value.message
-    assert said.startswith("Melded points: “1,5”") and "whole numbers" in said and "10.330" in said
+    assert said.startswith(f"{label('Melded points')}: „1,5“") and "10.330" in said
     with lang.using("en"), pytest.raises(lang.NumberUnreadable) as refused:
         lang.read_number("1.230", label="Melded points")
     assert refused.value.message.startswith("Melded points: “1.230” could be read two ways")
@@ -139,8 +151,8 @@ def test_an_unreadable_number_is_kept_as_typed_with_its_refusal_at_its_input():
     assert payload["options"]["target"] == "1,5" and payload["sides"][0]["start_score"] == -1230
     errors = unreadable(payload)
     assert [e.field for e in errors] == ["options.target", "sides[1].start_score"]
-    assert errors[0].message.startswith("Play to: “1,5”")
-    assert errors[1].message.startswith("Starting score (from paper): “1,230”")
+    assert errors[0].message.startswith(f"{label('Play to')}: „1,5“")
+    assert errors[1].message.startswith(f"{label('Starting score (from paper)')}: „1,230“")
     with pytest.raises(Refused) as refused:
         check(payload)
     assert refused.value.status == 422 and refused.value.errors == errors
@@ -183,7 +195,8 @@ def test_the_hand_form_refuses_what_could_be_read_two_ways_at_its_field(client, 
     page = read(answer)
     box = page.by_id("entries-0-melded")
     assert box.invalid and box.value == typed
-    assert any(d.startswith(f"Melded points: “{typed}”") for d in box.descriptions), box.descriptions
+    assert any(d.startswith(f"{label('Melded points', locale)}: {quoted(typed, locale)}") for d in box.descriptions), \
+        box.descriptions
     assert _stored(client, game) == []
 
 
@@ -210,7 +223,7 @@ def test_a_counted_card_is_read_and_refused_the_same_way(client, make_game):
     answer = post(client, url(client.application, "hands.record_hand", game_id=game["id"]), data)
     assert answer.status_code == 422
     box = read(answer).by_id("entries-1-melded-twenties")
-    assert box.invalid and any(d.startswith("Twenties: “2,5”") for d in box.descriptions), box.descriptions
+    assert box.invalid and any(d.endswith("10.330.") and ": „2,5“" in d for d in box.descriptions), box.descriptions
     assert _stored(client, game) == []
 
 
@@ -220,7 +233,7 @@ def test_the_preview_says_why_in_the_table_s_words(client, make_game):
     answer = post(client, url(client.application, "hands.preview_hand", game_id=game["id"]),
                   {**HAND_1_US, **HAND_1_THEM, "entries[0].melded": "1,5"}, htmx=True)
     text = read(answer).text()
-    assert "Melded points: “1,5” has decimals" in text and "not text" not in text
+    assert f"{label('Melded points')}: „1,5“" in text and "not text" not in text
 
 
 def test_a_correction_refuses_a_number_read_two_ways_and_keeps_the_hand(client, make_game):
@@ -252,20 +265,20 @@ def test_the_new_game_form_reads_the_languages_grouping(app, client, locale):
     assert [s.get("start_score") for s in game["sides"]] == [-1230, 2500]
 
 
-@pytest.mark.parametrize("field, box, typed, label", [
+@pytest.mark.parametrize("field, box, typed, name", [
     ("options.target", "options-target", "20,000", "Play to"),
     ("options.decks", "options-decks", "2,5", "Decks"),
     ("options.house_rules.red_three", "options-house_rules-red_three", "1,5", None),
     ("sides[0].start_score", "sides-0-start_score", "1,230", "Starting score (from paper)"),
 ])
-def test_the_new_game_form_refuses_at_the_field_and_starts_nothing(app, client, field, box, typed, label):
+def test_the_new_game_form_refuses_at_the_field_and_starts_nothing(app, client, field, box, typed, name):
     client.set_cookie("meldbook_lang", "de")
     answer = post(client, url(app, "setup.create_game", variant_id="ponytail"), {**NEW_GAME, field: typed})
     assert answer.status_code == 422
     page = read(answer)
     assert page.by_id(box).invalid and page.by_id(box).value == typed
     said = " ".join(page.by_id(box).descriptions)
-    assert f"“{typed}”" in said and (label is None or f"{label}: “{typed}”" in said), said
+    assert "„" + typed + "“" in said and (name is None or f"{label(name)}: „{typed}“" in said), said
     assert client.get("/api/games").get_json() == []
 
 
@@ -278,10 +291,10 @@ def test_the_club_night_form_reads_and_refuses_the_same_way(client):
     assert refused.status_code == 422
     page = read(refused)
     assert page.by_id("options-target").invalid
-    assert "Play to: “5,000”" in " ".join(page.by_id("options-target").descriptions)
+    assert f"{label('Play to')}: „5,000“" in " ".join(page.by_id("options-target").descriptions)
     assert client.get("/api/events").get_json() == []
     refused = post(client, "/events/new", {**form, "vp_scale": "0 10 10\n1,500 15 5"})
-    assert refused.status_code == 422 and "“1,500”" in read(refused).text()
+    assert refused.status_code == 422 and "„1,500“" in read(refused).text()
     assert client.get("/api/events").get_json() == []
     made = post(client, "/events/new", form)
     assert made.status_code == 303, made.get_data(as_text=True)

@@ -1,6 +1,6 @@
 """The rules' words in the table's language (issue 25): refusals, the meld-minimum table, counted rounds, kept state.
 
-A marking catalog ("eo") built here from the marked texts of scoring/ and checks.py says every msgid as ⟦msgid⟧:
+A marking catalog ("vo") built here from the marked texts of scoring/ and checks.py says every msgid as ⟦msgid⟧:
 a text that comes back unmarked did not go through `lang`.
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ def marked(text: str) -> str:
 
 @pytest.fixture(scope="module", autouse=True)
 def marking(tmp_path_factory):
-    """Every text marked in scoring/ and checks.py, said as ⟦text⟧ in the language "eo"."""
+    """Every text marked in scoring/ and checks.py, said as ⟦text⟧ in the language "vo"."""
     folder = tmp_path_factory.mktemp("catalogs")
     catalog = Catalog(locale="en")
     sources = [os.path.join(ROOT, "scoring", name) for name in sorted(os.listdir(os.path.join(ROOT, "scoring")))
@@ -45,10 +45,10 @@ def marking(tmp_path_factory):
                 catalog.add(message, tuple(marked(m) for m in message), context=context)
             else:
                 catalog.add(message, marked(message), context=context)
-    os.makedirs(folder / "eo" / "LC_MESSAGES")
-    with open(folder / "eo" / "LC_MESSAGES" / "messages.mo", "wb") as out:
+    os.makedirs(folder / "vo" / "LC_MESSAGES")
+    with open(folder / "vo" / "LC_MESSAGES" / "messages.mo", "wb") as out:
         write_mo(out, catalog)
-    lang.add_catalogs(str(folder), "eo", "Esperanto", "en")
+    lang.add_catalogs(str(folder), "vo", "Esperanto", "en")
     yield
 
 
@@ -63,7 +63,7 @@ SIDES = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": 
 
 def test_a_refusal_is_said_in_the_language_of_the_moment_it_is_made():
     payload = {"sides": SIDES, "options": {"target": "lots"}}
-    with lang.using("eo"):
+    with lang.using("vo"):
         assert refusal("pony", payload) == [("options.target",
                                              marked(f"{marked('The target score')} must be a whole number, not text."))]
     assert refusal("pony", payload) == [("options.target", "The target score must be a whole number, not text.")]
@@ -71,7 +71,7 @@ def test_a_refusal_is_said_in_the_language_of_the_moment_it_is_made():
 
 def test_an_endless_game_is_refused_in_the_variants_words():
     payload = {"sides": SIDES, "options": {"target": None, "max_hands": None}}
-    with lang.using("eo"):
+    with lang.using("vo"):
         (field, message), = refusal("pony", payload)
     assert field == "options" and message.startswith("⟦A game needs a way to end") and marked("hands") in message
     assert isinstance(NO_END, lang.Lazy)  # declared at import: said when a game is refused
@@ -80,7 +80,7 @@ def test_an_endless_game_is_refused_in_the_variants_words():
 
 
 def test_house_rules_seats_events_and_merges_refuse_in_the_language():
-    with lang.using("eo"):
+    with lang.using("vo"):
         (_, rule), = refusal("pony", {"sides": SIDES, "options": {"house_rules": {"nonsense": 1}}})
         (_, seat), = refusal("pony", {"sides": [{"name": "Us", "players": ["Ann", "Bob"]},
                                                 {"name": "Them", "players": ["ann", "Di"]}]})
@@ -95,7 +95,7 @@ def test_house_rules_seats_events_and_merges_refuse_in_the_language():
 
 
 def test_the_meld_minimum_table_is_said_in_the_language():
-    with lang.using("eo"):
+    with lang.using("vo"):
         heading, rows = ByScore().rows(TIERS)
         assert heading == marked(f"Score before the {marked('hand')}")
         assert rows == [(marked("below 1,500"), "50"), (marked("1,500 to 2,995"), "90"), (marked("3,000 and up"), "120")]
@@ -110,7 +110,7 @@ def test_the_meld_minimum_table_is_said_in_the_language():
 
 def test_rounds_and_melds_are_counted_in_the_language():
     words = Words()
-    with lang.using("eo"):
+    with lang.using("vo"):
         assert [words.rounds_counted(n) for n in (1, 3)] == [marked("1 hand"), marked("3 hands")]
         assert words.melds_counted(2) == marked("2 canastas") and str(words.round) == marked("hand")
     assert [words.rounds_counted(n) for n in (1, 10330)] == ["1 hand", "10,330 hands"]
@@ -129,7 +129,7 @@ def test_the_derived_game_keeps_english_whatever_the_language():
     sides, options = new_game(variant, {"variant": "pony", "sides": SIDES})
     hands = [HandRecord([{"melded": 100}, {}], "2026-11-20T20:00:00+00:00")]
     ended, going = (json.dumps(derive_game(variant, options, sides, hands, ended=e), sort_keys=True) for e in (True, False))
-    with lang.using("eo"):  # cached per revision: the same whichever request derived it
+    with lang.using("vo"):  # cached per revision: the same whichever request derived it
         assert json.dumps(derive_game(variant, options, sides, hands, ended=True), sort_keys=True) == ended
         assert json.dumps(derive_game(variant, options, sides, hands), sort_keys=True) == going
     assert "⟦" not in ended + going
@@ -138,6 +138,6 @@ def test_the_derived_game_keeps_english_whatever_the_language():
 def test_an_import_check_is_said_in_the_language():
     from checks import check_document
 
-    with lang.using("eo"):
+    with lang.using("vo"):
         assert check_document({}) == [marked('This is not a Meldbook export (it has no "format": "meldbook-games").')]
     assert check_document({}) == ['This is not a Meldbook export (it has no "format": "meldbook-games").']

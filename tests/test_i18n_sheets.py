@@ -1,7 +1,7 @@
 """Issue 25: the sheets, the rules card and the CSV in the language of the page that asked (`?lang=`).
 
 A marking catalog is built here from the texts the sheets' own code marks ("«Score sheet»"), registered as the
-test language eo whose numbers are written as German writes them (10.330), so every marked text and every number
+test language ie whose numbers are written as German writes them (10.330), so every marked text and every number
 can be found by reading the PDF back. A second one makes every text about half as long again, as German runs, to
 show the rules card still fits its page. English is checked unchanged beside them.
 """
@@ -75,14 +75,14 @@ def catalog_of(folder, code: str, say, more: set[str] = frozenset()) -> None:
 
 @pytest.fixture
 def languages(tmp_path, monkeypatch):
-    """eo (every sheet text marked) and ia (every text longer), both writing numbers as German does; the languages
+    """ie (every sheet text marked) and ia (every text longer), both writing numbers as German does; the languages
     lang knew before are back after the test."""
     for name in ("_extra_dirs", "_added", "_babel_of"):
         monkeypatch.setattr(lang, name, type(getattr(lang, name))(getattr(lang, name)))
     monkeypatch.setattr(lang, "_catalogs", {})
-    catalog_of(tmp_path / "marks", "eo", marked)
+    catalog_of(tmp_path / "marks", "ie", marked)
     catalog_of(tmp_path / "long", "ia", longer, card_texts())  # the whole card longer, scoring's words too
-    lang.add_catalogs(str(tmp_path / "marks"), "eo", "Esperanto", "de")
+    lang.add_catalogs(str(tmp_path / "marks"), "ie", "Interlingue", "de")
     lang.add_catalogs(str(tmp_path / "long"), "ia", "Interlingua", "de")
     catalog_of(tmp_path / "longest", "io", much_longer, card_texts())
     lang.add_catalogs(str(tmp_path / "longest"), "io", "Ido", "de")
@@ -115,7 +115,7 @@ def game(client, make_game):
 
 
 def test_score_sheet_in_the_marked_language(client, game, languages):
-    text = text_of(get(client, f"/games/{game['id']}/sheet.pdf", lang="eo"))
+    text = text_of(get(client, f"/games/{game['id']}/sheet.pdf", lang="ie"))
     for words in ("«Score sheet»", "«Totals so far»", "«Place»", "«Behind»", "«Page 1»", "«Target 50.000»",
                   "Núñez & João", "Weiß"):
         assert words in text, words
@@ -133,7 +133,7 @@ def test_score_sheet_in_english_is_as_it_was(client, game, languages):
 
 
 def test_blank_sheet_in_the_marked_language(client, game, languages):
-    data = get(client, f"/games/{game['id']}/blank-sheet.pdf", lang="eo", hands=14)
+    data = get(client, f"/games/{game['id']}/blank-sheet.pdf", lang="ie", hands=14)
     pages = [p["text"] for p in pdf_pages(data)]
     assert len(pages) == 2
     assert "«Score sheet»" in pages[0] and "«Date: ____" in pages[0] and "«Target 50.000»" in pages[0]
@@ -144,7 +144,7 @@ def test_blank_sheet_in_the_marked_language(client, game, languages):
 @pytest.mark.parametrize("variant_id", sorted(VARIANTS))
 def test_rules_card_in_the_marked_language(client, languages, variant_id):
     variant = VARIANTS[variant_id]
-    data = get(client, f"/variants/{variant_id}/card.pdf", lang="eo")
+    data = get(client, f"/variants/{variant_id}/card.pdf", lang="ie")
     pages = pdf_pages(data)
     assert len(pages) == 1 and min(char_sizes(data)) >= 9
     text = " ".join(pages[0]["text"].split())
@@ -161,7 +161,7 @@ def test_rules_card_in_the_marked_language(client, languages, variant_id):
 
 
 def test_accents_print_in_the_sheets_font(client, languages):
-    text = text_of(get(client, "/variants/classic/card.pdf", lang="eo"))
+    text = text_of(get(client, "/variants/classic/card.pdf", lang="ie"))
     for letter in ACCENTS.split():
         assert letter in text, letter
 
@@ -193,12 +193,13 @@ def test_a_much_longer_language_sets_the_card_smaller_never_below_9_pt(client, l
 
 
 def test_sheet_routes_follow_lang_de(client, game):
-    """No German catalog is needed for German numbers and dates: ?lang=de writes them as German does."""
+    """?lang=de on a sheet's address: German words (the German catalog's), numbers and dates."""
     text = text_of(get(client, f"/games/{game['id']}/sheet.pdf", lang="de"))
     assert german(game["sides"][0]["score"]) in text and "50.000" in text
-    assert "Score sheet" in text  # no catalog yet: the English words stand in
-    card = text_of(get(client, "/variants/ponytail/card.pdf", lang="de"))
-    assert "anyone reaches 50.000" in " ".join(card.split())  # the prose of scoring/ follows its own branch
+    with lang.using("de"):
+        assert str(lang.L_("Score sheet")) in text and "Score sheet" not in text
+    card = " ".join(text_of(get(client, "/variants/ponytail/card.pdf", lang="de")).split())
+    assert "50.000" in card and "anyone reaches" not in card
 
 
 def rows_of(client, game, **query) -> list[list[str]]:
@@ -207,7 +208,7 @@ def rows_of(client, game, **query) -> list[list[str]]:
 
 
 def test_csv_headers_in_the_marked_language_and_its_numbers_plain_digits(client, game, languages):
-    header, first, last = rows_of(client, game, lang="eo")
+    header, first, last = rows_of(client, game, lang="ie")
     column = {head: k for k, head in enumerate(header)}
     hand_score, running = column["«Núñez & João: «hand score»»"], column["«Weiß: «running total»»"]
     assert "«Núñez & João: «Natural canastas (points)»»" in column
@@ -227,7 +228,7 @@ def test_a_club_nights_results_and_seating_in_the_marked_language(languages):
     from .test_sheets_events import club_night
 
     event, rows, results, audit = club_night(byes=True, n=9)
-    with lang.using("eo"):
+    with lang.using("ie"):
         data = results_pdf(event, rows, results, audit, "a4")
         seating = text_of(seating_pdf(event, 1, "a4"))
     text = " ".join(text_of(data).split())
