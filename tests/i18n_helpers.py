@@ -78,7 +78,7 @@ def install_marking_locale(folder: str) -> str:
     os.makedirs(target, exist_ok=True)
     with open(os.path.join(target, f"{lang.DOMAIN}.mo"), "wb") as mo:
         write_mo(mo, marking_catalog())
-    lang.add_catalogs(folder, MARKED, "Marked", "en")
+    lang.add_catalogs(folder, MARKED, "⟦Marked⟧", "en")  # its name in the menu is marked too
     return MARKED
 
 

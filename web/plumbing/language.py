@@ -125,4 +125,6 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def language_context():
-        return {"html_lang": html_lang(), "language": lang.current(), "languages": lang.offered()}
+        spoken = lang.current()
+        return {"html_lang": html_lang(), "language": spoken, "languages": lang.offered(),
+                "language_name": lang.known().get(spoken, spoken)}
