@@ -94,10 +94,15 @@ def add_catalogs(folder: str, locale: str, name: str, babel_locale: str = DEFAUL
 _babel_of: dict[str, str] = {}
 
 
+def babel_code(locale: str | None = None) -> str:
+    """The code of the Babel locale that writes numbers and dates for `locale` (default: the current language)."""
+    code = locale or current()
+    return _babel_of.get(code, code)
+
+
 def babel_locale(locale: str | None = None) -> Locale:
     """The Babel locale that writes numbers, dates and plurals for `locale` (default: the current language)."""
-    code = locale or current()
-    return Locale.parse(_babel_of.get(code, code))
+    return Locale.parse(babel_code(locale))
 
 
 def catalog_dirs() -> list[str]:

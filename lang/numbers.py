@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from babel.dates import format_datetime, format_skeleton
+from babel.dates import format_skeleton
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 import lang
@@ -26,7 +26,8 @@ _SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")  # a space, a no-break space, a
 _APART = " '’"  # group separators no language writes decimals with: a space, an apostrophe (Swiss 1'230)
 _LOOKS_NUMERIC = re.compile(r"[0-9., '’]*[0-9][0-9., '’]*", re.ASCII)
 # English keeps its own patterns (the pages have always said "Sat 21 Nov 2026, 21:30"); the others as CLDR has them
-_ENGLISH = {"day": "EEE dd MMM", "date": "EEE dd MMM y", "time": "HH:mm", "glue": "{1}, {0}"}
+# (strftime in the C locale Python starts in, so an English table loads no CLDR data)
+_ENGLISH = {"day": "%a %d %b", "date": "%a %d %b %Y", "time": "%H:%M"}
 
 
 class NumberUnreadable(ValueError):
@@ -44,13 +45,19 @@ def number(value: int | None) -> str:
         return ""
     if isinstance(value, bool) or not isinstance(value, int):
         return str(value)
-    written = format_decimal(abs(value), locale=lang.babel_locale(), group_separator=True)
+    if lang.babel_code() == "en":  # English as Python writes it: no CLDR data loaded for an English table
+        written = f"{abs(value):,}"
+    else:
+        written = format_decimal(abs(value), locale=lang.babel_locale(), group_separator=True)
     return f"{MINUS}{written}" if value < 0 else written
 
 
 def decimal(value: float, places: int = 1) -> str:
     """A rating: 25.3 in English, 25,3 in German; negatives with a real minus sign."""
-    written = format_decimal(abs(value), format=f"#,##0.{'0' * places}", locale=lang.babel_locale())
+    if lang.babel_code() == "en":
+        written = f"{abs(value):,.{places}f}"
+    else:
+        written = format_decimal(abs(value), format=f"#,##0.{'0' * places}", locale=lang.babel_locale())
     return f"{MINUS}{written}" if value < 0 and written.strip("0.,") else written
 
 
@@ -130,23 +137,23 @@ def _unreadable(reason: str, text: str, label: str | None, locale: str | None) -
 
 def clock(moment: datetime) -> str:
     """A moment's time of day as the table's language writes it: '21:30' (24-hour in every language offered)."""
-    if lang.babel_locale().language == "en":
-        return format_datetime(moment, _ENGLISH["time"], locale="en")
+    if lang.babel_code() == "en":
+        return moment.strftime(_ENGLISH["time"])
     return format_skeleton("Hm", moment, locale=lang.babel_locale())
 
 
 def day(moment: datetime) -> str:
     """A moment's day without the year: 'Sat 21 Nov' (English), 'Sa., 21. Nov.' (German)."""
-    if lang.babel_locale().language == "en":
-        return format_datetime(moment, _ENGLISH["day"], locale="en")
+    if lang.babel_code() == "en":
+        return moment.strftime(_ENGLISH["day"])
     return format_skeleton("MMMEd", moment, locale=lang.babel_locale())
 
 
 def day_and_time(moment: datetime) -> str:
     """A moment's day, year and time: 'Sat 21 Nov 2026, 21:30' (English), 'Sa., 21. Nov. 2026, 21:30' (German)."""
+    if lang.babel_code() == "en":
+        return moment.strftime(f"{_ENGLISH['date']}, {_ENGLISH['time']}")
     where = lang.babel_locale()
-    if where.language == "en":
-        return format_datetime(moment, f"{_ENGLISH['date']}, {_ENGLISH['time']}", locale="en")
     glue = where.datetime_formats.get("medium", "{1}, {0}")
     glue = glue if isinstance(glue, str) else getattr(glue, "pattern", "{1}, {0}")
     return glue.replace("{1}", format_skeleton("yMMMEd", moment, locale=where)).replace("{0}", clock(moment))

@@ -70,7 +70,11 @@ def card_points(value: Any, where: str, label: str, card_values: dict[str, int])
                 errors.append(FieldError(f"{where}.{key}", lang._("%(label)s: '%(key)s' is not a card value here. Use "
                                                                    "%(names)s.", label=label, key=key, names=names)))
                 continue
-            n, err = whole_number(count, f"{where}.{key}", lang._("%(label)s: number of %(key)s", label=label, key=key))
+            if type(count) is int and 0 <= count <= MAX_NUMBER:  # nearly every count: no words needed
+                n, err = count, None
+            else:
+                n, err = whole_number(count, f"{where}.{key}", lang._("%(label)s: number of %(key)s", label=label,
+                                                                      key=key))
             if err:
                 errors.append(err)
             else:

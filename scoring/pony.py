@@ -28,6 +28,7 @@ SURPRISES_COUNTED = {"wild": lang.Nn_("%(num)s surprise wild canasta", "%(num)s 
                      "sevens": lang.Nn_("%(num)s surprise sevens canasta", "%(num)s surprise sevens canastas"),
                      "natural": lang.Nn_("%(num)s surprise natural canasta", "%(num)s surprise natural canastas"),
                      "black": lang.Nn_("%(num)s surprise black canasta", "%(num)s surprise black canastas")}
+GOING_OUT_WORDS = {c: word for c, _, _, word in CANASTAS.values()}  # each canasta going out needs, in words
 
 RULES = (
     HouseRule("wild_canasta", "points", 2500, lang.L_("Wild canasta")),
@@ -192,8 +193,7 @@ class Pony(Variant):
                 errors.append(FieldError(f"entries[{i}].failed_going_out", lang._(
                     "%(name)s plays alone and asks nobody's permission to go out, so there is no penalty for failing "
                     "to go out.", name=sides[i]["name"])))
-        errors += one_goes_out(entries, sides, "went_out", {c: str(word) for c, _, _, word in CANASTAS.values()},
-                               "go out")
+        errors += one_goes_out(entries, sides, "went_out", GOING_OUT_WORDS, "go out")
         return errors
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:

@@ -150,7 +150,7 @@ class Ponytail(Variant):
                              wild_full="wild_canastas", dirty="dirty_canastas", sevens="sevens_canastas",
                              dirty_word=CANASTA_NAMES["dirty_canastas"], wild_word=CANASTA_NAMES["wild_canastas"])
         errors += melded_covers_canastas(entries, CANASTA_LEAST, CANASTA_NAMES)
-        errors += one_goes_out(entries, sides, "went_out", {f: str(w) for f, w in CANASTA_WORDS.items()}, "go out")
+        errors += one_goes_out(entries, sides, "went_out", CANASTA_WORDS, "go out")  # its words said only in a refusal
         cutters = [i for i, e in enumerate(entries) if e["cut_bonus"]]
         for i in cutters[1:]:
             errors.append(FieldError(f"entries[{i}].cut_bonus", lang.ngettext(
