@@ -19,8 +19,8 @@ from babel.messages.mofile import write_mo
 import lang
 from scoring import VARIANTS
 
-from .sheet_helpers import char_sizes, pdf_pages, render_png
-from .test_sheets_game import HAND_1, HAND_2, played
+from .sheet_helpers import HAND_1, HAND_2, char_sizes, club_night, pdf_pages, played, render_png
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = [os.path.join("sheets", f) for f in sorted(os.listdir(os.path.join(ROOT, "sheets"))) if f.endswith(".py")] + [
@@ -225,7 +225,7 @@ def test_csv_in_english_is_as_it_was(client, game, languages):
 def test_a_club_nights_results_and_seating_in_the_marked_language(languages):
     from sheets.event_sheets import results_pdf, seating_pdf
 
-    from .test_sheets_events import club_night
+
 
     event, rows, results, audit = club_night(byes=True, n=9)
     with lang.using("ie"):
