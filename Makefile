@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench mutants system-deps bench-deps clean
+.PHONY: run test bench mutants system-deps bench-deps clean catalogs catalogs-update catalog-init
 
 $(VENV)/stamp: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,26 @@ $(VENV)/stamp: requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
-run: $(VENV)/stamp
+run: $(VENV)/stamp catalogs
 	$(PY) app.py $(ARGS)
+
+# The gettext catalogs (translations/<lang>/LC_MESSAGES/messages.po) compiled to .mo, as the app reads them.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))
+catalogs: $(CATALOGS)
+translations/%.mo: translations/%.po $(VENV)/stamp
+	$(VENV)/bin/pybabel compile --statistics -D messages -i $< -o $@
+
+# After a template or a message in the code changed: extract every marked text and merge it into each catalog
+# (new texts come untranslated, changed ones fuzzy: the suite fails until a translator has seen them).
+KEYWORDS := -k L_ -k N_ -k Nn_:1,2 -k lazy_pgettext:1c,2
+catalogs-update: $(VENV)/stamp
+	$(VENV)/bin/pybabel extract --sort-output --add-comments=TRANSLATORS: -F babel.cfg $(KEYWORDS) -o translations/messages.pot .
+	$(VENV)/bin/pybabel update --ignore-obsolete --previous -i translations/messages.pot -d translations -D messages
+
+# A new language: make catalog-init NEW=fr, translate translations/fr/LC_MESSAGES/messages.po, add one line
+# to lang.LANGUAGES.
+catalog-init: $(VENV)/stamp
+	$(VENV)/bin/pybabel init -i translations/messages.pot -d translations -D messages -l $(NEW)
 
 # Browser tests need Chromium and the PDF tests need poppler's pdftoppm; install them when missing.
 system-deps:
@@ -21,7 +39,7 @@ system-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; fi; }
 
-test: $(VENV)/stamp system-deps
+test: $(VENV)/stamp system-deps catalogs
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # The requests/s figures use wrk (a load generator in C) when it is there; install it when missing.

@@ -20,6 +20,7 @@ from db.faults import startup_refusal
 from web.forms.numbers import NamedRule, WholeNumberConverter
 from web.plumbing import hosts
 from web.plumbing.database import PREPARED, close_db, prepare
+from web.plumbing.json_api import TextJSONProvider
 from web.plumbing.network import lan_addresses, own_addresses
 from web.plumbing.serving import IDLE_TIMEOUT, listen_refusal, make_server
 
@@ -41,7 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
-    app.json.sort_keys = False
+    app.json = TextJSONProvider(app)  # keys in the order given; a declared text (lang.Lazy) in the request's words
 
     if os.environ.get("FLASK_RUN_FROM_CLI") != "true":  # set by `flask`: a command names its own database
         prepare(app)  # a damaged file is refused now, not halfway through a game

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 import db
+import lang
 from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
@@ -44,67 +45,82 @@ def _is_count(value: Any, least: int = 0, most: int = transfer.MAX_REVISION) -> 
 def check_game(g: Any, where: str) -> list[str]:
     """Everything wrong with one exported game; an empty list means it can be stored as it is."""
     if not isinstance(g, dict):
-        return [f"{where} is not an object."]
+        return [lang._("%(where)s is not an object.", where=where)]
     errors = []
     keys = set(g) - {"pin_hash"}
     if keys != GAME_KEYS:
         missing, unknown = sorted(GAME_KEYS - keys), sorted(keys - GAME_KEYS)
-        return [f"{where} has missing fields {missing} or unknown fields {unknown}."]
+        return [lang._("%(where)s has missing fields %(missing)s or unknown fields %(unknown)s.", where=where,
+                       missing=missing, unknown=unknown)]
     if not isinstance(g["id"], str) or not GAME_ID.fullmatch(g["id"]):
-        errors.append(f"{where}: id must be 1 to 64 letters, digits, - or _.")
+        errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
     variant = get_variant(g["variant"])
     if variant is None:
-        return errors + [f"{where}: unknown variant {g['variant']!r}."]
+        return errors + [lang._("%(where)s: unknown variant %(variant)s.", where=where, variant=repr(g["variant"]))]
     try:
         sides, options = new_game(variant, {"variant": variant.id, "sides": g["sides"], "options": g["options"]},
                                   seated_now=False)
     except Refused as err:
-        return errors + [f"{where}: {e.field or 'game'}: {e.message}" for e in err.errors]
+        return errors + [_refused(where, e.field or "game", e.message) for e in err.errors]
     if sides != g["sides"] or options != g["options"]:
-        errors.append(f"{where}: sides or options are not in the form Meldbook stores them.")
+        errors.append(lang._("%(where)s: sides or options are not in the form Meldbook stores them.", where=where))
     for key in ("created", "updated"):
         if not _is_time(g[key]):
-            errors.append(f"{where}: {key} must be a date and time.")
+            errors.append(lang._("%(where)s: %(field)s must be a date and time.", where=where, field=key))
     if not _is_time(g["ended_at"], nullable=True):
-        errors.append(f"{where}: ended_at must be a date and time or null.")
+        errors.append(lang._("%(where)s: ended_at must be a date and time or null.", where=where))
     if not _is_count(g["revision"], least=1):
-        errors.append(f"{where}: revision must be a whole number from 1 to 2^53.")
+        errors.append(lang._("%(where)s: revision must be a whole number from 1 to 2^53.", where=where))
     errors += _marks(g["marks"], variant, len(sides), where)
     pin_hash = g.get("pin_hash")
     if pin_hash is not None and not is_own_hash(pin_hash):
-        errors.append(f"{where}: pin_hash is not a hash Meldbook makes (salted scrypt at this app's cost).")
+        errors.append(_not_own_hash(where))
     if not isinstance(g["hands"], list):
-        return errors + [f"{where}: hands must be a list."]
+        return errors + [lang._("%(where)s: hands must be a list.", where=where)]
     for n, h in enumerate(g["hands"], start=1):
-        at = f"{where}, hand {n}"
+        at = lang._("%(where)s, hand %(n)s", where=where, n=n)
         if not isinstance(h, dict) or set(h) != HAND_KEYS:
-            errors.append(f"{at} must have exactly entries, recorded_at and edited_at.")
+            errors.append(lang._("%(where)s must have exactly entries, recorded_at and edited_at.", where=at))
             continue
         if not _is_time(h["recorded_at"]) or not _is_time(h["edited_at"], nullable=True):
-            errors.append(f"{at}: recorded_at and edited_at must be dates and times.")
+            errors.append(lang._("%(where)s: recorded_at and edited_at must be dates and times.", where=at))
         try:
             entries = prepare_hand(variant, options, sides, {"entries": h["entries"]})
         except Refused as err:
-            errors.extend(f"{at}: {e.field or 'hand'}: {e.message}" for e in err.errors)
+            errors.extend(_refused(at, e.field or "hand", e.message) for e in err.errors)
             continue
         if _exact(to_store(variant, {"entries": h["entries"]}, entries)) != _exact(h["entries"]):
-            errors.append(f"{at}: entries are not in the form Meldbook stores them (whole numbers, no 50.0).")
+            errors.append(lang._("%(where)s: entries are not in the form Meldbook stores them (whole numbers, no 50.0).",
+                                 where=at))
     if not errors:
         try:  # the game must replay, or it would be stored but unreadable
             derive_game(variant, options, sides, [HandRecord(h["entries"], h["recorded_at"]) for h in g["hands"]],
                         ended=bool(g["ended_at"]), marks=g["marks"])
         except (ArithmeticError, LookupError, TypeError, ValueError) as err:
-            errors.append(f"{where}: its hands cannot be replayed ({err}).")
+            errors.append(lang._("%(where)s: its hands cannot be replayed (%(why)s).", where=where, why=err))
     return errors
+
+
+def _refused(where: str, field: str, message: str) -> str:
+    """A refusal of the rules, said where in the file it is: 'Game 2: sides[0].name: …'."""
+    return lang._("%(where)s: %(field)s: %(refusal)s", where=where, field=field, refusal=message)
+
+
+def _not_own_hash(where: str) -> str:
+    return lang._("%(where)s: pin_hash is not a hash Meldbook makes (salted scrypt at this app's cost).", where=where)
 
 
 def _marks(marks: Any, variant, sides: int, where: str) -> list[str]:
     """A game's marks: an object with some of the marks its variant declares, each one count per side."""
     keys = [m.key for m in variant.marks]
     if not isinstance(marks, dict) or not set(marks) <= set(keys):
-        allowed = f"only {', '.join(keys)}" if keys else f"none for {variant.name}"
-        return [f"{where}: marks must be an object of the variant's marks ({allowed})."]
-    return [f"{where}: marks.{key} must be one whole number (0 to {MAX_MARKS}) per side."
+        if keys:
+            return [lang._("%(where)s: marks must be an object of the variant's marks (only %(marks)s).", where=where,
+                           marks=", ".join(keys))]
+        return [lang._("%(where)s: marks must be an object of the variant's marks (none for %(variant)s).",
+                       where=where, variant=variant.name)]
+    return [lang._("%(where)s: marks.%(mark)s must be one whole number (0 to %(most)s) per side.", where=where, mark=key,
+                   most=MAX_MARKS)
             for key, counts in marks.items()
             if not (isinstance(counts, list) and len(counts) == sides and all(_is_count(c, most=MAX_MARKS) for c in counts))]
 
@@ -112,26 +128,27 @@ def _marks(marks: Any, variant, sides: int, where: str) -> list[str]:
 def check_document(data: Any) -> list[str]:
     """Everything wrong with an export file's contents; an empty list means it can be imported."""
     if not isinstance(data, dict) or data.get("format") != transfer.FORMAT:
-        return [f"This is not a Meldbook export (it has no \"format\": \"{transfer.FORMAT}\")."]
+        return [lang._("This is not a Meldbook export (it has no \"format\": \"%(format)s\").", format=transfer.FORMAT)]
     if data.get("version") != transfer.VERSION:
-        return [f"This export is version {data.get('version')!r}; this Meldbook reads version {transfer.VERSION}."]
+        return [lang._("This export is version %(version)s; this Meldbook reads version %(reads)s.",
+                       version=repr(data.get("version")), reads=transfer.VERSION)]
     if (set(data) != {"format", "version", "games", "events"} or not isinstance(data["games"], list)
             or not isinstance(data["events"], list)):
-        return ["An export has exactly format, version, a list of games and a list of events."]
+        return [lang._("An export has exactly format, version, a list of games and a list of events.")]
     errors = []
     for i, game in enumerate(data["games"], start=1):
-        errors += check_game(game, f"Game {i}")
+        errors += check_game(game, lang._("Game %(n)s", n=i))
     ids = [g["id"] for g in data["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
     doubled = sorted({i for i in ids if ids.count(i) > 1})
     if doubled:
-        errors.append("The file has the same game more than once: " + ", ".join(doubled))
+        errors.append(lang._("The file has the same game more than once: %(ids)s", ids=", ".join(doubled)))
     seated: dict[str, str] = {}
     for i, event in enumerate(data["events"], start=1):
-        errors += check_event(event, f"Event {i}", set(ids), seated)
+        errors += check_event(event, lang._("Event %(n)s", n=i), set(ids), seated)
     event_ids = [e["id"] for e in data["events"] if isinstance(e, dict) and isinstance(e.get("id"), str)]
     doubled = sorted({i for i in event_ids if event_ids.count(i) > 1})
     if doubled:
-        errors.append("The file has the same event more than once: " + ", ".join(doubled))
+        errors.append(lang._("The file has the same event more than once: %(ids)s", ids=", ".join(doubled)))
     return errors
 
 
@@ -145,65 +162,72 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
     """Everything wrong with one exported club night: its fields as POST /api/events checks them, its rounds and
     tables (each a game of the file, in one table only), and its log. `seated`: games seated by events before."""
     if not isinstance(e, dict) or set(e) - {"pin_hash"} != EVENT_KEYS:
-        return [f"{where} must be an object with exactly {', '.join(sorted(EVENT_KEYS))} (and pin_hash, when the "
-                "night has a table PIN)."]
+        return [lang._("%(where)s must be an object with exactly %(keys)s (and pin_hash, when the night has a table "
+                       "PIN).", where=where, keys=", ".join(sorted(EVENT_KEYS)))]
     errors = []
     if e.get("pin_hash") is not None and not is_own_hash(e["pin_hash"]):
-        errors.append(f"{where}: pin_hash is not a hash Meldbook makes (salted scrypt at this app's cost).")
+        errors.append(_not_own_hash(where))
     if not isinstance(e["id"], str) or not GAME_ID.fullmatch(e["id"]):
-        errors.append(f"{where}: id must be 1 to 64 letters, digits, - or _.")
+        errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
     fields = {k: e[k] for k in transfer.EVENT_FIELDS if k not in ("id", "created") and e[k] is not None}
     try:
         event = check_new_event(fields)
     except Refused as err:
-        return errors + [f"{where}: {x.field or 'event'}: {x.message}" for x in err.errors]
+        return errors + [_refused(where, x.field or "event", x.message) for x in err.errors]
     if _exact(event.as_dict()) != _exact(fields):
-        errors.append(f"{where}: its fields are not in the form Meldbook stores them.")
+        errors.append(lang._("%(where)s: its fields are not in the form Meldbook stores them.", where=where))
     if not _is_time(e["created"]):
-        errors.append(f"{where}: created must be a date and time.")
+        errors.append(lang._("%(where)s: %(field)s must be a date and time.", where=where, field="created"))
     n = len(event.entrants)
     rounds = e["round_list"]
     if not isinstance(rounds, list) or len(rounds) > event.rounds:
-        return errors + [f"{where}: round_list must be a list of at most {event.rounds} rounds."]
+        return errors + [lang._("%(where)s: round_list must be a list of at most %(most)s rounds.", where=where,
+                                most=event.rounds)]
     for k, r in enumerate(rounds, start=1):
-        at = f"{where}, round {k}"
+        at = lang._("%(where)s, round %(n)s", where=where, n=k)
         if not isinstance(r, dict) or set(r) != ROUND_KEYS or r["number"] != k:
-            errors.append(f"{at} must have exactly {', '.join(sorted(ROUND_KEYS))}, numbered {k}.")
+            errors.append(lang._("%(where)s must have exactly %(keys)s, numbered %(n)s.", where=at,
+                                 keys=", ".join(sorted(ROUND_KEYS)), n=k))
             continue
         if not _is_time(r["started"]) or not _is_time(r["closed"], nullable=True):
-            errors.append(f"{at}: started and closed must be dates and times (closed may be null).")
+            errors.append(lang._("%(where)s: started and closed must be dates and times (closed may be null).", where=at))
         if r["request_key"] is not None and not (isinstance(r["request_key"], str) and 1 <= len(r["request_key"]) <= 64):
-            errors.append(f"{at}: request_key must be null or 1 to 64 characters.")
+            errors.append(lang._("%(where)s: request_key must be null or 1 to 64 characters.", where=at))
         byes = r["byes"]
         if not isinstance(byes, list) or not all(_is_count(b, most=n - 1) for b in byes):
-            errors.append(f"{at}: byes must be entrant numbers from 0 to {n - 1}.")
+            errors.append(lang._("%(where)s: byes must be entrant numbers from 0 to %(most)s.", where=at, most=n - 1))
         if not isinstance(r["tables"], list) or not r["tables"]:
-            errors.append(f"{at}: tables must be a list of at least one table.")
+            errors.append(lang._("%(where)s: tables must be a list of at least one table.", where=at))
             continue
         for j, t in enumerate(r["tables"], start=1):
-            here = f"{at}, table {j}"
+            here = lang._("%(where)s, table %(n)s", where=at, n=j)
             if not isinstance(t, dict) or set(t) != TABLE_KEYS or t["table"] != j:
-                errors.append(f"{here} must have exactly table, game and entrants, numbered {j}.")
+                errors.append(lang._("%(where)s must have exactly table, game and entrants, numbered %(n)s.", where=here,
+                                     n=j))
                 continue
             if (not isinstance(t["entrants"], list) or len(t["entrants"]) != event.table_size
                     or not all(_is_count(x, most=n - 1) for x in t["entrants"])):
-                errors.append(f"{here}: entrants must be {event.table_size} entrant numbers from 0 to {n - 1}.")
+                errors.append(lang._("%(where)s: entrants must be %(size)s entrant numbers from 0 to %(most)s.",
+                                     where=here, size=event.table_size, most=n - 1))
             if t["game"] not in game_ids:
-                errors.append(f"{here}: its game {t['game']!r:.70} is not among the file's games.")
+                quoted = f"{t['game']!r:.70}"
+                errors.append(lang._("%(where)s: its game %(game)s is not among the file's games.", where=here,
+                                     game=quoted))
             elif t["game"] in seated:
-                errors.append(f"{here}: its game {t['game']} is already {seated[t['game']]}.")
+                errors.append(lang._("%(where)s: its game %(game)s is already %(seated)s.", where=here, game=t["game"],
+                                     seated=seated[t["game"]]))
             else:
                 seated[t["game"]] = f"{here.lower()}"
     if not isinstance(e["log"], list):
-        return errors + [f"{where}: log must be a list."]
+        return errors + [lang._("%(where)s: log must be a list.", where=where)]
     for k, entry in enumerate(e["log"], start=1):
-        at = f"{where}, log entry {k}"
+        at = lang._("%(where)s, log entry %(n)s", where=where, n=k)
         if (not isinstance(entry, dict) or set(entry) != LOG_KEYS or not _is_time(entry["at"])
                 or not (entry["device"] is None or isinstance(entry["device"], str))
                 or not isinstance(entry["game"], str) or not isinstance(entry["what"], str)
                 or not isinstance(entry["change"], dict)):
-            errors.append(f"{at} must have exactly at (a time), device (text or null), game, what (text) and "
-                          "change (an object).")
+            errors.append(lang._("%(where)s must have exactly at (a time), device (text or null), game, what (text) "
+                                 "and change (an object).", where=at))
     return errors
 
 
@@ -217,24 +241,25 @@ def check_backup(path: str) -> list[str]:
         try:
             integrity = [row[0] for row in conn.execute("PRAGMA integrity_check")]
             if integrity != ["ok"]:
-                return [f"it is damaged (integrity check: {integrity[0]})"]
+                return [lang._("it is damaged (integrity check: %(found)s)", found=integrity[0])]
             if conn.execute("PRAGMA foreign_key_check").fetchone():
-                return ["it is damaged (hands or sides of games that are not there)"]
+                return [lang._("it is damaged (hands or sides of games that are not there)")]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
         finally:
             conn.close()
         if not 1 <= version <= len(MIGRATIONS):
-            return [f"it is not a Meldbook database this version can read (schema version {version}, "
-                    f"this Meldbook knows 1 to {len(MIGRATIONS)})"]
+            return [lang._("it is not a Meldbook database this version can read (schema version %(version)s, this "
+                           "Meldbook knows 1 to %(known)s)", version=version, known=len(MIGRATIONS))]
         copy = db.connect(path)
         try:
             newer = unknown_migrations(copy)
             if newer:
-                return [f"it was made by a newer Meldbook (schema steps this one does not know: {', '.join(newer)})"]
+                return [lang._("it was made by a newer Meldbook (schema steps this one does not know: %(steps)s)",
+                               steps=", ".join(newer))]
             db.migrate(copy)
             document = transfer.export_games(copy)
         finally:
             copy.conn.close()
     except sqlite3.DatabaseError as err:
-        return [f"it is not a readable Meldbook database ({err})"]
+        return [lang._("it is not a readable Meldbook database (%(why)s)", why=err)]
     return check_document(document)

@@ -257,9 +257,11 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
             "radio, a tap to focus each number box, each digit, the Record tap; recorded as "
             f"A {form['scores'][0]:,} and B {form['scores'][1]:,}, read back through the API")
         put(17, f"{form['screens_2']:.2f} screens", form["screens_2"] <= 2.5,
-            "document scroll height of the fresh hand form / 640, 2-partnership Ponytail, 360x640")
+            "the fresh hand form page down to the end of its main part (the language menu below it not counted) "
+            "/ 640, 2-partnership Ponytail, 360x640")
         put(18, f"{form['screens_5']:.2f} screens", form["screens_5"] <= 4,
-            "document scroll height of the fresh hand form / 640, 5-player Five-person, 360x640")
+            "the fresh hand form page down to the end of its main part (the language menu below it not counted) "
+            "/ 640, 5-player Five-person, 360x640")
         real.stop()
         real = None
 

@@ -73,10 +73,11 @@ def enter_hand_1(hands: Hands) -> None:
 
 
 def form_screens(page, port: int, api: Browser, payload: dict) -> float:
-    """The fresh hand form's height in 640 px screens."""
+    """The fresh hand form's height in 640 px screens: the page down to the end of its main part, all a player
+    scrolls through to enter a hand (the language menu at the page's foot comes after it, as on every page)."""
     game_id = new_game(api, payload)
     page.goto(f"http://127.0.0.1:{port}/games/{game_id}/hands/new")
-    return page.evaluate("document.documentElement.scrollHeight") / PHONE["height"]
+    return page.evaluate("document.querySelector('main').getBoundingClientRect().bottom + scrollY") / PHONE["height"]
 
 
 def measure(port: int) -> dict:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+import lang
+
 # Above this a count or a point total is nonsense at any table; it keeps messages readable
 # and arithmetic small whatever a client sends.
 MAX_NUMBER = 1_000_000
@@ -73,9 +75,11 @@ class SideScore:
         return {"side": self.side, "total": self.total, "breakdown": self.breakdown, **self.extra}
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """'1 red three', '13 red threes'."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+def plural(n: int, one: Any, many: Any = None) -> str:
+    """'1 red three', '13 red threes'; `one` may be a pair marked with lang.Nn_, said with ngettext ("3 Decks")."""
+    if isinstance(one, tuple):
+        return lang.counted(one, n)
+    return f"{lang.number(n)} {one if n == 1 else (many or one + 's')}"
 
 
 def team_name(players: Sequence[str]) -> str:
@@ -84,15 +88,23 @@ def team_name(players: Sequence[str]) -> str:
     return " & ".join(typed) if len(typed) < 3 else f"{', '.join(typed[:-1])} & {typed[-1]}"
 
 
-def listed(words: list[str], conj: str) -> str:
-    """'a, b and c' / 'a or b'."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conj} {words[-1]}"
+def listed(words: list, conj: str) -> str:
+    """'a, b and c' / 'a or b', in the current language (`conj`: "and" or "or")."""
+    if len(words) == 1:
+        return str(words[0])
+    some, last = ", ".join(str(w) for w in words[:-1]), str(words[-1])
+    if conj == "or":
+        return lang._("%(some)s or %(last)s", some=some, last=last)
+    return lang._("%(some)s and %(last)s", some=some, last=last)
 
 
 def sides_sent(sides: list[dict]) -> str:
     """A refused seating as it was sent: '1 side of 1 player', '3 sides of 2 / 2 / 1 players'."""
     sizes = [len(s["players"]) for s in sides]
-    return f"{plural(len(sides), 'side')} of {' / '.join(map(str, sizes))} {'player' if sizes == [1] else 'players'}"
+    if sizes == [1]:
+        return lang._("1 side of 1 player")
+    return lang.ngettext("%(num)s side of %(sizes)s players", "%(num)s sides of %(sizes)s players", len(sides),
+                         sizes=" / ".join(lang.number(n) for n in sizes))
 
 
 def last_side_with(entries: list[dict], *names: str) -> int:

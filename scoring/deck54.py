@@ -1,11 +1,17 @@
 """Card values and checks shared by the variants played with 54-card decks (Ponytail, Pony, Hand and Foot)."""
 from __future__ import annotations
 
+from functools import reduce
+from typing import Any
+
+import lang
+from lang import L_
+
 from .base import FieldError, last_side_with, listed, plural
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 # which cards carry each value; threes have none (red ones are a bonus, black ones a penalty)
-CARD_NAMES = {"jokers": "Joker", "twenties": "A, 2", "tens": "K, Q, J, 10, 9, 8", "fives": "7, 6, 5, 4"}
+CARD_NAMES = {"jokers": L_("Joker"), "twenties": L_("A, 2"), "tens": L_("K, Q, J, 10, 9, 8"), "fives": L_("7, 6, 5, 4")}
 DECK_POINTS = 580  # 2 jokers × 50 + 8 × 20 (aces, 2s) + 24 × 10 (8 to K) + 16 × 5 (4 to 7)
 THREES_PER_DECK = 2  # of each colour
 WILD_PER_DECK = 6  # 2 jokers + 4 twos
@@ -14,15 +20,16 @@ NATURALS_PER_DECK = 44  # the 4s to aces: 11 ranks × 4
 CANASTA_CARDS = 7
 CARD_FIELDS = ("melded", "in_hand", "unpicked_pony")  # Ponytail's and Pony's card-points fields, melded first
 # the card values' words, one and many ("2 jokers × 50 + 1 ten × 10")
-CARD_WORDS = {"jokers": ("joker", "jokers"), "twenties": ("twenty", "twenties"), "tens": ("ten", "tens"),
-              "fives": ("five", "fives")}
+CARD_WORDS = {"jokers": (L_("joker"), L_("jokers")), "twenties": (L_("twenty"), L_("twenties")),
+              "tens": (L_("ten"), L_("tens")), "fives": (L_("five"), L_("fives"))}
 
 
-def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: str, black_word: str,
-                wild_full: str, dirty: str, sevens: str, dirty_word: str, wild_word: str,
-                red_held: str | None = None, sevens_word: str = "sevens canasta", cards: tuple[str, ...] = CARD_FIELDS,
-                cards_words: str = "melded, in hand and ponies") -> list[FieldError]:
+def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: Any, black_word: Any,
+                wild_full: str, dirty: str, sevens: str, dirty_word: Any, wild_word: Any,
+                red_held: str | None = None, sevens_word: Any = "sevens canasta", cards: tuple[str, ...] = CARD_FIELDS,
+                cards_words: Any = "melded, in hand and ponies") -> list[FieldError]:
     """Nothing may exceed what `decks` 54-card decks hold, all sides of the hand together."""
+    # the `…_word`s: a word said as plural() says it (a pair marked with lang.Nn_ says it in every language)
     # `red_held`: red threes held (Hand and Foot), counted with those laid down; `cards`: card points, melded first
     reds = blacks = wild_canastas = dirty_canastas = sevens_canastas = points = 0
     for e in entries:  # one pass: this runs for every hand of every game read
@@ -39,33 +46,40 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
             and sevens_needed <= SEVENS_PER_DECK * decks and points <= DECK_POINTS * decks):
         return []
     errors = []
-    d = plural(decks, "deck")
     for names, word, total in (((red, red_held), red_word, reds), ((black,), black_word, blacks)):
         if total > THREES_PER_DECK * decks:
             side = last_side_with(entries, *filter(None, names))
             name = next(n for n in reversed(names) if n and entries[side][n])
-            errors.append(FieldError(f"entries[{side}].{name}", f"{plural(total, word)} recorded, but {d} hold only "
-                                                                f"{THREES_PER_DECK * decks}."))
+            errors.append(FieldError(f"entries[{side}].{name}", lang.ngettext(
+                "%(counted)s recorded, but %(num)s deck hold only %(most)s.",
+                "%(counted)s recorded, but %(num)s decks hold only %(most)s.", decks,
+                counted=plural(total, word), most=lang.number(THREES_PER_DECK * decks))))
     if wild_needed > WILD_PER_DECK * decks:
         side = last_side_with(entries, wild_full, dirty)
-        errors.append(FieldError(f"entries[{side}].{wild_full if entries[side][wild_full] else dirty}",
-                                 f"{plural(wild_canastas, wild_word)} and {plural(dirty_canastas, dirty_word)} need at "
-                                 f"least {wild_needed} wild cards, but {d} hold only {WILD_PER_DECK * decks} jokers and 2s."))
+        errors.append(FieldError(f"entries[{side}].{wild_full if entries[side][wild_full] else dirty}", lang.ngettext(
+            "%(wild)s and %(dirty)s need at least %(needed)s wild cards, but %(num)s deck hold only %(most)s jokers "
+            "and 2s.",
+            "%(wild)s and %(dirty)s need at least %(needed)s wild cards, but %(num)s decks hold only %(most)s jokers "
+            "and 2s.", decks, wild=plural(wild_canastas, wild_word), dirty=plural(dirty_canastas, dirty_word),
+            needed=lang.number(wild_needed), most=lang.number(WILD_PER_DECK * decks))))
     if sevens_needed > SEVENS_PER_DECK * decks:
         side = last_side_with(entries, sevens)
-        errors.append(FieldError(f"entries[{side}].{sevens}",
-                                 f"{plural(sevens_canastas, sevens_word)} need {sevens_needed} sevens, "
-                                 f"but {d} hold only {SEVENS_PER_DECK * decks}."))
+        errors.append(FieldError(f"entries[{side}].{sevens}", lang.ngettext(
+            "%(counted)s need %(needed)s sevens, but %(num)s deck hold only %(most)s.",
+            "%(counted)s need %(needed)s sevens, but %(num)s decks hold only %(most)s.", decks,
+            counted=plural(sevens_canastas, sevens_word), needed=lang.number(sevens_needed),
+            most=lang.number(SEVENS_PER_DECK * decks))))
     if points > DECK_POINTS * decks:
         side = last_side_with(entries, *cards)
         field = next((n for n in cards[1:] if entries[side][n]), cards[0])
-        errors.append(FieldError(f"entries[{side}].{field}",
-                                 f"All sides together recorded {points:,} card points ({cards_words}), "
-                                 f"but {d} hold only {DECK_POINTS * decks:,}."))
+        errors.append(FieldError(f"entries[{side}].{field}", lang.ngettext(
+            "All sides together recorded %(points)s card points (%(where)s), but %(num)s deck hold only %(most)s.",
+            "All sides together recorded %(points)s card points (%(where)s), but %(num)s decks hold only %(most)s.",
+            decks, points=lang.number(points), where=lang.shown(cards_words), most=lang.number(DECK_POINTS * decks))))
     return errors
 
 
-def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: dict[str, str]) -> list[FieldError]:
+def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: dict[str, Any]) -> list[FieldError]:
     """Melded points must be at least what the declared canastas alone are worth."""
     errors = []
     pairs = least.items()
@@ -75,25 +89,39 @@ def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: di
             need += e[name] * pts
         if e["melded"] < need:
             held = ", ".join(plural(e[n], words[n]) for n in least if e[n])
-            errors.append(FieldError(f"entries[{i}].melded", f"Melded points are {e['melded']:,}, but {held} alone "
-                                                             f"hold at least {need:,} points of cards."))
+            errors.append(FieldError(f"entries[{i}].melded", lang._(
+                "Melded points are %(melded)s, but %(held)s alone hold at least %(need)s points of cards.",
+                melded=lang.number(e["melded"]), held=held, need=lang.number(need))))
     return errors
 
 
-def one_goes_out(entries: list[dict], sides: list[dict], flag: str, required: dict[str, str], verb: str,
-                 per: str = "hand") -> list[FieldError]:
+def one_goes_out(entries: list[dict], sides: list[dict], flag: str, required: dict[str, Any], verb: str,
+                 per: Any = "hand") -> list[FieldError]:
     """At most one side goes out in a hand (`per`: the variant's word), and only with one canasta of each required kind."""
+    # `verb`: "go out" in every variant so far; `per` and the `required` words are said in the current language
     errors = []
     out = [i for i, e in enumerate(entries) if e[flag]]
     if len(out) > 1:
-        names = " and ".join(sides[i]["name"] for i in out)
+        names = reduce(lambda some, last: lang._("%(some)s and %(last)s", some=some, last=last),
+                       [sides[i]["name"] for i in out])
         for i in out[1:]:
-            errors.append(FieldError(f"entries[{i}].{flag}",
-                                     f"Only one side can {verb} in a {per}, but {names} are marked."))
+            if verb == "go out":
+                said = lang._("Only one side can go out in a %(round)s, but %(names)s are marked.",
+                              round=lang.shown(per), names=names)
+            else:
+                said = lang._("Only one side can %(verb)s in a %(round)s, but %(names)s are marked.",
+                              verb=lang.shown(verb), round=lang.shown(per), names=names)
+            errors.append(FieldError(f"entries[{i}].{flag}", said))
     for i in out:
-        missing = [word for name, word in required.items() if entries[i][name] < 1]
+        missing = [lang.shown(word) for name, word in required.items() if entries[i][name] < 1]
         if missing:
-            errors.append(FieldError(f"entries[{i}].{flag}",
-                                     f"{sides[i]['name']} cannot {verb}: going out needs a {listed(list(required.values()), 'and')} "
-                                     f"canasta, and {sides[i]['name']} has no {listed(missing, 'or')} canasta."))
+            kinds = listed([lang.shown(w) for w in required.values()], "and")
+            if verb == "go out":
+                said = lang._("%(side)s cannot go out: going out needs a %(kinds)s canasta, and %(side)s has no "
+                              "%(missing)s canasta.", side=sides[i]["name"], kinds=kinds, missing=listed(missing, "or"))
+            else:
+                said = lang._("%(side)s cannot %(verb)s: going out needs a %(kinds)s canasta, and %(side)s has no "
+                              "%(missing)s canasta.", side=sides[i]["name"], verb=lang.shown(verb), kinds=kinds,
+                              missing=listed(missing, "or"))
+            errors.append(FieldError(f"entries[{i}].{flag}", said))
     return errors

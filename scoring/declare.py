@@ -9,6 +9,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import lang
+from lang import L_
+
 from .base import MAX_NUMBER, FieldError, listed
 from .entries import whole_number
 
@@ -33,7 +36,7 @@ class HouseRule:
     signed: bool = False  # may be below 0 (a bonus a table turns into a penalty)
     off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
     words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
-    each: str = "Number {n}"  # a "list" rule's numbers one by one on the form; {round}: the variant's word ("Round")
+    each: str = L_("Number {n}")  # a "list" rule's numbers one by one on the form; {round}: the variant's word ("Round")
 
     def key_word(self, key: str) -> str:
         """A "counts" rule's key as the form and sheets word it ("natural" → "clean")."""
@@ -45,11 +48,11 @@ class HouseRule:
 
     def read(self, value: Any, where: str) -> tuple[Any, FieldError | None]:
         """A table's value for this rule checked by its kind: (the value to keep, None) or (None, the refusal)."""
-        label = f"House rule '{self.key}'"
+        label = lang._("House rule '%(key)s'", key=self.key)
         if value is None and self.off:
             return None, None
         if self.kind == "flag":
-            return (value, None) if isinstance(value, bool) else (None, FieldError(where, f"{label} must be true or false."))
+            return (value, None) if isinstance(value, bool) else (None, FieldError(where, lang._("%(label)s must be true or false.", label=label)))
         if self.kind == "tiers":
             return _tiers(value, where)
         if self.kind == "list":
@@ -58,28 +61,31 @@ class HouseRule:
             return self._counts(value, where, label)
         n, err = self._number(value, where, label)
         if err and self.off:
-            err = FieldError(where, f"{err.message} Or null: {self.off}.")
+            err = FieldError(where, lang._("%(refusal)s Or null: %(off)s.", refusal=err.message, off=self.off))
         return n, err
 
     def _number(self, value: Any, where: str, label: str) -> tuple[int | None, FieldError | None]:
         below_zero = self.signed and type(value) in (int, float) and value < 0
         n, err = whole_number(-value if below_zero else value, where, label)
         if err and below_zero:
-            return None, FieldError(where, f"{label} must be a whole number from \u2212{MAX_NUMBER:,} to {MAX_NUMBER:,}: "
-                                           f"{value!r} is not.")
+            return None, FieldError(where, lang._("%(label)s must be a whole number from %(low)s to %(high)s: %(value)s is "
+                                                  "not.", label=label, low=lang.number(-MAX_NUMBER),
+                                                  high=lang.number(MAX_NUMBER), value=repr(value)))
         if err:
             return None, err
         n = -n if below_zero else n
         if n % self.step:
-            return None, FieldError(where, f"{label} must be a multiple of {self.step}: {n} is not.")
+            return None, FieldError(where, lang._("%(label)s must be a multiple of %(step)s: %(value)s is not.", label=label,
+                                                  step=lang.number(self.step), value=n))
         return n, None
 
     def _list(self, value: Any, where: str, label: str) -> tuple[list[int] | None, FieldError | None]:
         if not isinstance(value, list) or not 1 <= len(value) <= LIST_MAX:
-            return None, FieldError(where, f"{label} must be a list of 1 to {LIST_MAX} numbers, e.g. {json.dumps(self.default)}.")
+            return None, FieldError(where, lang._("%(label)s must be a list of 1 to %(most)s numbers, e.g. %(example)s.",
+                                                  label=label, most=LIST_MAX, example=json.dumps(self.default)))
         numbers = []
         for i, item in enumerate(value):
-            n, err = self._number(item, f"{where}[{i}]", f"{label}, number {i + 1}")
+            n, err = self._number(item, f"{where}[{i}]", lang._("%(label)s, number %(n)s", label=label, n=i + 1))
             if err:
                 return None, err
             numbers.append(n)
@@ -87,16 +93,18 @@ class HouseRule:
 
     def _counts(self, value: Any, where: str, label: str) -> tuple[dict[str, int] | None, FieldError | None]:
         keys = list(self.default)
-        example = f"e.g. {json.dumps(self.default)}"
+        example = json.dumps(self.default)
         if not isinstance(value, dict):
-            return None, FieldError(where, f"{label} must be an object of whole numbers by {listed(keys, 'and')}, {example}.")
+            return None, FieldError(where, lang._("%(label)s must be an object of whole numbers by %(keys)s, e.g. "
+                                                  "%(example)s.", label=label, keys=listed(keys, "and"), example=example))
         for key in value:
             if key not in self.default:
-                return None, FieldError(f"{where}.{key}", f"'{key}' is not part of house rule '{self.key}'; use "
-                                                          f"{listed(keys, 'or')} (one left out counts 0).")
+                return None, FieldError(f"{where}.{key}", lang._("'%(key)s' is not part of house rule '%(rule)s'; use "
+                                                                 "%(keys)s (one left out counts 0).", key=key,
+                                                                 rule=self.key, keys=listed(keys, "or")))
         counts = {}
         for key in keys:  # a key left out counts 0: the table's object replaces the default whole
-            n, err = self._number(value.get(key, 0), f"{where}.{key}", f"{label}: {key}")
+            n, err = self._number(value.get(key, 0), f"{where}.{key}", lang._("%(label)s: %(key)s", label=label, key=key))
             if err:
                 return None, err
             counts[key] = n
@@ -104,15 +112,15 @@ class HouseRule:
 
 
 def _tiers(value: Any, where: str) -> tuple[list[list[int]] | None, FieldError | None]:
-    msg = "Meld-minimum tiers must be a list of [score reached, minimum] pairs, e.g. [[15000, 90], [30000, 120]]."
+    msg = lang._("Meld-minimum tiers must be a list of [score reached, minimum] pairs, e.g. [[15000, 90], [30000, 120]].")
     if not isinstance(value, list) or len(value) > TIERS_MAX:
         return None, FieldError(where, msg)
     tiers = []
     for pair in value:
         if not (isinstance(pair, list) and len(pair) == 2):
             return None, FieldError(where, msg)
-        a, err_a = whole_number(pair[0], where, "A tier's score")
-        b, err_b = whole_number(pair[1], where, "A tier's minimum")
+        a, err_a = whole_number(pair[0], where, lang._("A tier's score"))
+        b, err_b = whole_number(pair[1], where, lang._("A tier's minimum"))
         if err_a or err_b:
             return None, err_a or err_b
         tiers.append([a, b])
@@ -145,25 +153,35 @@ class SheetColumn:
     counted_by: str | None = None  # a flag house rule saying whether this part counts at all
 
 
-SCORE = SheetColumn("Score", "score", legend="the {round}'s score (every part added)")  # {round}: the variant's word
-TOTAL = SheetColumn("Total", "total", legend="running total")
+SCORE = SheetColumn(L_("Score"), "score", legend=L_("the {round}'s score (every part added)"))  # {round}: the variant's word
+TOTAL = SheetColumn(L_("Total"), "total", legend=L_("running total"))
 
 
 @dataclass(frozen=True)
 class Seating:
     """How the new-game form words the sides of this variant."""
 
-    seat_word: str = "player"  # a player alone is "Player 3" (or "Seat 3") on the form
-    solo_help: str = "Type the players in seat order, clockwise."
-    pairs_help: str = "Partners sit opposite each other; type the players in seat order."
-    teams_help: str = "Team-mates sit in every other seat; type each team's players in seat order."
+    seat_word: str = L_("player")  # a player alone is "Player 3" (or "Seat 3") on the form
+    solo_help: str = L_("Type the players in seat order, clockwise.")
+    pairs_help: str = L_("Partners sit opposite each other; type the players in seat order.")
+    teams_help: str = L_("Team-mates sit in every other seat; type each team's players in seat order.")
     redraw_seats: bool = False  # the table draws seats for every game: "New game, new seats", a Draw seats button
     partners_help: str = ""  # under the table of each seat's partners, when the variant has one
     # that table's columns beside each player (keys of Variant.partners' rows) and its caption on the new-game form
-    partners: tuple[tuple[str, str], ...] = (("partner", "Partner"),)
-    seats_caption: str = "Seats and partners"
+    partners: tuple[tuple[str, str], ...] = (("partner", L_("Partner")),)
+    seats_caption: str = L_("Seats and partners")
 
 
 def points(n: int) -> str:
-    """10330 → '10,330'; −415 with a true minus sign (for the rules text a variant writes)."""
-    return f"\u2212{-n:,}" if n < 0 else f"{n:,}"
+    """10330 → '10,330' (10.330 in German); −415 with a true minus sign (for the rules text a variant writes)."""
+    return lang.number(n)
+
+
+def plus(n: int) -> str:
+    """A bonus as the rules card writes it: '+100' (a '+' before the number, whatever its sign)."""
+    return "+" + lang.number(n)
+
+
+def minus(n: int) -> str:
+    """A penalty as the rules card writes it: '−100' (a true minus sign)."""
+    return "\u2212" + lang.number(n)

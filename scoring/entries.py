@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import lang
+
 from .base import MAX_NUMBER, Field, FieldError
 
 
@@ -12,19 +14,37 @@ def whole_number(value: Any, where: str, label: str) -> tuple[int | None, FieldE
     if type(value) is int and 0 <= value <= MAX_NUMBER:  # nearly every value: answer before the checks
         return value, None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        kind = "true/false" if isinstance(value, bool) else "empty" if value is None else type(value).__name__
-        what = {"str": "text", "list": "a list", "dict": "an object"}.get(kind, kind)
-        return None, FieldError(where, f"{label} must be a whole number, not {what}.")
+        return None, FieldError(where, not_whole(value, label))
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")) or not value.is_integer():
-            return None, FieldError(where, f"{label} must be a whole number (no fractions): {value!r} is not.")
+            return None, FieldError(where, lang._("%(label)s must be a whole number (no fractions): %(value)s is not.",
+                                                  label=label, value=repr(value)))
         value = int(value)
     if value < 0:
-        return None, FieldError(where, f"{label} cannot be negative (got {value}).")
+        return None, FieldError(where, lang._("%(label)s cannot be negative (got %(value)s).", label=label,
+                                              value=value))
     if value > MAX_NUMBER:
-        shown = f": {value:,}" if value < 10 ** 15 else ""  # a number of hundreds of digits is not echoed back
-        return None, FieldError(where, f"{label} is too large{shown} (at most {MAX_NUMBER:,}).")
+        most = lang.number(MAX_NUMBER)
+        if value < 10 ** 15:  # a number of hundreds of digits is not echoed back
+            return None, FieldError(where, lang._("%(label)s is too large: %(value)s (at most %(most)s).", label=label,
+                                                  value=lang.number(value), most=most))
+        return None, FieldError(where, lang._("%(label)s is too large (at most %(most)s).", label=label, most=most))
     return value, None
+
+
+def not_whole(value: Any, label: Any) -> str:
+    """'… must be a whole number, not text.' for a value that is no number at all (text, a list, true/false…)."""
+    if isinstance(value, bool):
+        return lang._("%(label)s must be a whole number, not true/false.", label=label)
+    if value is None:
+        return lang._("%(label)s must be a whole number, not empty.", label=label)
+    if isinstance(value, str):
+        return lang._("%(label)s must be a whole number, not text.", label=label)
+    if isinstance(value, list):
+        return lang._("%(label)s must be a whole number, not a list.", label=label)
+    if isinstance(value, dict):
+        return lang._("%(label)s must be a whole number, not an object.", label=label)
+    return lang._("%(label)s must be a whole number, not %(kind)s.", label=label, kind=type(value).__name__)
 
 
 def _counted(value: dict, card_values: dict[str, int]) -> int | None:
@@ -47,9 +67,14 @@ def card_points(value: Any, where: str, label: str, card_values: dict[str, int])
         for key, count in value.items():
             if key not in card_values:
                 names = ", ".join(card_values)
-                errors.append(FieldError(f"{where}.{key}", f"{label}: '{key}' is not a card value here. Use {names}."))
+                errors.append(FieldError(f"{where}.{key}", lang._("%(label)s: '%(key)s' is not a card value here. Use "
+                                                                   "%(names)s.", label=label, key=key, names=names)))
                 continue
-            n, err = whole_number(count, f"{where}.{key}", f"{label}: number of {key}")
+            if type(count) is int and 0 <= count <= MAX_NUMBER:  # nearly every count: no words needed
+                n, err = count, None
+            else:
+                n, err = whole_number(count, f"{where}.{key}", lang._("%(label)s: number of %(key)s", label=label,
+                                                                      key=key))
             if err:
                 errors.append(err)
             else:
@@ -57,13 +82,15 @@ def card_points(value: Any, where: str, label: str, card_values: dict[str, int])
         if errors:
             return None, errors
         if points > MAX_NUMBER:
-            return None, [FieldError(where, f"{label} adds up to {points:,} points, which is too large.")]
+            return None, [FieldError(where, lang._("%(label)s adds up to %(points)s points, which is too large.",
+                                                   label=label, points=lang.number(points)))]
         return points, []
     n, err = whole_number(value, where, label)
     if err:
         return None, [err]
     if n % 5:
-        return None, [FieldError(where, f"{label} must be a multiple of 5 (every card counts 5, 10, 15, 20 or 50): {n} is not.")]
+        return None, [FieldError(where, lang._("%(label)s must be a multiple of 5 (every card counts 5, 10, 15, 20 or 50): "
+                                               "%(value)s is not.", label=label, value=n))]
     return n, []
 
 
@@ -74,21 +101,22 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
                   variant_name: str) -> tuple[list[dict], list[FieldError]]:
     """Check the shape of a posted hand and read every value; card points become points."""
     if not isinstance(payload, dict):
-        return [], [FieldError(None, "A hand must be a JSON object with an 'entries' list.")]
+        return [], [FieldError(None, lang._("A hand must be a JSON object with an 'entries' list."))]
     if payload.keys() - HAND_KEYS:
         unknown = sorted(payload.keys() - HAND_KEYS)
-        return [], [FieldError(k, f"'{k}' is not part of a hand; send only 'entries'.") for k in unknown]
+        return [], [FieldError(k, lang._("'%(key)s' is not part of a hand; send only 'entries'.", key=k)) for k in unknown]
     raw = payload.get("entries")
     if not isinstance(raw, list):
-        return [], [FieldError("entries", "entries must be a list with one entry per side.")]
+        return [], [FieldError("entries", lang._("entries must be a list with one entry per side."))]
     if len(raw) != sides:
-        return [], [FieldError("entries", f"This game has {sides} sides, so a hand needs {sides} entries (got {len(raw)}).")]
+        return [], [FieldError("entries", lang._("This game has %(sides)s sides, so a hand needs %(sides)s entries "
+                                                 "(got %(got)s).", sides=sides, got=len(raw)))]
     layout = _layout(fields)
     blank, by_name, counts, points, flags = layout.blank, layout.by_name, layout.counts, layout.points, layout.flags
     entries, errors = [], []
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
-            errors.append(FieldError(f"entries[{i}]", f"Entry {i + 1} must be an object of field values."))
+            errors.append(FieldError(f"entries[{i}]", lang._("Entry %(n)s must be an object of field values.", n=i + 1)))
             entries.append({})
             continue
         entry: dict = {**blank, **item}  # values checked below; the usual ones need no change
@@ -110,13 +138,13 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
             f = by_name.get(key)
             at = f"entries[{i}].{key}"
             if f is None:
-                errors.append(FieldError(at, f"'{key}' is not a field of a {variant_name} hand. "
-                                             f"Fields are: {', '.join(by_name)}."))
+                errors.append(FieldError(at, lang._("'%(key)s' is not a field of a %(variant)s hand. Fields are: %(fields)s.",
+                                                     key=key, variant=variant_name, fields=", ".join(by_name))))
             elif f.kind == "flag":
                 if isinstance(value, bool):
                     entry[key] = value
                 else:
-                    errors.append(FieldError(at, f"{f.label} must be true or false."))
+                    errors.append(FieldError(at, lang._("%(label)s must be true or false.", label=f.label)))
             elif f.kind == "points":
                 n, errs = card_points(value, at, f.label, card_values)
                 errors.extend(errs)

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from .base import FieldError, Refused, plural
+import lang
+
+from .base import FieldError, Refused
 from .entries import whole_number
-from .game import HOW_MANY, _listed, _name, _pin, new_game, shows_nothing
+from .game import _listed, _name, _pin, how_many, new_game, shows_nothing
 from .standings import player_key
 from .variant import Variant
 
@@ -76,49 +78,49 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None) -> 
         from . import VARIANTS  # the registry imports the variant modules: look it up when asked
         variants = VARIANTS
     if not isinstance(payload, dict):
-        raise Refused([FieldError(None, "A new event must be a JSON object with name, variant, options, entrants, "
-                                        "table_size, rounds, movement and standings.")])
-    errors = [FieldError(k, f"'{k}' is not part of an event; send {', '.join(KEYS)}.")
+        raise Refused([FieldError(None, lang._("A new event must be a JSON object with name, variant, options, "
+                                               "entrants, table_size, rounds, movement and standings."))])
+    errors = [FieldError(k, lang._("'%(key)s' is not part of an event; send %(keys)s.", key=k, keys=", ".join(KEYS)))
               for k in sorted(set(payload) - set(KEYS), key=str)]
-    name, err = _name(payload.get("name"), "name", "The event's name")
+    name, err = _name(payload.get("name"), "name", lang._("The event's name"))
     errors += [err] if err else []
     pin_error = _pin(payload.get("pin"))  # every table's game gets it: a phone at a table asks for it
     errors += [pin_error] if pin_error else []
     if not err and shows_nothing(name):
-        errors.append(FieldError("name", "The event's name shows nothing (only invisible characters); type a name."))
+        errors.append(FieldError("name", lang._("The event's name shows nothing (only invisible characters); type a "
+                                                "name.")))
     variant_id = payload.get("variant")
     variant = variants.get(variant_id) if isinstance(variant_id, str) else None
     if variant is None:
-        errors.append(FieldError("variant", f"Choose a variant: {_listed(list(variants))}."))
+        errors.append(FieldError("variant", lang._("Choose a variant: %(variants)s.", variants=_listed(list(variants)))))
     table_size, err = _table_size(payload.get("table_size", DEFAULT_TABLE_SIZE))
     errors += [err] if err else []
     most = 2 if variant is None else max([2] + [s["players_per_side"] for s in variant.describe_sides.values()])
     entrants, entrant_errors = _entrants(payload.get("entrants"), most)
     errors += entrant_errors
     if table_size and entrants and not entrant_errors and len(entrants) < table_size:
-        errors.append(FieldError("entrants", f"At least {table_size} entrants are needed to fill one table of "
-                                             f"{table_size}; got {len(entrants)}."))
+        errors.append(FieldError("entrants", lang._("At least %(size)s entrants are needed to fill one table of "
+                                                    "%(size)s; got %(got)s.", size=table_size, got=len(entrants))))
     rounds, err = _rounds(payload.get("rounds"))
     errors += [err] if err else []
     movement, ranking = payload.get("movement"), payload.get("standings")
     if movement not in MOVEMENTS:
-        errors.append(FieldError("movement", f"movement must be {_listed([f'“{m}”' for m in MOVEMENTS])}"
-                                             f"{_got(movement)}."))
+        errors.append(FieldError("movement", _must_be("movement", MOVEMENTS, movement)))
     elif movement == "round-robin" and table_size:
         errors += _round_robin(table_size, len(entrants) if not entrant_errors else 0, rounds)
     if ranking not in RANKINGS:
-        errors.append(FieldError("standings", f"standings must be {_listed([f'“{r}”' for r in RANKINGS])}"
-                                              f"{_got(ranking)}."))
+        errors.append(FieldError("standings", _must_be("standings", RANKINGS, ranking)))
     vp_scale = None
     if ranking == "vp":
         if table_size and table_size != 2:
-            errors.append(FieldError("standings", f"Victory points (vp) compare a table's two sides; with table_size "
-                                                  f"{table_size} rank by “points” or “wins”."))
+            errors.append(FieldError("standings", lang._("Victory points (vp) compare a table's two sides; with "
+                                                         "table_size %(size)s rank by “points” or “wins”.",
+                                                         size=table_size)))
         vp_scale, scale_errors = _vp_scale(payload.get("vp_scale"))
         errors += scale_errors
     elif payload.get("vp_scale") is not None:
-        errors.append(FieldError("vp_scale", "vp_scale is used only when standings is “vp”; leave it out or rank "
-                                             "by “vp”."))
+        errors.append(FieldError("vp_scale", lang._("vp_scale is used only when standings is “vp”; leave it out or "
+                                                    "rank by “vp”.")))
     options = None
     if variant is not None and table_size and entrants and not entrant_errors:
         options, fit_errors = _fits(variant, table_size, entrants, payload.get("options"))
@@ -129,30 +131,36 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None) -> 
                  rounds=rounds, movement=movement, standings=ranking, vp_scale=vp_scale, pin=payload.get("pin") or None)
 
 
-def _got(value: Any) -> str:
+def _must_be(field: str, allowed: Sequence[str], value: Any) -> str:
+    """'movement must be “round-robin”, “swiss” or “draw” (got “x”).'"""
+    choices = _listed([f"“{a}”" for a in allowed])
     if value is None:
-        return ""
-    return f" (got “{value}”)" if isinstance(value, str) and len(value) <= 40 else " (got something else)"
+        return lang._("%(field)s must be %(choices)s.", field=field, choices=choices)
+    if isinstance(value, str) and len(value) <= 40:
+        return lang._("%(field)s must be %(choices)s (got “%(value)s”).", field=field, choices=choices, value=value)
+    return lang._("%(field)s must be %(choices)s (got something else).", field=field, choices=choices)
 
 
 def _table_size(value: Any) -> tuple[int | None, FieldError | None]:
-    n, err = whole_number(value, "table_size", "table_size (entrants at one table)")
+    n, err = whole_number(value, "table_size", lang._("table_size (entrants at one table)"))
     if err:
         return None, err
     if n < 2:
-        return None, FieldError("table_size", f"table_size is how many entrants sit at one table: at least 2 "
-                                              f"(got {n}).")
+        return None, FieldError("table_size", lang._("table_size is how many entrants sit at one table: at least 2 "
+                                                     "(got %(got)s).", got=n))
     return n, None
 
 
 def _rounds(value: Any) -> tuple[int | None, FieldError | None]:
     if value is None:
-        return None, FieldError("rounds", f"rounds is missing: how many rounds the event plays, 1 to {MAX_ROUNDS}.")
+        return None, FieldError("rounds", lang._("rounds is missing: how many rounds the event plays, 1 to %(most)s.",
+                                                 most=MAX_ROUNDS))
     n, err = whole_number(value, "rounds", "rounds")
     if err:
         return None, err
     if not 1 <= n <= MAX_ROUNDS:
-        return None, FieldError("rounds", f"rounds must be from 1 to {MAX_ROUNDS} (got {n:,}).")
+        return None, FieldError("rounds", lang._("rounds must be from 1 to %(most)s (got %(got)s).", most=MAX_ROUNDS,
+                                                 got=lang.number(n)))
     return n, None
 
 
@@ -160,47 +168,53 @@ def _entrants(raw: Any, most: int) -> tuple[list[Entrant], list[FieldError]]:
     """Each entrant's name and players; names distinct, and nobody in two entrants (as the players pages compare
     names: standings.player_key)."""
     if not isinstance(raw, list) or not raw:
-        return [], [FieldError("entrants", "entrants must be a list of entrants, each with a name and its players.")]
+        return [], [FieldError("entrants", lang._("entrants must be a list of entrants, each with a name and its "
+                                                  "players."))]
     if len(raw) > MAX_ENTRANTS:
-        return [], [FieldError("entrants", f"At most {MAX_ENTRANTS} entrants can play; got {len(raw):,}.")]
+        return [], [FieldError("entrants", lang._("At most %(most)s entrants can play; got %(got)s.", most=MAX_ENTRANTS,
+                                                  got=lang.number(len(raw))))]
     entrants, errors, names, players_seen = [], [], {}, {}
     for i, e in enumerate(raw):
-        where, label = f"entrants[{i}]", f"Entrant {i + 1}"
+        where = f"entrants[{i}]"
         if not isinstance(e, dict):
-            errors.append(FieldError(where, f"{label} must be an object with a name and players."))
+            errors.append(FieldError(where, lang._("Entrant %(n)s must be an object with a name and players.", n=i + 1)))
             continue
-        errors += [FieldError(f"{where}.{k}", f"'{k}' is not part of an entrant; give name and players.")
+        errors += [FieldError(f"{where}.{k}", lang._("'%(key)s' is not part of an entrant; give name and players.",
+                                                     key=k))
                    for k in sorted(set(e) - {"name", "players"}, key=str)]
-        name, err = _name(e.get("name"), f"{where}.name", f"{label}'s name")
+        name, err = _name(e.get("name"), f"{where}.name", lang._("Entrant %(n)s's name", n=i + 1))
         if not err and shows_nothing(name):
-            err = FieldError(f"{where}.name", f"{label}'s name shows nothing (only invisible characters); type a name.")
+            err = FieldError(f"{where}.name", lang._("Entrant %(n)s's name shows nothing (only invisible characters); "
+                                                     "type a name.", n=i + 1))
         if err:
             errors.append(err)
         elif player_key(name) in names:
             j = names[player_key(name)]
-            errors.append(FieldError(f"{where}.name", f"{label}'s name “{name}” looks the same as entrant {j + 1}'s "
-                                                      f"(“{raw[j]['name'].strip()}”); give each entrant its own name."))
+            errors.append(FieldError(f"{where}.name", lang._(
+                "Entrant %(n)s's name “%(name)s” looks the same as entrant %(other)s's (“%(other_name)s”); give each "
+                "entrant its own name.", n=i + 1, name=name, other=j + 1, other_name=raw[j]["name"].strip())))
         else:
             names[player_key(name)] = i
         raw_players = e.get("players", [name] if name else [])
         players = []
         if not isinstance(raw_players, list) or not raw_players or len(raw_players) > most:
-            errors.append(FieldError(f"{where}.players", f"{label}'s players must be a list of "
-                                                         f"{HOW_MANY.get(most, f'1 to {most} names')}."))
+            errors.append(FieldError(f"{where}.players", lang._("Entrant %(n)s's players must be a list of %(names)s.",
+                                                                 n=i + 1, names=how_many(most))))
         else:
             for j, p in enumerate(raw_players):
                 at = f"{where}.players[{j}]"
-                player, err = _name(p, at, f"Player {j + 1} of entrant {i + 1}")
+                player, err = _name(p, at, lang._("Player %(seat)s of entrant %(n)s", seat=j + 1, n=i + 1))
                 if not err and shows_nothing(player):
-                    err = FieldError(at, f"Player {j + 1} of entrant {i + 1} shows nothing (only invisible "
-                                         "characters); type a name.")
+                    err = FieldError(at, lang._("Player %(seat)s of entrant %(n)s shows nothing (only invisible "
+                                                "characters); type a name.", seat=j + 1, n=i + 1))
                 if err:
                     errors.append(err)
                 elif player_key(player) in players_seen:
-                    errors.append(FieldError(at, f"“{player}” already plays in {players_seen[player_key(player)]}; "
-                                                 "a person plays in one entrant (e.g. “Ann B.” for another Ann)."))
+                    errors.append(FieldError(at, lang._(
+                        "“%(name)s” already plays in entrant %(other)s; a person plays in one entrant (e.g. “Ann B.” "
+                        "for another Ann).", name=player, other=players_seen[player_key(player)])))
                 else:
-                    players_seen[player_key(player)] = f"entrant {i + 1}"
+                    players_seen[player_key(player)] = i + 1
                     players.append(player)
         entrants.append(Entrant(name, tuple(players)))
     return entrants, errors
@@ -208,51 +222,65 @@ def _entrants(raw: Any, most: int) -> tuple[list[Entrant], list[FieldError]]:
 
 def _round_robin(table_size: int, entrants: int, rounds: int | None) -> list[FieldError]:
     if table_size != 2:
-        return [FieldError("movement", f"A round robin seats two entrants a table (each meets every other once); "
-                                       f"with table_size {table_size} choose “swiss” or “draw”.")]
+        return [FieldError("movement", lang._("A round robin seats two entrants a table (each meets every other once); "
+                                              "with table_size %(size)s choose “swiss” or “draw”.", size=table_size))]
     if not entrants or rounds is None:
         return []
     most = entrants if entrants % 2 else entrants - 1
     if rounds > most:
-        odd = " (an odd count: each entrant also sits out once)" if entrants % 2 else ""
-        return [FieldError("rounds", f"A round robin of {entrants} entrants has {plural(most, 'round')}{odd}; rounds "
-                                     f"must be from 1 to {most} (got {rounds}).")]
+        if entrants % 2:
+            return [FieldError("rounds", lang.ngettext(
+                "A round robin of %(entrants)s entrants has %(num)s round (an odd count: each entrant also sits out "
+                "once); rounds must be from 1 to %(most)s (got %(got)s).",
+                "A round robin of %(entrants)s entrants has %(num)s rounds (an odd count: each entrant also sits out "
+                "once); rounds must be from 1 to %(most)s (got %(got)s).", most, entrants=entrants, most=most,
+                got=rounds))]
+        return [FieldError("rounds", lang.ngettext(
+            "A round robin of %(entrants)s entrants has %(num)s round; rounds must be from 1 to %(most)s (got %(got)s).",
+            "A round robin of %(entrants)s entrants has %(num)s rounds; rounds must be from 1 to %(most)s "
+            "(got %(got)s).", most, entrants=entrants, most=most, got=rounds))]
     return []
 
 
 def _vp_scale(raw: Any) -> tuple[tuple[tuple[int, int, int], ...] | None, list[FieldError]]:
     """[[margin_at_least, winner_vp, loser_vp], …]: the first row's margin 0, margins rising row by row."""
-    example = "e.g. [[0, 10, 10], [500, 15, 5], [1500, 20, 0]]"
+    example = "[[0, 10, 10], [500, 15, 5], [1500, 20, 0]]"
     if raw is None:
-        return None, [FieldError("vp_scale", "Ranking by vp needs vp_scale: rows [margin_at_least, winner_vp, "
-                                             f"loser_vp], the first with margin_at_least 0, {example}.")]
+        return None, [FieldError("vp_scale", lang._("Ranking by vp needs vp_scale: rows [margin_at_least, winner_vp, "
+                                                    "loser_vp], the first with margin_at_least 0, e.g. %(example)s.",
+                                                    example=example))]
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_VP_ROWS:
-        return None, [FieldError("vp_scale", f"vp_scale must be a list of 1 to {MAX_VP_ROWS} rows [margin_at_least, "
-                                             f"winner_vp, loser_vp], {example}.")]
+        return None, [FieldError("vp_scale", lang._("vp_scale must be a list of 1 to %(most)s rows [margin_at_least, "
+                                                    "winner_vp, loser_vp], e.g. %(example)s.", most=MAX_VP_ROWS,
+                                                    example=example))]
     rows, errors = [], []
     for i, row in enumerate(raw):
         if not isinstance(row, list) or len(row) != 3:
-            errors.append(FieldError(f"vp_scale[{i}]", f"Row {i + 1} of vp_scale must be three whole numbers "
-                                                       "[margin_at_least, winner_vp, loser_vp]."))
+            errors.append(FieldError(f"vp_scale[{i}]", lang._("Row %(n)s of vp_scale must be three whole numbers "
+                                                              "[margin_at_least, winner_vp, loser_vp].", n=i + 1)))
             continue
         numbers = []
         for j, (value, label) in enumerate(zip(row, ("margin_at_least", "winner_vp", "loser_vp"))):
-            n, err = whole_number(value, f"vp_scale[{i}][{j}]", f"Row {i + 1}'s {label}")
+            n, err = whole_number(value, f"vp_scale[{i}][{j}]",
+                                  lang._("Row %(n)s's %(field)s", n=i + 1, field=label))
             errors += [err] if err else []
             numbers.append(n)
         if None in numbers:
             continue
         margin, winner, loser = numbers
         if i == 0 and margin != 0:
-            errors.append(FieldError("vp_scale[0][0]", f"The first row's margin_at_least must be 0 (it scores ties "
-                                                       f"and the closest wins); got {margin:,}."))
+            errors.append(FieldError("vp_scale[0][0]", lang._("The first row's margin_at_least must be 0 (it scores "
+                                                              "ties and the closest wins); got %(got)s.",
+                                                              got=lang.number(margin))))
         elif rows and margin <= rows[-1][0]:
-            errors.append(FieldError(f"vp_scale[{i}][0]", f"Row {i + 1}'s margin_at_least must be above row {i}'s "
-                                                          f"({rows[-1][0]:,}); got {margin:,}. List the rows from "
-                                                          "the smallest margin up."))
+            errors.append(FieldError(f"vp_scale[{i}][0]", lang._(
+                "Row %(n)s's margin_at_least must be above row %(before)s's (%(least)s); got %(got)s. List the rows "
+                "from the smallest margin up.", n=i + 1, before=i, least=lang.number(rows[-1][0]),
+                got=lang.number(margin))))
         if loser > winner:
-            errors.append(FieldError(f"vp_scale[{i}][2]", f"Row {i + 1} gives the loser more vp ({loser:,}) than the "
-                                                          f"winner ({winner:,}); loser_vp is at most winner_vp."))
+            errors.append(FieldError(f"vp_scale[{i}][2]", lang._(
+                "Row %(n)s gives the loser more vp (%(loser)s) than the winner (%(winner)s); loser_vp is at most "
+                "winner_vp.", n=i + 1, loser=lang.number(loser), winner=lang.number(winner))))
         rows.append((margin, winner, loser))
     return (None if errors else tuple(rows)), errors
 
@@ -266,10 +294,7 @@ def _fits(variant: Variant, table_size: int, entrants: list[Entrant], raw_option
     if len(sizes) == 1 and shapes:
         low, high = min(s["sides"][0] for s in shapes), max(s["sides"][1] for s in shapes)
         if not low <= table_size <= high:
-            who = "players alone" if sizes[0] == 1 else f"sides of {sizes[0]} players"
-            allowed = str(low) if low == high else f"from {low} to {high}"
-            return None, [FieldError("table_size", f"{variant.name} seats {allowed} {who} at one table; table_size "
-                                                   f"must be {allowed} (got {table_size}).")]
+            return None, [FieldError("table_size", _seats(variant.name, low, high, sizes[0], table_size))]
     # a table with the first entrant of every size (any two entrants may meet), filled up in list order
     firsts = [next(i for i, e in enumerate(entrants) if len(e.players) == n) for n in sizes][:table_size]
     table = firsts + [i for i in range(len(entrants)) if i not in firsts][:table_size - len(firsts)]
@@ -283,13 +308,32 @@ def _fits(variant: Variant, table_size: int, entrants: list[Entrant], raw_option
     return options, []
 
 
+def _seats(variant: str, low: int, high: int, players: int, got: int) -> str:
+    """'Pony seats 2 players alone at one table; table_size must be 2 (got 3).'"""
+    if low == high and players == 1:
+        return lang._("%(variant)s seats %(low)s players alone at one table; table_size must be %(low)s (got %(got)s).",
+                      variant=variant, low=low, got=got)
+    if low == high:
+        return lang._("%(variant)s seats %(low)s sides of %(players)s players at one table; table_size must be "
+                      "%(low)s (got %(got)s).", variant=variant, low=low, players=players, got=got)
+    if players == 1:
+        return lang._("%(variant)s seats from %(low)s to %(high)s players alone at one table; table_size must be from "
+                      "%(low)s to %(high)s (got %(got)s).", variant=variant, low=low, high=high, got=got)
+    return lang._("%(variant)s seats from %(low)s to %(high)s sides of %(players)s players at one table; table_size "
+                  "must be from %(low)s to %(high)s (got %(got)s).", variant=variant, low=low, high=high,
+                  players=players, got=got)
+
+
 def _at_event(error: FieldError, table: list[int], mixed: bool) -> FieldError:
     """A refusal of the trial table's game, said of the event's fields."""
     field = error.field or ""
     if field == "sides":
         seated = ", ".join(str(i + 1) for i in table)
-        why = "any entrants may meet at a table" if mixed else "every table seats table_size entrants"
-        return FieldError("entrants", f"A table of entrants {seated} could not play ({why}): {error.message}")
+        if mixed:
+            return FieldError("entrants", lang._("A table of entrants %(seated)s could not play (any entrants may meet "
+                                                 "at a table): %(refusal)s", seated=seated, refusal=error.message))
+        return FieldError("entrants", lang._("A table of entrants %(seated)s could not play (every table seats "
+                                             "table_size entrants): %(refusal)s", seated=seated, refusal=error.message))
     if field.startswith("sides["):
         side, rest = field[len("sides["):].split("]", 1)
         return FieldError(f"entrants[{table[int(side)]}]{rest}", error.message)

@@ -1,14 +1,18 @@
 """Five-person Canasta, "IIM/Can" (RULES.md §3): five players, partner two seats on, rentrap two seats back."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, last_side_with, plural, sides_sent
-from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn, points
+import lang
+
+from .base import Field, FieldError, SideScore, last_side_with, sides_sent
+from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn
 from .shape import Fixed, Words
 from .variant import Variant
 
 CARD_VALUES = {"fifteens": 15, "tens": 10, "fives": 5}
-CARD_WORDS = {"fifteens": ("fifteen", "fifteens"), "tens": ("ten", "tens"), "fives": ("five", "fives")}
-CARD_NAMES = {"fifteens": "A", "tens": "K to 7, jokers and 2s", "fives": "6 to 3"}
+CARD_WORDS = {"fifteens": (lang.L_("fifteen"), lang.L_("fifteens")), "tens": (lang.L_("ten"), lang.L_("tens")),
+              "fives": (lang.L_("five"), lang.L_("fives"))}
+CARD_NAMES = {"fifteens": lang.lazy_pgettext("card", "A"), "tens": lang.L_("K to 7, jokers and 2s"),
+              "fives": lang.L_("6 to 3")}
 PACK_CARDS = 110  # two 52-card packs and 6 jokers
 PACK_POINTS = 980  # 2 × (4 × 15 + 28 × 10 + 16 × 5 + 4 × 10) + 6 × 10
 WILD_CARDS = 14  # 6 jokers and 8 twos
@@ -16,51 +20,74 @@ SEATS = 5
 
 # entry field → (house-rule key of its bonus, cards it holds at least, least melded points, word)
 CANASTAS = {
-    "pure_canastas": ("pure_canasta", 7, 35, "pure canasta"),
-    "impure_canastas": ("impure_canasta", 7, 35, "impure canasta"),
+    "pure_canastas": ("pure_canasta", 7, 35, lang.L_("pure canasta")),
+    "impure_canastas": ("impure_canasta", 7, 35, lang.L_("impure canasta")),
     # a super canasta holds one card of every rank of a suit (RULES.md §4): A 15, K to 7 and the 2
     # at 10 each, 6 to 3 at 5 each = 115; in an impure one a joker (10) stands in for a card: at least 110
-    "pure_super_canastas": ("pure_super_canasta", 13, 115, "pure super canasta"),
-    "impure_super_canastas": ("impure_super_canasta", 13, 110, "impure super canasta"),
+    "pure_super_canastas": ("pure_super_canasta", 13, 115, lang.L_("pure super canasta")),
+    "impure_super_canastas": ("impure_super_canasta", 13, 110, lang.L_("impure super canasta")),
 }
+# each kind counted, as the checks say it: "2 pure canastas"
+COUNTED = {"pure_canastas": lang.Nn_("%(num)s pure canasta", "%(num)s pure canastas"),
+           "impure_canastas": lang.Nn_("%(num)s impure canasta", "%(num)s impure canastas"),
+           "pure_super_canastas": lang.Nn_("%(num)s pure super canasta", "%(num)s pure super canastas"),
+           "impure_super_canastas": lang.Nn_("%(num)s impure super canasta", "%(num)s impure super canastas")}
 
 RULES = (
-    HouseRule("pure_canasta", "points", 100, "Pure canasta"),
-    HouseRule("impure_canasta", "points", 50, "Impure canasta"),
-    HouseRule("pure_super_canasta", "points", 500, "Pure super canasta"),
-    HouseRule("impure_super_canasta", "points", 300, "Impure super canasta"),
-    HouseRule("kitty", "points", 50, "Kitty picked up"),
-    HouseRule("finishing", "points", 50, "Finishing"),
-    HouseRule("max_kitties", "count", 2, "Kitties in a deal", "Kitties a deal"),
+    HouseRule("pure_canasta", "points", 100, lang.L_("Pure canasta")),
+    HouseRule("impure_canasta", "points", 50, lang.L_("Impure canasta")),
+    HouseRule("pure_super_canasta", "points", 500, lang.L_("Pure super canasta")),
+    HouseRule("impure_super_canasta", "points", 300, lang.L_("Impure super canasta")),
+    HouseRule("kitty", "points", 50, lang.L_("Kitty picked up")),
+    HouseRule("finishing", "points", 50, lang.L_("Finishing")),
+    HouseRule("max_kitties", "count", 2, lang.L_("Kitties in a deal"), lang.L_("Kitties a deal")),
     # seed 002 and RULES.md §3: a player finishes only with a canasta of their own or their partner's
-    HouseRule("finish_needs_canasta", "flag", True, "Finishing needs a canasta (own or partner's)",
-              note="finishing needs a canasta of one's own or the partner's"),
-    HouseRule("opening_minimum", "points", 75, "Opening minimum"),
+    HouseRule("finish_needs_canasta", "flag", True, lang.L_("Finishing needs a canasta (own or partner's)"),
+              note=lang.L_("finishing needs a canasta of one's own or the partner's")),
+    HouseRule("opening_minimum", "points", 75, lang.L_("Opening minimum")),
     # with a kitty, when finishing, or when the partner has a canasta
-    HouseRule("opening_minimum_reduced", "points", 25, "Reduced opening minimum"),
+    HouseRule("opening_minimum_reduced", "points", 25, lang.L_("Reduced opening minimum")),
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("pure_canastas", "count", "Pure canastas", "Seven or more cards, no joker", group="Canastas"),
-    Field("impure_canastas", "count", "Impure canastas", "Seven or more cards with a joker", group="Canastas"),
-    Field("pure_super_canastas", "count", "Pure super canastas", "A 13-card sequence, no joker", group="Canastas"),
-    Field("impure_super_canastas", "count", "Impure super canastas", "A 13-card sequence with a joker", group="Canastas"),
-    Field("kitties", "count", "Kitties picked up", group="Kitties"),
-    Field("finished", "flag", "Finished", "Went out", once="Who finished?"),
-    Field("melded", "points", "Melded points", "Card values of every card laid down", group="Cards"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand", group="Cards"),
+    Field("pure_canastas", "count", lang.L_("Pure canastas"), lang.L_("Seven or more cards, no joker"),
+          group=lang.L_("Canastas")),
+    Field("impure_canastas", "count", lang.L_("Impure canastas"), lang.L_("Seven or more cards with a joker"),
+          group=lang.L_("Canastas")),
+    Field("pure_super_canastas", "count", lang.L_("Pure super canastas"), lang.L_("A 13-card sequence, no joker"),
+          group=lang.L_("Canastas")),
+    Field("impure_super_canastas", "count", lang.L_("Impure super canastas"),
+          lang.L_("A 13-card sequence with a joker"), group=lang.L_("Canastas")),
+    Field("kitties", "count", lang.L_("Kitties picked up"), group=lang.L_("Kitties")),
+    Field("finished", "flag", lang.L_("Finished"), lang.L_("Went out"), once=lang.L_("Who finished?")),
+    Field("melded", "points", lang.L_("Melded points"), lang.L_("Card values of every card laid down"),
+          group=lang.L_("Cards")),
+    Field("in_hand", "points", lang.L_("In-hand points"), lang.L_("Card values of cards left in hand"),
+          group=lang.L_("Cards")),
 )
 
 COLUMNS = (
-    SheetColumn("P", "count", "pure_canastas"), SheetColumn("I", "count", "impure_canastas"),
-    SheetColumn("SP", "count", "pure_super_canastas", optional=True),
-    SheetColumn("SI", "count", "impure_super_canastas", optional=True),
-    SheetColumn("Kit", "count", "kitties"), SheetColumn("Fin", "flag", "finished"),
-    SheetColumn("Meld", "points", "melded"), SheetColumn("Left", "points", "in_hand"),
-    SheetColumn("Own", "own", legend="own score for the deal"),
-    SheetColumn("Deal", "score", legend="deal score: own + partner's own"), TOTAL,
+    SheetColumn(lang.lazy_pgettext("sheet column", "P"), "count", "pure_canastas"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "I"), "count", "impure_canastas"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "SP"), "count", "pure_super_canastas", optional=True),
+    SheetColumn(lang.lazy_pgettext("sheet column", "SI"), "count", "impure_super_canastas", optional=True),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Kit"), "count", "kitties"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Fin"), "flag", "finished"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Own"), "own", legend=lang.L_("own score for the deal")),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Deal"), "score",
+                legend=lang.L_("deal score: own + partner's own")), TOTAL,
 )
+
+
+def both(names: list[str]) -> str:
+    """'Ann and Bo', 'Ann and Bo and Cy', in the current language."""
+    said = names[0]
+    for name in names[1:]:
+        said = lang._("%(items)s and %(last)s", items=said, last=name)
+    return said
 
 
 def partner(seat: int) -> int:
@@ -75,8 +102,9 @@ def rentrap(seat: int) -> int:
 
 class FivePerson(Variant):
     id = "five-person"
-    name = "Five-person Canasta"
-    summary = "Exactly five players, each scoring alone; you also earn the score of your partner, two seats on; to 4,000."
+    name = lang.L_("Five-person Canasta")
+    summary = lang.L_("Exactly five players, each scoring alone; you also earn the score of your partner, two seats "
+                      "on; to 4,000.")
     fields = FIELDS
     card_values = CARD_VALUES
     card_words = CARD_WORDS
@@ -85,26 +113,30 @@ class FivePerson(Variant):
     rules = RULES
     canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, _, least, word) in CANASTAS.items())
     columns = COLUMNS
-    seating = Seating(seat_word="seat", redraw_seats=True,
-                      solo_help="Type the five players in seat order, clockwise; or type them in any order and draw seats.",
-                      partners_help="Your partner sits two seats after you and adds their score to yours; your "
-                                    "rentrap, two seats before you, earns yours.",
-                      partners=(("partner", "Partner"), ("rentrap", "Rentrap")),
-                      seats_caption="Seats, partners and rentraps")
-    words = Words(round="deal", rounds="deals")
+    seating = Seating(seat_word=lang.L_("seat"), redraw_seats=True,
+                      solo_help=lang.L_("Type the five players in seat order, clockwise; or type them in any order "
+                                        "and draw seats."),
+                      partners_help=lang.L_("Your partner sits two seats after you and adds their score to yours; "
+                                            "your rentrap, two seats before you, earns yours."),
+                      partners=(("partner", lang.L_("Partner")), ("rentrap", lang.L_("Rentrap"))),
+                      seats_caption=lang.L_("Seats, partners and rentraps"))
+    words = Words(meld=lang.L_("canasta"), melds=lang.L_("canastas"), round=lang.L_("deal"),
+                  rounds=lang.lazy_pgettext("rounds", "deals"),
+                  meld_count=lang.Nn_("%(num)s canasta", "%(num)s canastas"),
+                  round_count=lang.Nn_("%(num)s deal", "%(num)s deals"))
     minimum = Fixed("opening_minimum", "opening_minimum_reduced",
-                    "With a kitty, when finishing, or when the partner has a canasta")
-    part_labels = {"finishing": "Finishing", "kitties": "Kitties", "own_score": "Own score",
-                   "partner_share": "Partner's share"}
+                    lang.L_("With a kitty, when finishing, or when the partner has a canasta"))
+    part_labels = {"finishing": lang.L_("Finishing"), "kitties": lang.L_("Kitties"), "own_score": lang.L_("Own score"),
+                   "partner_share": lang.L_("Partner's share")}
     uses_decks = False
-    decks_note = "One 110-card pack: two 52-card packs and 6 jokers"
+    decks_note = lang.L_("One 110-card pack: two 52-card packs and 6 jokers")
     describe_sides = {"individuals": {"sides": [5, 5], "players_per_side": 1}}
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
         if len(sides) == SEATS and all(len(s["players"]) == 1 for s in sides):
             return []
-        return [FieldError("sides", "Five-person Canasta needs exactly five players, one per side, in seat order; "
-                                    f"got {sides_sent(sides)}.")]
+        return [FieldError("sides", lang._("Five-person Canasta needs exactly five players, one per side, in seat "
+                                           "order; got %(sent)s.", sent=sides_sent(sides)))]
 
     def field_bounds(self, options: dict) -> dict[str, int]:
         return {"pure_canastas": PACK_CARDS // 7, "impure_canastas": PACK_CARDS // 7,
@@ -119,17 +151,18 @@ class FivePerson(Variant):
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         return super().bonus_rows(rules) + [
-            (f"Kitty picked up (at most {rules['max_kitties']} a deal)", f"+{points(rules['kitty'])} each"),
-            ("Finishing (going out)", f"+{points(rules['finishing'])}"),
-            ("Super canasta (13-card sequence, at least 115 melded points; 110 with a joker): "
-             "its bonus replaces the canasta bonus", ""),
-            ("Deal score: your own score + your partner's (two seats on)", "")]
+            (lang._("Kitty picked up (at most %(most)s a deal)", most=lang.number(rules["max_kitties"])),
+             lang._("%(points)s each", points="+" + lang.number(rules["kitty"]))),
+            (lang._("Finishing (going out)"), "+" + lang.number(rules["finishing"])),
+            (lang._("Super canasta (13-card sequence, at least 115 melded points; 110 with a joker): "
+                    "its bonus replaces the canasta bonus"), ""),
+            (lang._("Deal score: your own score + your partner's (two seats on)"), "")]
 
     def going_out_text(self, rules: dict) -> str:
         if rules["finish_needs_canasta"]:
-            return ("To finish, the player or their partner (two seats after) must have a canasta. "
-                    "At most one player finishes a deal.")
-        return "A player may finish without a canasta. At most one player finishes a deal."
+            return lang._("To finish, the player or their partner (two seats after) must have a canasta. "
+                          "At most one player finishes a deal.")
+        return lang._("A player may finish without a canasta. At most one player finishes a deal.")
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         rules = options["house_rules"]
@@ -137,44 +170,50 @@ class FivePerson(Variant):
         for i, e in enumerate(entries):
             need = sum(e[f] * least for f, (_, _, least, _) in CANASTAS.items())
             if e["melded"] < need:
-                held = ", ".join(plural(e[f], word) for f, (_, _, _, word) in CANASTAS.items() if e[f])
-                errors.append(FieldError(f"entries[{i}].melded", f"Melded points are {e['melded']:,}, but {held} "
-                                                                 f"alone hold at least {need:,} points of cards."))
+                held = ", ".join(lang.counted(COUNTED[f], e[f]) for f in CANASTAS if e[f])
+                errors.append(FieldError(f"entries[{i}].melded", lang._(
+                    "Melded points are %(melded)s, but %(held)s alone hold at least %(need)s points of cards.",
+                    melded=lang.number(e["melded"]), held=held, need=lang.number(need))))
         kitties = sum(e["kitties"] for e in entries)
         if kitties > rules["max_kitties"]:
-            errors.append(FieldError(f"entries[{last_side_with(entries, 'kitties')}].kitties",
-                                     f"{plural(kitties, 'kitty', 'kitties')} recorded, but a deal has only "
-                                     f"{rules['max_kitties']}."))
+            errors.append(FieldError(f"entries[{last_side_with(entries, 'kitties')}].kitties", lang.ngettext(
+                "%(num)s kitty recorded, but a deal has only %(most)s.",
+                "%(num)s kitties recorded, but a deal has only %(most)s.",
+                kitties, most=lang.number(rules["max_kitties"]))))
         cards = sum(e[f] * n for e in entries for f, (_, n, _, _) in CANASTAS.items())
         if cards > PACK_CARDS:
             i = last_side_with(entries, *CANASTAS)
             field = next(f for f in reversed(CANASTAS) if entries[i][f])
-            errors.append(FieldError(f"entries[{i}].{field}",
-                                     f"The canastas recorded need at least {cards} cards, but the pack has only {PACK_CARDS}."))
+            errors.append(FieldError(f"entries[{i}].{field}", lang._(
+                "The canastas recorded need at least %(cards)s cards, but the pack has only %(pack)s.",
+                cards=lang.number(cards), pack=lang.number(PACK_CARDS))))
         wild = sum(e["impure_canastas"] + e["impure_super_canastas"] for e in entries)
         if wild > WILD_CARDS:
             i = last_side_with(entries, "impure_canastas", "impure_super_canastas")
             field = "impure_canastas" if entries[i]["impure_canastas"] else "impure_super_canastas"
-            errors.append(FieldError(f"entries[{i}].{field}",
-                                     f"{plural(wild, 'impure canasta')} need a joker each, but the pack has only "
-                                     f"{WILD_CARDS} jokers and 2s."))
+            errors.append(FieldError(f"entries[{i}].{field}", lang.ngettext(
+                "%(num)s impure canasta needs a joker, but the pack has only %(wild)s jokers and 2s.",
+                "%(num)s impure canastas need a joker each, but the pack has only %(wild)s jokers and 2s.",
+                wild, wild=lang.number(WILD_CARDS))))
         points = sum(e["melded"] + e["in_hand"] for e in entries)
         if points > PACK_POINTS:
             i = last_side_with(entries, "melded", "in_hand")
-            errors.append(FieldError(f"entries[{i}].{'in_hand' if entries[i]['in_hand'] else 'melded'}",
-                                     f"All players together recorded {points:,} card points, but the "
-                                     f"{PACK_CARDS}-card pack holds only {PACK_POINTS:,}."))
+            errors.append(FieldError(f"entries[{i}].{'in_hand' if entries[i]['in_hand'] else 'melded'}", lang._(
+                "All players together recorded %(points)s card points, but the %(cards)s-card pack holds only "
+                "%(limit)s.", points=lang.number(points), cards=lang.number(PACK_CARDS),
+                limit=lang.number(PACK_POINTS))))
         finishers = [i for i, e in enumerate(entries) if e["finished"]]
         if len(finishers) > 1:
-            names = " and ".join(sides[i]["name"] for i in finishers)
+            names = both([sides[i]["name"] for i in finishers])
             for i in finishers[1:]:
-                errors.append(FieldError(f"entries[{i}].finished", f"Only one player can finish a deal, but {names} are marked."))
+                errors.append(FieldError(f"entries[{i}].finished", lang._(
+                    "Only one player can finish a deal, but %(names)s are marked.", names=names)))
         if rules["finish_needs_canasta"]:
             for i in finishers:
                 if not any(entries[j][f] for j in (i, partner(i)) for f in CANASTAS):
-                    errors.append(FieldError(f"entries[{i}].finished",
-                                             f"{sides[i]['name']} cannot finish: finishing needs a canasta, and neither "
-                                             f"{sides[i]['name']} nor their partner {sides[partner(i)]['name']} has one."))
+                    errors.append(FieldError(f"entries[{i}].finished", lang._(
+                        "%(name)s cannot finish: finishing needs a canasta, and neither %(name)s nor their partner "
+                        "%(partner)s has one.", name=sides[i]["name"], partner=sides[partner(i)]["name"])))
         return errors
 
     def own_parts(self, e: dict, rules: dict) -> dict[str, int]:

@@ -1,103 +1,142 @@
 """Pony Canasta by Irene Baron (RULES.md §2): growing canastas, surprise canastas, sets of red treys."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, plural, sides_sent
-from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
+import lang
+
+from .base import Field, FieldError, SideScore, sides_sent
+from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
-from .shape import SideMark
+from .shape import SideMark, Words
 from .variant import Variant, seats
 
 # kind → (count field, surprise field, least melded points one such canasta holds, word)
 CANASTAS = {
-    "wild": ("wild_canastas", "surprise_wild", 140, "wild"),
-    "sevens": ("sevens_canastas", "surprise_sevens", 35, "sevens"),
-    "natural": ("natural_canastas", "surprise_natural", 35, "natural"),
-    "black": ("black_canastas", "surprise_black", 50, "black"),
+    "wild": ("wild_canastas", "surprise_wild", 140, lang.lazy_pgettext("canasta kind", "wild")),
+    "sevens": ("sevens_canastas", "surprise_sevens", 35, lang.lazy_pgettext("canasta kind", "sevens")),
+    "natural": ("natural_canastas", "surprise_natural", 35, lang.lazy_pgettext("canasta kind", "natural")),
+    "black": ("black_canastas", "surprise_black", 50, lang.lazy_pgettext("canasta kind", "black")),
 }
+# each kind as the checks name it, one of them ("wild canasta"), and counted ("2 wild canastas", "1 surprise wild
+# canasta")
+CANASTA_NAMES = {"wild": lang.L_("wild canasta"), "sevens": lang.L_("sevens canasta"),
+                 "natural": lang.L_("natural canasta"), "black": lang.L_("black canasta")}
+COUNTED = {"wild": lang.Nn_("%(num)s wild canasta", "%(num)s wild canastas"),
+           "sevens": lang.Nn_("%(num)s sevens canasta", "%(num)s sevens canastas"),
+           "natural": lang.Nn_("%(num)s natural canasta", "%(num)s natural canastas"),
+           "black": lang.Nn_("%(num)s black canasta", "%(num)s black canastas")}
+SURPRISES_COUNTED = {"wild": lang.Nn_("%(num)s surprise wild canasta", "%(num)s surprise wild canastas"),
+                     "sevens": lang.Nn_("%(num)s surprise sevens canasta", "%(num)s surprise sevens canastas"),
+                     "natural": lang.Nn_("%(num)s surprise natural canasta", "%(num)s surprise natural canastas"),
+                     "black": lang.Nn_("%(num)s surprise black canasta", "%(num)s surprise black canastas")}
+GOING_OUT_WORDS = {c: word for c, _, _, word in CANASTAS.values()}  # each canasta going out needs, in words
 
 RULES = (
-    HouseRule("wild_canasta", "points", 2500, "Wild canasta"),
-    HouseRule("sevens_canasta", "points", 2500, "Sevens canasta"),
-    HouseRule("natural_canasta", "points", 500, "Natural canasta"),
-    HouseRule("black_canasta", "points", 300, "Black canasta"),
-    HouseRule("surprise_wild", "points", 500, "Surprise wild, extra", "Surprise wild extra"),
-    HouseRule("surprise_sevens", "points", 500, "Surprise sevens, extra", "Surprise sevens extra"),
-    HouseRule("surprise_natural", "points", 300, "Surprise natural, extra", "Surprise natural extra"),
-    HouseRule("surprise_black", "points", 100, "Surprise black, extra", "Surprise black extra"),
-    HouseRule("red_trey", "points", 100, "Red trey", "Red trey, each"),
+    HouseRule("wild_canasta", "points", 2500, lang.L_("Wild canasta")),
+    HouseRule("sevens_canasta", "points", 2500, lang.L_("Sevens canasta")),
+    HouseRule("natural_canasta", "points", 500, lang.L_("Natural canasta")),
+    HouseRule("black_canasta", "points", 300, lang.L_("Black canasta")),
+    HouseRule("surprise_wild", "points", 500, lang.L_("Surprise wild, extra"), lang.L_("Surprise wild extra")),
+    HouseRule("surprise_sevens", "points", 500, lang.L_("Surprise sevens, extra"), lang.L_("Surprise sevens extra")),
+    HouseRule("surprise_natural", "points", 300, lang.L_("Surprise natural, extra"),
+              lang.L_("Surprise natural extra")),
+    HouseRule("surprise_black", "points", 100, lang.L_("Surprise black, extra"), lang.L_("Surprise black extra")),
+    HouseRule("red_trey", "points", 100, lang.L_("Red trey"), lang.L_("Red trey, each")),
     # what each complete set of four red treys counts instead of 4 × 100
-    HouseRule("red_trey_set", "points", 1000, "Set of four red treys"),
-    HouseRule("black_trey", "points", 100, "Black trey, left in hand (minus)", "Black trey in hand, each"),
-    HouseRule("going_out", "points", 100, "Going out"),
-    HouseRule("failed_going_out", "points", 100, "Could not go out (minus)", "Could not go out after asking",
-              note="taken even when the side goes out later in the round"),
-    HouseRule("unpicked_pony_counts", "flag", True, "An unpicked pony counts against the side",
-              "Unpicked pony counts against"),
-    HouseRule("min_meld", "points", 50, "Initial meld minimum"),
-    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], "Higher minimums", "Meld minimum tiers"),
-    HouseRule("failed_meld_step", "points", 10, "Failed initial meld raises the minimum by",
-              "Failed meld raises minimum by"),
+    HouseRule("red_trey_set", "points", 1000, lang.L_("Set of four red treys")),
+    HouseRule("black_trey", "points", 100, lang.L_("Black trey, left in hand (minus)"),
+              lang.L_("Black trey in hand, each")),
+    HouseRule("going_out", "points", 100, lang.L_("Going out")),
+    HouseRule("failed_going_out", "points", 100, lang.L_("Could not go out (minus)"),
+              lang.L_("Could not go out after asking"),
+              note=lang.L_("taken even when the side goes out later in the round")),
+    HouseRule("unpicked_pony_counts", "flag", True, lang.L_("An unpicked pony counts against the side"),
+              lang.L_("Unpicked pony counts against")),
+    HouseRule("min_meld", "points", 50, lang.L_("Initial meld minimum")),
+    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], lang.L_("Higher minimums"),
+              lang.L_("Meld minimum tiers")),
+    HouseRule("failed_meld_step", "points", 10, lang.L_("Failed initial meld raises the minimum by"),
+              lang.L_("Failed meld raises minimum by")),
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("wild_canastas", "count", "Wild canastas", "Only jokers and 2s", group="Canastas"),
-    Field("sevens_canastas", "count", "Sevens canastas", "Only 7s", group="Canastas"),
-    Field("natural_canastas", "count", "Natural canastas", "One rank, no wild card", group="Canastas"),
-    Field("black_canastas", "count", "Black canastas", "One rank with 1 to 3 wild cards", group="Canastas"),
-    Field("surprise_wild", "count", "…of them surprise wild", "Laid down whole from the hand",
-          short=("Sur\u00adprise", "wild"), group="Canastas"),
-    Field("surprise_sevens", "count", "…of them surprise sevens", "Laid down whole from the hand",
-          short=("Sur\u00adprise", "sevens"), group="Canastas"),
-    Field("surprise_natural", "count", "…of them surprise natural", "Laid down whole from the hand",
-          short=("Sur\u00adprise", "natural"), group="Canastas"),
-    Field("surprise_black", "count", "…of them surprise black", "Laid down whole from the hand",
-          short=("Sur\u00adprise", "black"), group="Canastas"),
-    Field("red_treys", "count", "Red treys", "100 each; every set of four 1,000", per_unit=False, group="Treys"),
-    Field("black_treys", "count", "Black treys", "Left in hand", group="Treys"),
-    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included", group="Cards"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand", group="Cards"),
-    Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up", group="Cards"),
-    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
-    Field("failed_going_out", "flag", "Could not go out", "Was given permission to go out and then could not",
-          pairs_only=True, group="Going out"),
+    Field("wild_canastas", "count", lang.L_("Wild canastas"), lang.L_("Only jokers and 2s"), group=lang.L_("Canastas")),
+    Field("sevens_canastas", "count", lang.L_("Sevens canastas"), lang.L_("Only 7s"), group=lang.L_("Canastas")),
+    Field("natural_canastas", "count", lang.L_("Natural canastas"), lang.L_("One rank, no wild card"),
+          group=lang.L_("Canastas")),
+    Field("black_canastas", "count", lang.L_("Black canastas"), lang.L_("One rank with 1 to 3 wild cards"),
+          group=lang.L_("Canastas")),
+    Field("surprise_wild", "count", lang.L_("…of them surprise wild"), lang.L_("Laid down whole from the hand"),
+          short=(lang.L_("Sur\u00adprise"), lang.lazy_pgettext("canasta kind", "wild")), group=lang.L_("Canastas")),
+    Field("surprise_sevens", "count", lang.L_("…of them surprise sevens"), lang.L_("Laid down whole from the hand"),
+          short=(lang.L_("Sur\u00adprise"), lang.lazy_pgettext("canasta kind", "sevens")), group=lang.L_("Canastas")),
+    Field("surprise_natural", "count", lang.L_("…of them surprise natural"), lang.L_("Laid down whole from the hand"),
+          short=(lang.L_("Sur\u00adprise"), lang.lazy_pgettext("canasta kind", "natural")),
+          group=lang.L_("Canastas")),
+    Field("surprise_black", "count", lang.L_("…of them surprise black"), lang.L_("Laid down whole from the hand"),
+          short=(lang.L_("Sur\u00adprise"), lang.lazy_pgettext("canasta kind", "black")), group=lang.L_("Canastas")),
+    Field("red_treys", "count", lang.L_("Red treys"), lang.L_("100 each; every set of four 1,000"), per_unit=False,
+          group=lang.L_("Treys")),
+    Field("black_treys", "count", lang.L_("Black treys"), lang.L_("Left in hand"), group=lang.L_("Treys")),
+    Field("melded", "points", lang.L_("Melded points"),
+          lang.L_("Card values of every card on the table, canastas included"), group=lang.L_("Cards")),
+    Field("in_hand", "points", lang.L_("In-hand points"), lang.L_("Card values of cards left in hand"),
+          group=lang.L_("Cards")),
+    Field("unpicked_pony", "points", lang.L_("Unpicked pony"), lang.L_("Card values of a pony never picked up"),
+          group=lang.L_("Cards")),
+    Field("went_out", "flag", lang.L_("Went out"), once=lang.L_("Who went out?"),
+          nobody=lang.L_(" (the stock ran out)")),
+    Field("failed_going_out", "flag", lang.L_("Could not go out"),
+          lang.L_("Was given permission to go out and then could not"), pairs_only=True, group=lang.L_("Going out")),
 )
 
 COLUMNS = (
-    SheetColumn("W", "count", "wild_canastas", surprise="surprise_wild"),
-    SheetColumn("7s", "count", "sevens_canastas", surprise="surprise_sevens"),
-    SheetColumn("N", "count", "natural_canastas", surprise="surprise_natural"),
-    SheetColumn("B", "count", "black_canastas", surprise="surprise_black"),
-    SheetColumn("R3", "count", "red_treys"), SheetColumn("B3", "count", "black_treys"),
-    SheetColumn("Meld", "points", "melded"), SheetColumn("Left", "points", "in_hand"),
-    SheetColumn("Pony", "points", "unpicked_pony", optional=True, counted_by="unpicked_pony_counts"), SheetColumn("Out", "flag", "went_out"),
-    SheetColumn("Fail", "flag", "failed_going_out", optional=True), SCORE, TOTAL,
+    SheetColumn(lang.lazy_pgettext("sheet column", "W"), "count", "wild_canastas", surprise="surprise_wild"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "7s"), "count", "sevens_canastas", surprise="surprise_sevens"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "N"), "count", "natural_canastas", surprise="surprise_natural"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "B"), "count", "black_canastas", surprise="surprise_black"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_treys"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_treys"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", "unpicked_pony", optional=True,
+                counted_by="unpicked_pony_counts"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Out"), "flag", "went_out"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Fail"), "flag", "failed_going_out", optional=True), SCORE, TOTAL,
 )
+
+
 
 
 class Pony(Variant):
     id = "pony"
-    name = "Pony Canasta"
-    summary = "2 to 12 or more players, alone or in partnerships; two decks a player; surprise canastas; to 50,000."
+    name = lang.L_("Pony Canasta")
+    summary = lang.L_("2 to 12 or more players, alone or in partnerships; two decks a player; surprise canastas; "
+                      "to 50,000.")
     fields = FIELDS
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
-    valueless_cards = "3 (red or black)"
+    valueless_cards = lang.L_("3 (red or black)")
     target = 50000
     rules = RULES
     canastas = tuple(Canasta(count, word, f"{kind}_canasta", least, surprise, f"surprise_{kind}")
                      for kind, (count, surprise, least, word) in CANASTAS.items())
     columns = COLUMNS
-    part_labels = {"going_out": "Going out", "failed_going_out": "Could not go out"}
-    finish_time_note = "or, if the table sets a finish time, when it has passed (the round in play is finished first)"
+    words = Words(meld=lang.L_("canasta"), melds=lang.L_("canastas"), round=lang.L_("hand"), rounds=lang.L_("hands"),
+                  meld_count=lang.Nn_("%(num)s canasta", "%(num)s canastas"),
+                  round_count=lang.Nn_("%(num)s hand", "%(num)s hands"))
+    part_labels = {"going_out": lang.L_("Going out"), "failed_going_out": lang.L_("Could not go out")}
+    finish_time_note = lang.L_("or, if the table sets a finish time, when it has passed (the round in play is finished "
+                               "first)")
     describe_sides = {"individuals": {"sides": [2, 16], "players_per_side": 1},
                       "partnerships": {"sides": [2, 8], "players_per_side": 2}}
-    decks_note = "Two decks for each player"
+    decks_note = lang.L_("Two decks for each player")
     describe_decks = 4
-    marks = (SideMark("failed_melds", "failed-meld", "Failed meld", "failed_meld_step",
-                      "A side that lays down too little and cannot mend it takes the meld back; its minimum rises by "
-                      "{step} for the rest of the hand, for each such failure."),)
+    marks = (SideMark("failed_melds", "failed-meld", lang.L_("Failed meld"), "failed_meld_step",
+                      lang.L_("A side that lays down too little and cannot mend it takes the meld back; its minimum "
+                              "rises by {step} for the rest of the hand, for each such failure."),
+                      lang.L_("raised {points} this {round}")),)
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
         sizes = {len(s["players"]) for s in sides}
@@ -105,8 +144,8 @@ class Pony(Variant):
             return []
         if sizes == {2} and 2 <= len(sides) <= 8:
             return []
-        return [FieldError("sides", "Pony Canasta is played by 2 to 16 players alone, or by 2 to 8 partnerships "
-                                    f"of two players; got {sides_sent(sides)}.")]
+        return [FieldError("sides", lang._("Pony Canasta is played by 2 to 16 players alone, or by 2 to 8 partnerships "
+                                           "of two players; got %(sent)s.", sent=sides_sent(sides)))]
 
     def default_decks(self, sides: list[dict]) -> int:
         return 2 * sum(len(s["players"]) for s in sides)
@@ -125,33 +164,36 @@ class Pony(Variant):
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         return super().bonus_rows(rules) + [
-            ("Red trey laid down", f"+{points(rules['red_trey'])} each"),
-            ("Each complete set of four red treys", f"{points(rules['red_trey_set'])} instead"),
-            ("Black trey left in hand", f"\u2212{points(rules['black_trey'])} each"),
-            ("Going out", f"+{points(rules['going_out'])}"),
-            ("Asked permission to go out, then could not (partners; taken even if the side goes out "
-             "later in the round)", f"\u2212{points(rules['failed_going_out'])}"),
-            ("Pony never picked up", "minus its points" if rules["unpicked_pony_counts"] else "not counted")]
+            (lang._("Red trey laid down"), lang._("%(points)s each", points=plus(rules["red_trey"]))),
+            (lang._("Each complete set of four red treys"),
+             lang._("%(points)s instead", points=lang.number(rules["red_trey_set"]))),
+            (lang._("Black trey left in hand"), lang._("%(points)s each", points=minus(rules["black_trey"]))),
+            (lang._("Going out"), plus(rules["going_out"])),
+            (lang._("Asked permission to go out, then could not (partners; taken even if the side goes out "
+                    "later in the round)"), minus(rules["failed_going_out"])),
+            (lang._("Pony never picked up"),
+             lang._("minus its points") if rules["unpicked_pony_counts"] else lang._("not counted"))]
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         # a side may both fail after permission and go out later in the round (RULES.md §2): no check ties them
         errors = deck_limits(entries, options["decks"], red="red_treys", black="black_treys",
-                             red_word="red trey", black_word="black trey", wild_full="wild_canastas",
-                             dirty="black_canastas", sevens="sevens_canastas", dirty_word="black canasta",
-                             wild_word="wild canasta")
+                             red_word=lang.L_("red trey"), black_word=lang.L_("black trey"), wild_full="wild_canastas",
+                             dirty="black_canastas", sevens="sevens_canastas", dirty_word=CANASTA_NAMES["black"],
+                             wild_word=CANASTA_NAMES["wild"])
         errors += melded_covers_canastas(entries, {c: least for c, _, least, _ in CANASTAS.values()},
-                                         {c: f"{word} canasta" for c, _, _, word in CANASTAS.values()})
+                                         {count: CANASTA_NAMES[kind] for kind, (count, _, _, _) in CANASTAS.items()})
         for i, e in enumerate(entries):
-            for count, surprise, _, word in CANASTAS.values():
+            for kind, (count, surprise, _, _) in CANASTAS.items():
                 if e[surprise] > e[count]:
-                    errors.append(FieldError(f"entries[{i}].{surprise}",
-                                             f"{plural(e[surprise], f'surprise {word} canasta')} recorded, but "
-                                             f"{sides[i]['name']} has only {plural(e[count], f'{word} canasta')}."))
+                    errors.append(FieldError(f"entries[{i}].{surprise}", lang._(
+                        "%(surprises)s recorded, but %(name)s has only %(canastas)s.",
+                        surprises=lang.counted(SURPRISES_COUNTED[kind], e[surprise]), name=sides[i]["name"],
+                        canastas=lang.counted(COUNTED[kind], e[count]))))
             if e["failed_going_out"] and len(sides[i]["players"]) < 2:
-                errors.append(FieldError(f"entries[{i}].failed_going_out",
-                                         f"{sides[i]['name']} plays alone and asks nobody's permission to go out, "
-                                         "so there is no penalty for failing to go out."))
-        errors += one_goes_out(entries, sides, "went_out", {c: word for c, _, _, word in CANASTAS.values()}, "go out")
+                errors.append(FieldError(f"entries[{i}].failed_going_out", lang._(
+                    "%(name)s plays alone and asks nobody's permission to go out, so there is no penalty for failing "
+                    "to go out.", name=sides[i]["name"])))
+        errors += one_goes_out(entries, sides, "went_out", GOING_OUT_WORDS, "go out")
         return errors
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
@@ -180,8 +222,9 @@ class Pony(Variant):
         """Pony has no dealer: everyone scrambles the cards; the highest card drawn plays first."""
         return {"dealer": None, "pony_dealer": None, "cutter": None, "first_player": None,
                 "seats": [p for _, p in seats(sides)],
-                "note": "No dealer: everyone shuffles the cards face down on the table and takes a 12-card pony "
-                        "and a 13-card hand; the highest card drawn plays first, then turns pass to the left."}
+                "note": lang.N_("No dealer: everyone shuffles the cards face down on the table and takes a 12-card "
+                                "pony and a 13-card hand; the highest card drawn plays first, then turns pass to the "
+                                "left.")}
 
 
 VARIANT = Pony()

@@ -1,83 +1,111 @@
 """Ponytail Canasta (RULES.md §1): partnerships or individuals, 54-card decks, four canasta kinds."""
 from __future__ import annotations
 
-from .base import Field, FieldError, SideScore, plural, sides_sent
-from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, points
+import lang
+
+from .base import Field, FieldError, SideScore, sides_sent
+from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .shape import Words
 from .variant import Variant, deal_to_the_left
 
 # entry field → (house-rule key of its bonus, least melded points one such canasta holds, word)
 CANASTAS = {
-    "natural_canastas": ("natural_canasta", 35, "natural"),
-    "dirty_canastas": ("dirty_canasta", 50, "dirty"),
-    "sevens_canastas": ("sevens_canasta", 35, "natural sevens"),
-    "wild_canastas": ("wild_canasta", 140, "wild-card"),
+    "natural_canastas": ("natural_canasta", 35, lang.lazy_pgettext("canasta kind", "natural")),
+    "dirty_canastas": ("dirty_canasta", 50, lang.lazy_pgettext("canasta kind", "dirty")),
+    "sevens_canastas": ("sevens_canasta", 35, lang.lazy_pgettext("canasta kind", "natural sevens")),
+    "wild_canastas": ("wild_canasta", 140, lang.lazy_pgettext("canasta kind", "wild-card")),
 }
 CANASTA_LEAST = {f: least for f, (_, least, _) in CANASTAS.items()}
 CANASTA_WORDS = {f: word for f, (_, _, word) in CANASTAS.items()}
-CANASTA_NAMES = {f: f"{word} canasta" for f, word in CANASTA_WORDS.items()}
+# each kind as the checks name it, one of them: "natural sevens canasta"
+CANASTA_NAMES = {"natural_canastas": lang.L_("natural canasta"), "dirty_canastas": lang.L_("dirty canasta"),
+                 "sevens_canastas": lang.L_("natural sevens canasta"), "wild_canastas": lang.L_("wild-card canasta")}
 
 INDIVIDUAL_MAX_HANDS = 4  # the hand limit of a game of players alone, unless the table changes it
 
 RULES = (
-    HouseRule("natural_canasta", "points", 500, "Natural canasta"),
-    HouseRule("dirty_canasta", "points", 300, "Dirty canasta"),
-    HouseRule("sevens_canasta", "points", 5000, "Sevens canasta"),
-    HouseRule("wild_canasta", "points", 2500, "Wild canasta"),
-    HouseRule("red_three", "points", 100, "Red three", "Red three, each"),
-    HouseRule("black_three", "points", 100, "Black three, left in hand (minus)", "Black three in hand, each"),
-    HouseRule("going_out", "points", 200, "Going out"),
-    HouseRule("cut_bonus", "points", 100, "Cut bonus"),
-    HouseRule("unpicked_pony_counts", "flag", True, "An unpicked pony counts against the side",
-              "Unpicked pony counts against"),
-    HouseRule("min_meld", "points", 50, "Initial meld minimum"),
-    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], "Higher minimums", "Meld minimum tiers"),
+    HouseRule("natural_canasta", "points", 500, lang.L_("Natural canasta")),
+    HouseRule("dirty_canasta", "points", 300, lang.L_("Dirty canasta")),
+    HouseRule("sevens_canasta", "points", 5000, lang.L_("Sevens canasta")),
+    HouseRule("wild_canasta", "points", 2500, lang.L_("Wild canasta")),
+    HouseRule("red_three", "points", 100, lang.L_("Red three"), lang.L_("Red three, each")),
+    HouseRule("black_three", "points", 100, lang.L_("Black three, left in hand (minus)"),
+              lang.L_("Black three in hand, each")),
+    HouseRule("going_out", "points", 200, lang.L_("Going out")),
+    HouseRule("cut_bonus", "points", 100, lang.L_("Cut bonus")),
+    HouseRule("unpicked_pony_counts", "flag", True, lang.L_("An unpicked pony counts against the side"),
+              lang.L_("Unpicked pony counts against")),
+    HouseRule("min_meld", "points", 50, lang.L_("Initial meld minimum")),
+    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], lang.L_("Higher minimums"),
+              lang.L_("Meld minimum tiers")),
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
 FIELDS = (
-    Field("natural_canastas", "count", "Natural canastas", "Seven cards, no wild card (red)", group="Canastas"),
-    Field("dirty_canastas", "count", "Dirty canastas", "Seven cards with 1 to 3 wild cards (black)", group="Canastas"),
-    Field("sevens_canastas", "count", "Natural sevens canastas", "Seven 7s, no wild card", group="Canastas"),
-    Field("wild_canastas", "count", "Wild-card canastas", "Seven jokers and 2s", group="Canastas"),
-    Field("red_threes", "count", "Red threes", "Laid down", group="Threes"),
-    Field("black_threes", "count", "Black threes", "Left in hand", group="Threes"),
-    Field("melded", "points", "Melded points", "Card values of every card on the table, canastas included", group="Cards"),
-    Field("in_hand", "points", "In-hand points", "Card values of cards left in hand", group="Cards"),
-    Field("unpicked_pony", "points", "Unpicked pony", "Card values of a pony never picked up", group="Cards"),
-    Field("went_out", "flag", "Went out", once="Who went out?", nobody=" (the stock ran out)"),
-    Field("cut_bonus", "flag", "Cut bonus", "Cut exactly 4 hands and 1 card", once="Who earned the cut bonus?"),
+    Field("natural_canastas", "count", lang.L_("Natural canastas"), lang.L_("Seven cards, no wild card (red)"),
+          group=lang.L_("Canastas")),
+    Field("dirty_canastas", "count", lang.L_("Dirty canastas"), lang.L_("Seven cards with 1 to 3 wild cards (black)"),
+          group=lang.L_("Canastas")),
+    Field("sevens_canastas", "count", lang.L_("Natural sevens canastas"), lang.L_("Seven 7s, no wild card"),
+          group=lang.L_("Canastas")),
+    Field("wild_canastas", "count", lang.L_("Wild-card canastas"), lang.L_("Seven jokers and 2s"),
+          group=lang.L_("Canastas")),
+    Field("red_threes", "count", lang.L_("Red threes"), lang.L_("Laid down"), group=lang.L_("Threes")),
+    Field("black_threes", "count", lang.L_("Black threes"), lang.L_("Left in hand"), group=lang.L_("Threes")),
+    Field("melded", "points", lang.L_("Melded points"),
+          lang.L_("Card values of every card on the table, canastas included"), group=lang.L_("Cards")),
+    Field("in_hand", "points", lang.L_("In-hand points"), lang.L_("Card values of cards left in hand"),
+          group=lang.L_("Cards")),
+    Field("unpicked_pony", "points", lang.L_("Unpicked pony"), lang.L_("Card values of a pony never picked up"),
+          group=lang.L_("Cards")),
+    Field("went_out", "flag", lang.L_("Went out"), once=lang.L_("Who went out?"),
+          nobody=lang.L_(" (the stock ran out)")),
+    Field("cut_bonus", "flag", lang.L_("Cut bonus"), lang.L_("Cut exactly 4 hands and 1 card"),
+          once=lang.L_("Who earned the cut bonus?")),
 )
 
 COLUMNS = (
-    SheetColumn("N", "count", "natural_canastas"), SheetColumn("D", "count", "dirty_canastas"),
-    SheetColumn("7s", "count", "sevens_canastas"), SheetColumn("W", "count", "wild_canastas"),
-    SheetColumn("R3", "count", "red_threes"), SheetColumn("B3", "count", "black_threes"),
-    SheetColumn("Meld", "points", "melded"), SheetColumn("Left", "points", "in_hand"),
-    SheetColumn("Pony", "points", "unpicked_pony", optional=True, counted_by="unpicked_pony_counts"), SheetColumn("Out", "flag", "went_out"),
-    SheetColumn("Cut", "flag", "cut_bonus", optional=True), SCORE, TOTAL,
+    SheetColumn(lang.lazy_pgettext("sheet column", "N"), "count", "natural_canastas"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "7s"), "count", "sevens_canastas"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "W"), "count", "wild_canastas"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_threes"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", "unpicked_pony", optional=True,
+                counted_by="unpicked_pony_counts"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Out"), "flag", "went_out"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Cut"), "flag", "cut_bonus", optional=True), SCORE, TOTAL,
 )
+
+
 
 
 class Ponytail(Variant):
     id = "ponytail"
-    name = "Ponytail Canasta"
-    summary = "2 or 3 partnerships, or 2 to 6 players alone; 6 or more decks; 7-card canastas; to 50,000."
+    name = lang.L_("Ponytail Canasta")
+    summary = lang.L_("2 or 3 partnerships, or 2 to 6 players alone; 6 or more decks; 7-card canastas; to 50,000.")
     fields = FIELDS
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
-    valueless_cards = "3 (red or black)"
+    valueless_cards = lang.L_("3 (red or black)")
     target = 50000
     rules = RULES
     canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, least, word) in CANASTAS.items())
     columns = COLUMNS
-    part_labels = {"going_out": "Going out", "cut_bonus": "Cut bonus"}
-    dealing_jobs = (("dealer", "deals"), ("pony_dealer", "deals the ponies"), ("cutter", "cuts"),
-                    ("first_player", "plays first"))
+    words = Words(meld=lang.L_("canasta"), melds=lang.L_("canastas"), round=lang.L_("hand"), rounds=lang.L_("hands"),
+                  meld_count=lang.Nn_("%(num)s canasta", "%(num)s canastas"),
+                  round_count=lang.Nn_("%(num)s hand", "%(num)s hands"))
+    part_labels = {"going_out": lang.L_("Going out"), "cut_bonus": lang.L_("Cut bonus")}
+    dealing_jobs = (("dealer", lang.L_("deals")), ("pony_dealer", lang.L_("deals the ponies")),
+                    ("cutter", lang.L_("cuts")), ("first_player", lang.L_("plays first")))
     describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
                       "individuals": {"sides": [2, 6], "players_per_side": 1}}
-    decks_note = "6 decks for two partnerships, 8 for three; playing alone, 6 plus one for each player above four"
+    decks_note = lang.L_("6 decks for two partnerships, 8 for three; playing alone, 6 plus one for each player above "
+                         "four")
     describe_decks = 6
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
@@ -86,8 +114,8 @@ class Ponytail(Variant):
             return []
         if sizes == {1} and 2 <= len(sides) <= 6:
             return []
-        return [FieldError("sides", "Ponytail Canasta is played by 2 or 3 partnerships of two players, "
-                                    f"or by 2 to 6 players alone; got {sides_sent(sides)}.")]
+        return [FieldError("sides", lang._("Ponytail Canasta is played by 2 or 3 partnerships of two players, "
+                                           "or by 2 to 6 players alone; got %(sent)s.", sent=sides_sent(sides)))]
 
     def default_decks(self, sides: list[dict]) -> int:
         if all(len(s["players"]) == 2 for s in sides):
@@ -108,24 +136,26 @@ class Ponytail(Variant):
                 "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d, "unpicked_pony": DECK_POINTS * d}
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
-        cut = next(f.help for f in FIELDS if f.name == "cut_bonus").lower()
         return super().bonus_rows(rules) + [
-            ("Red three laid down", f"+{points(rules['red_three'])} each"),
-            ("Black three left in hand", f"\u2212{points(rules['black_three'])} each"),
-            ("Going out", f"+{points(rules['going_out'])}"), (f"Cut bonus: {cut}", f"+{points(rules['cut_bonus'])}"),
-            ("Pony never picked up", "minus its points" if rules["unpicked_pony_counts"] else "not counted")]
+            (lang._("Red three laid down"), lang._("%(points)s each", points=plus(rules["red_three"]))),
+            (lang._("Black three left in hand"), lang._("%(points)s each", points=minus(rules["black_three"]))),
+            (lang._("Going out"), plus(rules["going_out"])),
+            (lang._("Cut bonus: cut exactly 4 hands and 1 card"), plus(rules["cut_bonus"])),
+            (lang._("Pony never picked up"),
+             lang._("minus its points") if rules["unpicked_pony_counts"] else lang._("not counted"))]
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         errors = deck_limits(entries, options["decks"], red="red_threes", black="black_threes",
-                             red_word="red three", black_word="black three", wild_full="wild_canastas",
-                             dirty="dirty_canastas", sevens="sevens_canastas", dirty_word="dirty canasta",
-                             wild_word="wild-card canasta")
+                             red_word=lang.L_("red three"), black_word=lang.L_("black three"),
+                             wild_full="wild_canastas", dirty="dirty_canastas", sevens="sevens_canastas",
+                             dirty_word=CANASTA_NAMES["dirty_canastas"], wild_word=CANASTA_NAMES["wild_canastas"])
         errors += melded_covers_canastas(entries, CANASTA_LEAST, CANASTA_NAMES)
-        errors += one_goes_out(entries, sides, "went_out", CANASTA_WORDS, "go out")
+        errors += one_goes_out(entries, sides, "went_out", CANASTA_WORDS, "go out")  # its words said only in a refusal
         cutters = [i for i, e in enumerate(entries) if e["cut_bonus"]]
         for i in cutters[1:]:
-            errors.append(FieldError(f"entries[{i}].cut_bonus", "Only one side can earn the cut bonus in a hand, "
-                                                               f"but {plural(len(cutters), 'side')} are marked."))
+            errors.append(FieldError(f"entries[{i}].cut_bonus", lang.ngettext(
+                "Only one side can earn the cut bonus in a hand, but %(num)s side is marked.",
+                "Only one side can earn the cut bonus in a hand, but %(num)s sides are marked.", len(cutters))))
         return errors
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import lang
+
 from .base import FieldError, Refused, team_name
 from .game import _name, shows_nothing
 from .standings import player_key
@@ -28,11 +30,11 @@ class GameChange:
 
 def check_new_name(value: object, where: str = "name") -> str:
     """A player's new name, tidied as a seat's name is; Refused with the reason otherwise."""
-    name, err = _name(value, where, "The new name")
+    name, err = _name(value, where, lang._("The new name"))
     if err:
         raise Refused([err])
     if shows_nothing(name):
-        raise Refused([FieldError(where, "The new name shows nothing (only invisible characters); type a name.")])
+        raise Refused([FieldError(where, lang._("The new name shows nothing (only invisible characters); type a name."))])
     return name
 
 
@@ -95,26 +97,32 @@ def check_rename(known: dict[str, str], old: str, new_name: str) -> None:
     """Refuse a rename onto another player's name (that is a merge) or onto the very same name."""
     new = player_key(new_name)
     if new != old and new in known:
-        raise Refused([FieldError("name", f"There is already a player called “{known[new]}”. To make "
-                                          f"“{known[old]}” and “{known[new]}” one player, merge them instead.")])
+        raise Refused([FieldError("name", lang._("There is already a player called “%(other)s”. To make “%(name)s” and "
+                                                 "“%(other)s” one player, merge them instead.", other=known[new],
+                                                 name=known[old]))])
     if new_name == known[old]:
-        raise Refused([FieldError("name", f"“{new_name}” is already this player's name; type a different one.")])
+        raise Refused([FieldError("name", lang._("“%(name)s” is already this player's name; type a different one.",
+                                                 name=new_name))])
 
 
 def check_merge(known: dict[str, str], seat_rows: list[dict], old: str, into: object) -> str:
     """The key of the player to merge into; Refused when it is the same player, unknown or at a shared game."""
     if not isinstance(into, str) or not into.strip():
-        raise Refused([FieldError("into", "Choose the player to merge into.")])
+        raise Refused([FieldError("into", lang._("Choose the player to merge into."))])
     target = player_key(into)
     if target == old:
-        raise Refused([FieldError("into", f"“{known[old]}” cannot be merged into itself; choose another player.")])
+        raise Refused([FieldError("into", lang._("“%(name)s” cannot be merged into itself; choose another player.",
+                                                 name=known[old]))])
     if target not in known:
-        raise Refused([FieldError("into", f"There is no player called “{' '.join(into.split())}” to merge into.")])
+        raise Refused([FieldError("into", lang._("There is no player called “%(name)s” to merge into.",
+                                                 name=" ".join(into.split())))])
     together = sorted({r["game_id"] for r in seat_rows if player_key(r["name"]) == old}
                       & {r["game_id"] for r in seat_rows if player_key(r["name"]) == target})
     if together:
         # counted, not listed: a game's id means nothing to the players
-        games = f"{len(together)} game" + ("s" if len(together) > 1 else "")
-        raise Refused([FieldError("into", f"“{known[old]}” and “{known[target]}” played at the same table in "
-                                          f"{games}, so they are two people; they were not merged.")])
+        raise Refused([FieldError("into", lang.ngettext(
+            "“%(name)s” and “%(other)s” played at the same table in %(num)s game, so they are two people; they were "
+            "not merged.",
+            "“%(name)s” and “%(other)s” played at the same table in %(num)s games, so they are two people; they were "
+            "not merged.", len(together), name=known[old], other=known[target]))])
     return target

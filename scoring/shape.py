@@ -8,21 +8,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import lang
+from lang import L_, Lazy
+
 from .base import meld_minimum
 from .declare import points
+
+def capital(word: str | Lazy) -> str:
+    """A word with its first letter made a capital ("hand" → "Hand"), the rest as the language writes it."""
+    text = str(word)
+    return text[:1].upper() + text[1:]
+
+
+MELD_COUNT = lang.Nn_("%(num)s canasta", "%(num)s canastas")
+ROUND_COUNT = lang.Nn_("%(num)s hand", "%(num)s hands")
 
 
 @dataclass(frozen=True)
 class Words:
-    """What a variant calls its seven-card melds and its rounds of play, one and many."""
+    """What a variant calls its seven-card melds and its rounds of play, one and many, and counted."""
 
-    meld: str = "canasta"
-    melds: str = "canastas"
-    round: str = "hand"
-    rounds: str = "hands"
+    meld: str | Lazy = L_("canasta")
+    melds: str | Lazy = L_("canastas")
+    round: str | Lazy = L_("hand")
+    rounds: str | Lazy = L_("hands")
+    meld_count: tuple[str, str] = MELD_COUNT
+    round_count: tuple[str, str] = ROUND_COUNT
 
-    def count(self, n: int, one: str, many: str) -> str:
-        return f"{n:,} {one if n == 1 else many}"
+    def melds_counted(self, n: int) -> str:
+        """'1 canasta', '3 books', in the current language."""
+        return lang.counted(self.meld_count, n)
+
+    def rounds_counted(self, n: int) -> str:
+        """'1 hand', '4 rounds', in the current language."""
+        return lang.counted(self.round_count, n)
 
 
 @dataclass(frozen=True)
@@ -43,14 +62,18 @@ class ByScore:
         """(the left column's heading, rows of (score before the round, minimum))."""
         tiers = sorted(rules[self.tiers])
         bounds = [t for t, _ in tiers]
-        rows = [(f"below {points(bounds[0])}" if bounds else "any score", points(rules[self.base]))]
+        first = lang._("below %(score)s", score=points(bounds[0])) if bounds else lang._("any score")
+        rows = [(first, points(rules[self.base]))]
         for i, (threshold, least) in enumerate(tiers):
-            upto = f" to {points(bounds[i + 1] - 5)}" if i + 1 < len(bounds) else " and up"
-            rows.append((f"{points(threshold)}{upto}", points(least)))
-        return f"Score before the {words.round}", rows
+            if i + 1 < len(bounds):
+                when = lang._("%(low)s to %(high)s", low=points(threshold), high=points(bounds[i + 1] - 5))
+            else:
+                when = lang._("%(low)s and up", low=points(threshold))
+            rows.append((when, points(least)))
+        return lang._("Score before the %(round)s", round=words.round), rows
 
     def note(self, rules: dict) -> str:
-        return "Negative scores use the lowest minimum." if self.negative_note else ""
+        return lang._("Negative scores use the lowest minimum.") if self.negative_note else ""
 
 
 @dataclass(frozen=True)
@@ -67,16 +90,17 @@ class ByRound:
         return listed[min(rounds_played, len(listed) - 1)]
 
     def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
-        listed, word = rules[self.rule], words.round.capitalize()
-        rows = [(f"{word} {n}", points(m)) for n, m in enumerate(listed, start=1)]
+        listed, word = rules[self.rule], capital(words.round)
+        rows = [(lang._("%(round)s %(n)s", round=word, n=lang.number(n)), points(m))
+                for n, m in enumerate(listed, start=1)]
         if len(listed) > 1:
-            rows[-1] = (f"{word} {len(listed)} and later", rows[-1][1])
+            rows[-1] = (lang._("%(round)s %(n)s and later", round=word, n=lang.number(len(listed))), rows[-1][1])
         else:
-            rows[-1] = (f"Every {words.round}", rows[-1][1])
+            rows[-1] = (lang._("Every %(round)s", round=words.round), rows[-1][1])
         return word, rows
 
     def note(self, rules: dict) -> str:
-        return "The same for every side, whatever the score."
+        return lang._("The same for every side, whatever the score.")
 
 
 @dataclass(frozen=True)
@@ -98,9 +122,9 @@ class Fixed:
         return rules[self.rule]
 
     def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
-        rows = [("Opening minimum", points(rules[self.rule]))]
+        rows = [(lang._("Opening minimum"), points(rules[self.rule]))]
         if self.reduced:
-            rows.append((self.reduced_when, points(rules[self.reduced])))
+            rows.append((lang.shown(self.reduced_when), points(rules[self.reduced])))
         return "", rows
 
     def note(self, rules: dict) -> str:
@@ -120,7 +144,7 @@ class SideMark:
     button: str  # "Failed meld"
     raises_by: str  # the house rule each mark adds to the side's minimum: "failed_meld_step"
     note: str  # on the rules card: what the table does and what it costs
-    shown: str = "raised {points} this {round}"  # beside the side's next minimum while marked
+    shown: str = L_("raised {points} this {round}")  # beside the side's next minimum while marked
 
     def raised(self, count: int, rules: dict) -> int:
         return count * rules[self.raises_by]

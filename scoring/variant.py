@@ -5,14 +5,17 @@ import copy
 from datetime import datetime
 from typing import Any
 
-from .base import Field, FieldError, SideScore
+import lang
+from lang import L_
+
+from .base import Field, FieldError, SideScore, listed
 from .declare import Canasta, HouseRule, Seating, SheetColumn, points
 from .shape import ByScore, MeldMinimum, SideMark, Words
 from .entries import parse_entries, whole_number
 
 NAME_MAX = 40
-NO_END = ("A game needs a way to end: a target score, a number of {rounds} or a finish time. "
-          "Give at least one of them.")
+NO_END = L_("A game needs a way to end: a target score, a number of %(rounds)s or a finish time. "
+            "Give at least one of them.")
 
 
 class Variant:
@@ -42,7 +45,7 @@ class Variant:
     part_labels: dict[str, str] = {}  # hand-score parts that are no entry field: "going_out" → "Going out"
     finish_time_note: str = ""  # on the rules card, when a finish time is part of the usual rules
     # who does what as a round begins, as the pages word it: (key of dealing()'s answer, what that player does)
-    dealing_jobs: tuple[tuple[str, str], ...] = (("dealer", "deals"), ("first_player", "plays first"))
+    dealing_jobs: tuple[tuple[str, str], ...] = (("dealer", L_("deals")), ("first_player", L_("plays first")))
     score_instead: int | None = None  # a game of rounds: the score a table that plays to one instead usually sets
     uses_decks: bool = True
     decks_range: tuple[int, int] = (1, 40)  # the fewest and most decks a table may choose
@@ -82,35 +85,40 @@ class Variant:
         if raw is None:
             return options, []
         if not isinstance(raw, dict):
-            return options, [FieldError("options", "options must be an object.")]
+            return options, [FieldError("options", lang._("options must be an object."))]
         errors: list[FieldError] = []
         allowed = ("target", "max_hands", "decks", "finish_at", "house_rules")
         for key in raw:
             if key not in allowed:
-                errors.append(FieldError(f"options.{key}", f"'{key}' is not an option. Options are: {', '.join(allowed)}."))
+                errors.append(FieldError(f"options.{key}", lang._("'%(key)s' is not an option. Options are: %(options)s.",
+                                                                   key=key, options=", ".join(allowed))))
         if "target" in raw and raw["target"] is None:
             options["target"] = None  # null says "no target" (API.md), even where the variant has one
         elif raw.get("target") is not None:
-            n, err = whole_number(raw["target"], "options.target", "The target score")
+            n, err = whole_number(raw["target"], "options.target", lang._("The target score"))
             if err or n < 1:
-                errors.append(err or FieldError("options.target", "The target score must be at least 1."))
+                errors.append(err or FieldError("options.target", lang._("The target score must be at least 1.")))
             else:
                 options["target"] = n
         if "max_hands" in raw and raw["max_hands"] is None:
             options["max_hands"] = None  # null says "no limit", even where the default has one
         elif raw.get("max_hands") is not None:
-            n, err = whole_number(raw["max_hands"], "options.max_hands", "The hand limit")
+            n, err = whole_number(raw["max_hands"], "options.max_hands", lang._("The hand limit"))
             if err or not 1 <= n <= 1000:
-                errors.append(err or FieldError("options.max_hands", "The hand limit must be from 1 to 1,000 hands, or empty for no limit."))
+                errors.append(err or FieldError("options.max_hands", lang._(
+                    "The hand limit must be from %(least)s to %(most)s hands, or empty for no limit.",
+                    least=lang.number(1), most=lang.number(1000))))
             else:
                 options["max_hands"] = n
         if raw.get("decks") is not None:
-            n, err = whole_number(raw["decks"], "options.decks", "The number of decks")
+            n, err = whole_number(raw["decks"], "options.decks", lang._("The number of decks"))
             if not self.uses_decks:
-                errors.append(FieldError("options.decks", f"{self.name} always uses its own pack; leave decks out."))
+                errors.append(FieldError("options.decks", lang._("%(variant)s always uses its own pack; leave decks out.",
+                                                                  variant=self.name)))
             elif err or not self.decks_range[0] <= n <= self.decks_range[1]:
                 fewest, most = self.decks_range
-                errors.append(err or FieldError("options.decks", f"The number of decks must be from {fewest} to {most}."))
+                errors.append(err or FieldError("options.decks", lang._("The number of decks must be from %(fewest)s to "
+                                                                         "%(most)s.", fewest=fewest, most=most)))
             else:
                 options["decks"] = n
         if raw.get("finish_at") is not None:
@@ -122,25 +130,26 @@ class Variant:
             # far-off years overflow when a local time is converted; no card game is timed by them
             options["finish_at"] = moment.isoformat() if moment and 2000 <= moment.year <= 2999 else None
             if options["finish_at"] is None:
-                errors.append(FieldError("options.finish_at", "The finish time must be a date and time like "
-                                                              "2026-11-22T22:30 (years 2000 to 2999)."))
+                errors.append(FieldError("options.finish_at", lang._("The finish time must be a date and time like "
+                                                                     "2026-11-22T22:30 (years 2000 to 2999).")))
         if raw.get("house_rules") is not None:
             errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
         ends = ("target", "max_hands", "finish_at")
         if all(options[k] is None for k in ends) and not any(e.field in {f"options.{k}" for k in ends} for e in errors):
-            errors.append(FieldError("options", NO_END.format(rounds=self.words.rounds)))  # an endless game: no target, no hand limit, no finish time
+            errors.append(FieldError("options", NO_END % {"rounds": self.words.rounds}))  # an endless game: no target, no hand limit, no finish time
         return options, errors
 
     def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:
         if not isinstance(raw, dict):
-            return [FieldError("options.house_rules", "house_rules must be an object.")]
+            return [FieldError("options.house_rules", lang._("house_rules must be an object."))]
         errors = []
         for key, value in raw.items():
             where = f"options.house_rules.{key}"
             rule = self.house_rule(key)
             if rule is None:
-                errors.append(FieldError(where, f"'{key}' is not a house rule of {self.name}. "
-                                                f"House rules are: {', '.join(self.house_rules)}."))
+                errors.append(FieldError(where, lang._("'%(key)s' is not a house rule of %(variant)s. House rules are: "
+                                                       "%(rules)s.", key=key, variant=self.name,
+                                                       rules=", ".join(self.house_rules))))
                 continue
             value, err = rule.read(value, where)
             if err:
@@ -189,13 +198,15 @@ class Variant:
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         """Every part of a hand score besides the bonuses of its melds: (what, points)."""
-        return [(f"Melded points ({self.words.meld} cards included)", "plus"), ("Points left in hand", "minus")]
+        return [(lang._("Melded points (%(meld)s cards included)", meld=self.words.meld), lang._("plus")),
+                (lang._("Points left in hand"), lang._("minus"))]
 
     def going_out_text(self, rules: dict) -> str:
         """What a side needs before it may go out."""
         kinds = [c.word for c in self.canastas]
-        return (f"To go out a side needs at least one {self.words.meld} of each kind: {', '.join(kinds[:-1])} and "
-                f"{kinds[-1]}. At most one side goes out; a {self.words.round} may also end when the stock runs out.")
+        return lang._("To go out a side needs at least one %(meld)s of each kind: %(kinds)s. At most one side goes out; "
+                      "a %(round)s may also end when the stock runs out.", meld=self.words.meld,
+                      kinds=listed(kinds, "and"), round=self.words.round)
 
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
         """The initial-meld minimum as rows (when, minimum) as `minimum` declares it, and a note that adds

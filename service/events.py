@@ -27,6 +27,7 @@ from typing import Any
 import sqlite_utils
 
 from db import database_path, quiet_mark, write
+import lang
 from db import events as store
 from db import games as games_store
 from db.pin_hash import hash_pin
@@ -35,7 +36,8 @@ from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_r
 from scoring.game import now_utc
 
 from .cache import Recent
-from .games import committed, game_object, get_game, new_id, new_stored, not_found, request_fingerprint
+from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found,
+                    request_fingerprint)
 
 # (database, game id) → ((revision, updated), TableGame): small, so a big club's whole history fits
 _seated = Recent(4096)
@@ -63,7 +65,7 @@ def _event_of(row: dict) -> Event:
 def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
     row = store.get_event(db, event_id) if isinstance(event_id, str) else None
     if row is None:
-        raise not_found(f"There is no event with id “{event_id}”.")
+        raise not_found(lang._("There is no event with id “%(id)s”.", id=event_id))
     return row
 
 
@@ -75,8 +77,8 @@ class EventKeyUsed(Refused):
     """A new event sent under a key that already made another event (`event_id`): nothing new is made."""
 
     def __init__(self, event_id: str):
-        super().__init__([FieldError("Idempotency-Key", "This key was already used for another new event; send a "
-                                                        "new key with each new event.")])
+        super().__init__([FieldError("Idempotency-Key", lang._("This key was already used for another new event; "
+                                                               "send a new key with each new event."))])
         self.event_id = event_id
 
 
@@ -182,13 +184,15 @@ def _start(db: sqlite_utils.Database, row: dict, key: str | None) -> list:
     event, (so_far, _) = _event_of(row), _rounds_so_far(db, row["id"])
     number = len(so_far) + 1
     if number > event.rounds:
-        raise Refused([FieldError(None, f"Every planned round of this event is played (it has {event.rounds}); "
-                                        "no more rounds can start.")], status=409)
-    playing = [f"round {r}, table {t}" for r, played in enumerate(so_far, start=1)
+        raise Refused([FieldError(None, lang._("Every planned round of this event is played (it has %(rounds)s); "
+                                               "no more rounds can start.", rounds=lang.number(event.rounds)))],
+                      status=409)
+    playing = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
+               for r, played in enumerate(so_far, start=1)
                for t, game in enumerate(played.tables, start=1) if not game.finished]
     if playing:
-        raise Refused([FieldError(None, f"A new round starts when every table has finished; still playing: "
-                                        f"{', '.join(playing)}.")], status=409)
+        raise Refused([FieldError(None, lang._("A new round starts when every table has finished; still playing: "
+                                               "%(tables)s.", tables=", ".join(playing)))], status=409)
     pairing = pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"))
     variant, now = get_variant(event.variant), now_utc()
     games = [{**new_stored(variant, {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],
@@ -228,5 +232,8 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """The event's log of changes made to a game after its round closed, oldest first: at, device, game, what,
-    change."""
-    return store.get_log(db, _stored(db, event_id)["id"])
+    change; `what` in the current language where the change says enough (older entries keep their English words)."""
+    stored = _stored(db, event_id)
+    variant = get_variant(stored["variant"])
+    return [{**e, "what": late_change_words(e["change"], variant)} if isinstance(e.get("change"), dict)
+            and "names" in e["change"] else e for e in store.get_log(db, stored["id"])]

@@ -14,6 +14,8 @@ from typing import Any, Callable, Sequence, Union
 
 import sqlite_utils
 
+import lang
+
 from db import database_path, quiet_mark, write
 from db import events as events_store
 from db import games as store
@@ -50,7 +52,7 @@ def read_stored(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]
     """The stored game (one query), or Refused 404."""
     stored = store.read_game(db, game_id) if isinstance(game_id, str) else None
     if stored is None:
-        raise not_found(f"There is no game with id “{game_id}”.")
+        raise not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
     return get_variant(stored["variant"]), stored
 
 
@@ -71,7 +73,7 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> Game:
     says whether it still is; only a new revision is read and derived.
     """
     if not isinstance(game_id, str):
-        raise not_found(f"There is no game with id “{game_id}”.")
+        raise not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
     path = database_path(db)
     mark = quiet_mark(path)  # taken before the query: whatever is written after it changes it
     found = cache.unchanged(path, game_id, mark) or cache.kept(path, store.get_version(db, game_id), mark)
@@ -90,7 +92,7 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
         variant = get_variant(g["variant"])
         # a game derived before needs no query for its sides
         game = cache.kept(database_path(db), g) or derive(db, *read_stored(db, g["id"]))
-        result.append({"id": g["id"], "variant": g["variant"], "variant_name": variant.name,
+        result.append({"id": g["id"], "variant": g["variant"], "variant_name": lang.english(variant.name),
                        "names": [s.name for s in game.sides],
                        "scores": [s.score for s in game.sides], "hands_played": g["hand_count"],
                        "finished": game.finished, "winner": game.winner,
@@ -178,8 +180,8 @@ class Stale(Refused):
     """A write based on a revision that is no longer the game's (409); `game` is the game as it is now."""
 
     def __init__(self, game: Game):
-        super().__init__([FieldError("revision", "Someone else just changed this game. Here is the new version; "
-                                                 "check it and try again.")], status=409)
+        super().__init__([FieldError("revision", lang._("Someone else just changed this game. Here is the new "
+                                                        "version; check it and try again."))], status=409)
         self.game = game
 
 
@@ -191,8 +193,9 @@ def check_revision(variant: Variant, stored: dict, revision: Revision) -> None:
 def finished_refusal(variant: Variant) -> Refused:
     """A new hand (round, deal…) for a finished game, refused in the variant's words."""
     w = variant.words
-    return Refused([FieldError(None, f"This game is finished, so no more {w.rounds} can be recorded. "
-                                     f"Correct or delete a {w.round}, or start a new game.")], status=409)
+    return Refused([FieldError(None, lang._("This game is finished, so no more %(rounds)s can be recorded. Correct or "
+                                            "delete a %(round)s, or start a new game.", rounds=w.rounds,
+                                            round=w.round))], status=409)
 
 
 def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None, *, device: str | None = None
@@ -218,9 +221,10 @@ def delete_game(db: sqlite_utils.Database, game_id: str, revision: Revision = No
         check_revision(variant, stored, revision)
         if stored.get("event"):
             seat = stored["event"]
-            raise Refused([FieldError(None, f"This game is table {seat['table']} of round {seat['round']} of a club "
-                                            "night, whose standings count it, so it cannot be deleted. Correct or "
-                                            "delete its hands instead.")], status=409)
+            raise Refused([FieldError(None, lang._("This game is table %(table)s of round %(round)s of a club night, "
+                                                   "whose standings count it, so it cannot be deleted. Correct or "
+                                                   "delete its hands instead.", table=lang.number(seat["table"]),
+                                                   round=lang.number(seat["round"])))], status=409)
         store.delete_game(db, game_id)
     cache.forget(database_path(db), game_id)
     committed(db, None)
@@ -256,18 +260,41 @@ def noted(db: sqlite_utils.Database, variant: Variant, stored: dict, game: Game,
 
 def late_change(before: Game, after: Game, seat: dict, action: str, hand: int | None, detail: str = ""
                 ) -> tuple[str, dict]:
-    """A late change in words ("Round 1, table 2, hand 3 corrected: Us 1,230 → 1,530") and as data."""
-    what = f"Round {seat['round']}, table {seat['table']}, " + (
-        f"hand {hand} {action}" if hand is not None else f"{detail or 'game'} {action}")
-    moved = [f"{b.name} {b.score:,} → {a.score:,}" for b, a in zip(before.sides, after.sides) if b.score != a.score]
-    what += ": " + (", ".join(moved) if moved else "no total changed")
-    if before.finished != after.finished:
-        what += "; the game is finished again" if after.finished else "; the game is no longer finished"
+    """A late change in words, kept English ("Round 1, table 2, hand 3 corrected: Us 1,230 → 1,530"), and as data
+    (from which `late_change_words` says it again in the page's language)."""
     change = {"round": seat["round"], "table": seat["table"], "action": action, "hand": hand,
+              "names": [s.name for s in after.sides],
               "before": {"scores": [s.score for s in before.sides], "finished": before.finished,
                          "winner": None if before.winner is None else list(before.winner)},
               "after": {"scores": [s.score for s in after.sides], "finished": after.finished,
                         "winner": None if after.winner is None else list(after.winner)}}
     if detail:
         change["detail"] = detail
-    return what, change
+    with lang.using("en"):
+        return late_change_words(change, get_variant(after.variant)), change
+
+
+CHANGES = {  # a late change's first part, by what was done (the club night's log)
+    "recorded": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s recorded"),
+    "corrected": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s corrected"),
+    "deleted": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s deleted"),
+    "ended": lang.L_("Round %(round)s, table %(table)s, game ended"),
+    "marked": lang.L_("Round %(round)s, table %(table)s, %(detail)s marked"),
+}
+
+
+def late_change_words(change: dict, variant: Variant) -> str:
+    """A late change as the club night's log says it, in the current language."""
+    values = {"round": lang.number(change["round"]), "table": lang.number(change["table"]),
+              "word": str(variant.words.round), "hand": lang.number(change["hand"] or 0),
+              "detail": change.get("detail", "")}
+    said = CHANGES.get(change["action"], CHANGES["ended"]) % values
+    before, after, names = change["before"], change["after"], change.get("names") or []
+    moved = [lang._("%(side)s %(before)s → %(after)s", side=name, before=lang.number(b), after=lang.number(a))
+             for name, b, a in zip(names, before["scores"], after["scores"]) if b != a]
+    said = (lang._("%(change)s: %(totals)s", change=said, totals=", ".join(moved)) if moved
+            else lang._("%(change)s: no total changed", change=said))
+    if before["finished"] != after["finished"]:
+        said = (lang._("%(change)s; the game is finished again", change=said) if after["finished"]
+                else lang._("%(change)s; the game is no longer finished", change=said))
+    return said

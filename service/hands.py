@@ -12,6 +12,8 @@ from typing import Any
 
 import sqlite_utils
 
+import lang
+
 from db import database_path, write
 from db import games as store
 from scoring import VARIANTS, FieldError, Refused, SideScore, get_variant, prepare_hand
@@ -57,8 +59,9 @@ class KeyReused(Refused):
     """An Idempotency-Key already used for another request in this game; `hand` is the hand it recorded."""
 
     def __init__(self, hand: dict | None):
-        super().__init__([FieldError("Idempotency-Key", "This Idempotency-Key was already used for a different "
-                                                        "request in this game; send a new key with a new hand.")])
+        super().__init__([FieldError("Idempotency-Key", lang._("This Idempotency-Key was already used for a "
+                                                               "different request in this game; send a new key "
+                                                               "with a new hand."))])
         self.hand = Hand.from_json(hand) if hand else None
 
 
@@ -144,7 +147,9 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
 def _hand(variant: Variant, stored: dict, number: Any) -> dict:
     hands, w = stored["hands"], variant.words
     if not isinstance(number, int) or not 1 <= number <= len(hands):
-        raise not_found(f"There is no {w.round} {number} in this game (it has {len(hands)}).")
+        raise not_found(lang._("There is no %(round)s %(n)s in this game (it has %(played)s).", round=w.round,
+                               n=lang.number(number) if isinstance(number, int) else number,
+                               played=lang.number(len(hands))))
     return hands[number - 1]
 
 
@@ -220,25 +225,35 @@ def recorded_with(db: sqlite_utils.Database, game_id: str, key: str | None) -> d
     return kept["hand"] if kept else None
 
 
+def joined(names: list[str]) -> str:
+    """Names said as one list: 'Pony Canasta', 'Pony Canasta and Classic Canasta', 'A, B and C'."""
+    if len(names) < 2:
+        return "".join(names)
+    return lang._("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
+
+
 def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, revision: Revision = None, *,
               device: str | None = None) -> Game:
     """Mark a side between hands as its variant declares (`action` names the mark, e.g. Pony's "failed-meld":
     the side could not mend a short initial meld, and its minimum rises until the next hand is recorded)."""
     declared = {m.action: m for v in VARIANTS.values() for m in v.marks}
     if action not in declared:
-        raise not_found(f"There is no “{action}” to mark for a side.")
+        raise not_found(lang._("There is no “%(action)s” to mark for a side.", action=action))
     with write(db):
         variant, stored = read_stored(db, game_id)
         if not isinstance(side, int) or not 0 <= side < len(stored["sides"]):
-            raise not_found(f"There is no side {side} in this game.")
+            raise not_found(lang._("There is no side %(side)s in this game.",
+                                   side=lang.number(side) if isinstance(side, int) else side))
         check_revision(variant, stored, revision)
         mark = next((m for m in variant.marks if m.action == action), None)
         if mark is None:
-            having = " and ".join(v.name for v in VARIANTS.values() if declared[action] in v.marks)
-            raise Refused([FieldError(None, f"{variant.name} has no {declared[action].button.lower()}; only "
-                                            f"{having} {'has' if ' and ' not in having else 'have'} one.")])
+            having = [str(v.name) for v in VARIANTS.values() if declared[action] in v.marks]
+            raise Refused([FieldError(None, lang.ngettext(
+                "%(variant)s has no %(mark)s; only %(having)s has one.",
+                "%(variant)s has no %(mark)s; only %(having)s have one.", len(having), variant=variant.name,
+                mark=str(declared[action].button).lower(), having=joined(having)))])
         if derive(db, variant, stored).finished:
-            raise Refused([FieldError(None, "This game is finished; there is no hand in play.")], status=409)
+            raise Refused([FieldError(None, lang._("This game is finished; there is no hand in play."))], status=409)
         counts = (list(stored["marks"].get(mark.key, [])) + [0] * len(stored["sides"]))[:len(stored["sides"])]
         counts[side] += 1
         marks = {**stored["marks"], mark.key: counts}
@@ -246,6 +261,6 @@ def mark_side(db: sqlite_utils.Database, game_id: str, side: int, action: str, r
         store.touch_game(db, game_id, now, marks=marks)
         game = as_written(variant, stored, now, marks=marks)
         noted(db, variant, stored, game, "marked", None, device, now,
-              f"{mark.button.lower()} for {stored['sides'][side]['name']}")
+              f"{lang.english(mark.button).lower()} for {stored['sides'][side]['name']}")  # the log: kept English
     committed(db, game)
     return game

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
+import lang
+
 
 def frozen(value: Any) -> Any:
     """A read-only copy of JSON-like data: dicts become read-only mappings, lists tuples."""
@@ -137,7 +139,7 @@ def make_game(stored: Mapping[str, Any], variant: Any, state: Mapping[str, Any])
     hands = tuple(Hand(h["number"], frozen(h["entries"]), tuple(HandScore.from_json(s) for s in h["scores"]),
                        h["recorded_at"]) for h in state["hands"])
     winner = state["winner"]
-    return Game(stored["id"], stored["variant"], variant.name, frozen(stored["options"]), sides, hands,
+    return Game(stored["id"], stored["variant"], lang.english(variant.name), frozen(stored["options"]), sides, hands,
                 state["finished"], tuple(state["finish_reasons"]), None if winner is None else tuple(winner),
                 state["margin"], frozen(state["dealing"]), stored["revision"], stored["created"], stored["updated"],
                 stored["ended_at"], bool(stored.get("pin_hash")), stored.get("hand_revision"),

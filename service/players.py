@@ -15,6 +15,8 @@ from typing import Callable
 
 import sqlite_utils
 
+import lang
+
 from db import database_path, write
 from db import games as game_store
 from db import players as store
@@ -134,8 +136,8 @@ def one(db: sqlite_utils.Database, name: str, table: Standings | None = None) ->
     key = player_key(name) if isinstance(name, str) else ""
     p = table.players.get(key)
     if p is None:
-        raise not_found(f"There is no player called “{' '.join(str(name).split())}”. "
-                                "Players are the names typed at the seats of a game.")
+        raise not_found(lang._("There is no player called “%(name)s”. Players are the names typed at the seats of a "
+                               "game.", name=" ".join(str(name).split())))
 
     def people(rows: dict) -> list[dict]:
         found = [{"name": table.players[k].name, "games": g, "wins": w} for k, (g, w) in rows.items()]
@@ -181,7 +183,7 @@ def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[s
             known[player_key(r["name"])] = r["name"]
         old = player_key(name)
         if old not in known:
-            raise not_found(f"There is no player called “{' '.join(name.split())}”.")
+            raise not_found(lang._("There is no player called “%(name)s”.", name=" ".join(name.split())))
         if into is None:
             new_name = check_new_name(new)
             check_rename(known, old, new_name)

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
+import lang
 from scoring.variant import Variant
 
 from . import columns as cols
 from .game_sheet import heading, side_headings
-from .layout import frame_height, frame_width, para, render, story_height, text
+from .layout import frame_height, frame_width, para, render, story_height, text, versus
 from .rules_card import bonuses_title, canasta_table, meld_table, section
 from .rules_data import meld_minimums
 from .table import hands_table
@@ -23,8 +24,10 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
     down one page; the canasta bonuses and meld minimums follow on the first page when they fit too.
     """
     headings, words = side_headings(variant, sides), variant.words
-    subtitle = "Date: ____________________" + (f" · game {game_id}" if game_id else "")
-    top = heading(variant, sides, options, "Score sheet", subtitle, list_sides=False)
+    blank = "_" * 20
+    subtitle = lang._("Date: %(blank)s · game %(game)s", blank=blank, game=game_id) if game_id \
+        else lang._("Date: %(blank)s", blank=blank)
+    top = heading(variant, sides, options, lang._("Score sheet"), subtitle, list_sides=False)
     pages = [range(start, min(start + HANDS_PER_PAGE, hands + 1)) for start in range(1, hands + 1, HANDS_PER_PAGE)]
     tallest = max(pages, key=lambda numbers: len(numbers) + (numbers[0] > 1))  # a continued page carries b/f
     def legend(plan: cols.Plan) -> list:
@@ -41,17 +44,21 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
         if numbers[0] == 1:
             story += top
         else:
-            story += [PageBreak(), para(f"{text(variant.name)} · {text(' v '.join(s['name'] for s in sides))}"
-                                        f" · {words.rounds} {numbers[0]} to {numbers[-1]}", "subtitle"), Spacer(1, 4)]
+            story += [PageBreak(), para(text(lang._(
+                "%(variant)s · %(sides)s · %(rounds)s %(first)s to %(last)s", variant=variant.name,
+                sides=versus(s["name"] for s in sides), rounds=words.rounds, first=numbers[0], last=numbers[-1])),
+                "subtitle"), Spacer(1, 4)]
         story += _bands(plan, headings, numbers) + legend(plan)
         if numbers[0] == 1:
             rules = [Spacer(1, 4), rules_below(variant, options, paper, plan.wide)]
             full = top + _bands(plan, headings, numbers) + legend(plan) + rules
             if story_height(full, frame_width(paper, plan.wide)) <= frame_height(paper, plan.wide):
                 story += rules
-    title = f"{variant.name} blank score sheet: {' v '.join(s['name'] for s in sides)}"
+    title = lang._("%(variant)s blank score sheet: %(sides)s", variant=variant.name,
+                   sides=versus(s["name"] for s in sides))
     return render(story, paper=paper, wide=plan.wide, title=title,
-                  footer=f"Meldbook · {variant.name} · blank score sheet · {words.count(hands, words.round, words.rounds)}")
+                  footer=lang._("Meldbook · %(variant)s · blank score sheet · %(rounds)s", variant=variant.name,
+                                rounds=words.rounds_counted(hands)))
 
 
 def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:
@@ -60,7 +67,7 @@ def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:
     for k, band in enumerate(plan.bands):
         empty = [""] * (len(plan.columns) * len(band))
         # a continued page starts with the totals carried over from the page before
-        rows = ([["b/f"] + empty] if numbers[0] > 1 else []) + [[str(n)] + empty for n in numbers]
+        rows = ([[lang._("b/f")] + empty] if numbers[0] > 1 else []) + [[str(n)] + empty for n in numbers]
         flowables += ([Spacer(1, 8)] if k else []) + [hands_table(plan, headings, band, rows, pen=True)]
     return flowables
 
@@ -72,7 +79,7 @@ def rules_below(variant: Variant, options: dict, paper: str, wide: bool) -> Tabl
     _, note = meld_minimums(variant, options)
     meld = [meld_table(variant, options, right)] + ([Spacer(1, 2), para(text(note), "small")] if note else [])
     table = Table([[section(bonuses_title(variant), [canasta_table(variant, options, left)]),
-                    section("Initial meld minimum", meld)]], colWidths=[left + 16, right], hAlign="LEFT")
+                    section(lang._("Initial meld minimum"), meld)]], colWidths=[left + 16, right], hAlign="LEFT")
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)]))
     return table

@@ -10,6 +10,7 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
+import lang
 from scoring.shape import Words
 
 from .layout import INK, RULE, SMALLEST, num
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
 # dark enough to tell apart in print, and each line also has its own dash pattern for a grey printer
 COLOURS = [colors.HexColor(c) for c in ("#17463f", "#a3231b", "#1a64c8", "#8a5a00", "#6b3fa0", "#2f7d32")]
 DASHES = [None, (6, 2), (1.5, 2), (4, 1.5, 1, 1.5), (8, 3), (2, 4)]
-TITLE = "Running totals, {round} by {round} ({round} 0: brought forward)"
 
 
 def running_totals(game: Game) -> list[list[tuple[int, int]]]:
@@ -65,7 +65,8 @@ def totals_chart(game: Game, width: float, height: float = 180, words: Words = W
     if len(series[0]) < 2:
         return None
     drawing = Drawing(width, height)
-    drawing.add(String(0, height - 10, TITLE.format(round=words.round), fontName="Sans-Bold", fontSize=SMALLEST + 1, fillColor=INK))
+    title = lang._("Running totals, %(round)s by %(round)s (%(round)s 0: brought forward)", round=words.round)
+    drawing.add(String(0, height - 10, title, fontName="Sans-Bold", fontSize=SMALLEST + 1, fillColor=INK))
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 56, 40, width - 68, height - 66
     plot.data = series

@@ -16,10 +16,11 @@ from typing import Iterator
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+import lang
 from scoring.declare import SheetColumn
 from scoring.variant import Variant
 
-from .layout import SCORE_SIZE, SMALLEST, frame_width, num
+from .layout import SCORE_SIZE, SMALLEST, english, frame_width, num
 
 PAD = 2.5  # points of air either side of a cell's text
 # Room for handwriting, in points (1 mm = 2.83 pt): roomy first; tight only when nothing roomy fits.
@@ -46,7 +47,7 @@ def cell(column: SheetColumn, entry: dict, score: dict) -> str:
         return "\u2713" if value else ""
     text = num(value) if value else ""
     if column.surprise and entry[column.surprise]:
-        text += f" ({entry[column.surprise]})"
+        text += f" ({num(entry[column.surprise])})"
     return text
 
 
@@ -71,23 +72,41 @@ def offered(variant: Variant, options: dict) -> list[SheetColumn]:
 def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: bool) -> list[str]:
     """'N natural canastas' … for every column shown, in the variant's own words, and what was left off
     (for want of room, or never used; not what the table switched off: the house rules line says that)."""
-    labels = {f.name: f.label for f in variant.fields}
+    labels = {f.name: mid_sentence(lang.shown(f.label)) for f in variant.fields}
     items = []
     for c in columns:
-        words = c.legend.format(round=variant.words.round) if c.legend else labels[c.field].lower()
+        words = with_round(lang.shown(c.legend), variant.words.round) if c.legend else labels[c.field]
         if c.surprise:
-            words += " (of them surprise)"
+            words = lang._("%(what)s (of them surprise)", what=words)
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):
-            words += ", not counted at this table"
-        items.append(f"{c.head} {words}")
-    left_out = [labels[c.field].lower() for c in offered(variant, options) if c not in columns]
-    into = next(c.head for c in columns if c.kind in SCORES)
+            words = lang._("%(what)s, not counted at this table", what=words)
+        items.append(f"{head(c)} {words}")
+    left_out = [labels[c.field] for c in offered(variant, options) if c not in columns]
+    into = next(head(c) for c in columns if c.kind in SCORES)
     if left_out and pen and len(left_out) > 3:
-        items.append(f"every other part of the hand is counted into {into}")
+        items.append(lang._("every other part of the hand is counted into %(column)s", column=into))
     elif left_out:
-        items.append(f"no room for {', '.join(left_out)}: count them into {into}" if pen
-                     else f"no {', '.join(left_out)} in this game")
+        items.append(lang._("no room for %(parts)s: count them into %(column)s", parts=", ".join(left_out), column=into)
+                     if pen else lang._("no %(parts)s in this game", parts=", ".join(left_out)))
     return items
+
+
+def with_round(legend: str, word: object) -> str:
+    """A column's legend with the variant's word for a round put in, declared "{round}" or "%(round)s"."""
+    if "%(round)s" in legend:
+        return legend % {"round": word}
+    return legend.format(round=word) if "{round}" in legend else legend
+
+
+def head(column: SheetColumn) -> str:
+    """A column's head as the sheet's language abbreviates it ('N', 'Score')."""
+    return lang.shown(column.head)
+
+
+def mid_sentence(label: str) -> str:
+    """A field's label inside a line: lower case in English ('natural canastas'); other languages keep the label's
+    own capitals (German nouns keep theirs)."""
+    return label.lower() if english() else label
 
 
 @dataclass(frozen=True)
@@ -108,7 +127,7 @@ class Plan:
 def _width(column: SheetColumn, size: float, held: set[str], pen: dict | None) -> float:
     """A column's width: its head and the widest text it holds at this type size, or the room `pen` gives for handwriting."""
     value_size = SCORE_SIZE if column.kind in SCORES else size
-    w = max([stringWidth(column.head, "Cond-Bold", size)] + [stringWidth(v, "Cond-Bold", value_size) for v in held])
+    w = max([stringWidth(head(column), "Cond-Bold", size)] + [stringWidth(v, "Cond-Bold", value_size) for v in held])
     return max(w + 2 * PAD, pen[column.kind] if pen else 0)
 
 

@@ -6,21 +6,24 @@ result per table game and the audit log; they read no database and no web reques
 """
 from __future__ import annotations
 
-from datetime import datetime
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from babel.numbers import format_decimal
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+import lang
 from scoring import get_variant
 
-from .layout import BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, frame_width, names, num, para, render, text
+from .layout import (BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, day_and_time, fitted_heads, frame_width,
+                     names, num, para, render, text, versus)
 
-RANKED_BY = {"wins": "wins", "points": "points", "vp": "victory points"}
-MOVEMENTS = {"round-robin": "round robin", "swiss": "Swiss", "draw": "drawn seats"}
+RANKED_BY = {"wins": lang.L_("ranked by wins"), "points": lang.L_("ranked by points"),
+             "vp": lang.L_("ranked by victory points")}
+MOVEMENTS = {"round-robin": lang.L_("round robin"), "swiss": lang.L_("Swiss"), "draw": lang.L_("drawn seats")}
 TABLE_COLUMN = 36
 NUMBER_COLUMN = 50
 ROW_PAD = 1.25  # a results row's padding above and below: 10 entrants and 4 rounds share one page
@@ -50,14 +53,16 @@ def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]]
     width = frame_width(paper, False)
     when = day(date or event.get("created") or (audit[0]["at"] if audit else None))
     story = [para(text(event["name"]), "title"), para(text(_subtitle(event, when)), "subtitle"), Spacer(1, 4)]
-    story += [_heading("Standings"), standings_table(event, standings, width)]
+    story += [_heading(lang._("Standings")), standings_table(event, standings, width)]
     if event.get("round_list"):
         story += [Spacer(1, 8), rounds_table(event, event["round_list"], results, width)]
     else:
-        story.append(para("No rounds played yet."))
-    story += [_heading("What changed, when, from which device"), audit_table(audit, width)]
-    return render(story, paper=paper, wide=False, title=f"{event['name']}: results",
-                  footer=f"Meldbook · {event['name']} · results{f' · {when}' if when else ''}")
+        story.append(para(text(lang._("No rounds played yet."))))
+    story += [_heading(lang._("What changed, when, from which device")), audit_table(audit, width)]
+    footer = lang._("Meldbook · %(event)s · results · %(date)s", event=event["name"], date=when) if when \
+        else lang._("Meldbook · %(event)s · results", event=event["name"])
+    return render(story, paper=paper, wide=False, title=lang._("%(event)s: results", event=event["name"]),
+                  footer=footer)
 
 
 def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", date: str | None = None) -> bytes:
@@ -69,55 +74,61 @@ def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", 
     """
     round_ = next((r for r in event.get("round_list") or [] if r["number"] == round_number), None)
     if round_ is None:
-        raise ValueError(f"{event['name']} has no round {round_number}")
+        raise ValueError(f"{event['name']} has no round {round_number}")  # a caller's mistake, not shown
     width = frame_width(paper, False)
     when = day(date or event.get("created"))
-    story = [para(f"{text(event['name'])} · round {round_number} seating", "title"),
-             para(text(" · ".join(p for p in (_variant_name(event), when, f"round {round_number} of "
-                                               f"{event.get('rounds', round_number)}") if p)), "subtitle"),
+    of = lang._("round %(round)s of %(rounds)s", round=num(round_number), rounds=num(event.get("rounds", round_number)))
+    story = [para(text(lang._("%(event)s · round %(round)s seating", event=event["name"], round=num(round_number))),
+                  "title"),
+             para(text(" · ".join(p for p in (_variant_name(event), when, of) if p)), "subtitle"),
              Spacer(1, 6)]
     for table in round_["tables"]:
-        story.append(Paragraph(f"<b>Table {table['table']}:</b> {text(_versus(event, table['entrants']))}",
-                               LIST_STYLE))
+        story.append(Paragraph(lang._("<b>Table %(table)s:</b> %(sides)s", table=num(table["table"]),
+                                      sides=text(_versus(event, table["entrants"]))), LIST_STYLE))
     if round_.get("byes"):
-        story.append(Paragraph(f"<b>Sits out:</b> {text(_entrant_names(event, round_['byes']))}", LIST_STYLE))
+        story.append(Paragraph(lang._("<b>Sits out:</b> %(names)s", names=text(_entrant_names(event, round_["byes"]))),
+                               LIST_STYLE))
     if not round_["tables"]:
-        story.append(Paragraph("No tables in this round.", LIST_STYLE))
+        story.append(Paragraph(text(lang._("No tables in this round.")), LIST_STYLE))
     story.append(Spacer(1, 12))
     cards = [_card_lines(event, round_number, t) for t in round_["tables"]]
     card_width = width / CARD_COLUMNS
     height = max((_card_height(c, card_width) for c in cards), default=0)
     for k in range(0, len(cards), CARD_COLUMNS):
         story.append(CardRow(cards[k:k + CARD_COLUMNS], card_width, height))
-    return render(story, paper=paper, wide=False, title=f"{event['name']}: round {round_number} seating",
-                  footer=f"Meldbook · {event['name']} · round {round_number} seating{f' · {when}' if when else ''}")
+    seating = {"event": event["name"], "round": num(round_number), "date": when}
+    footer = lang._("Meldbook · %(event)s · round %(round)s seating · %(date)s", **seating) if when \
+        else lang._("Meldbook · %(event)s · round %(round)s seating", **seating)
+    return render(story, paper=paper, wide=False, title=lang._("%(event)s: round %(round)s seating", **seating),
+                  footer=footer)
 
 
 # -- the results sheet -------------------------------------------------------------------------------------------
 
 def shown_wins(wins: Any) -> str:
-    """Wins as a number: 2, a share of a tied win to two decimals (0.33, 2.5)."""
+    """Wins as a number: 2, a share of a tied win to two decimals (0.33, 2.5; 0,33 in German)."""
     if isinstance(wins, Fraction):
         wins = wins.numerator if wins.denominator == 1 else float(wins)
     if isinstance(wins, int):
-        return str(wins)
-    return f"{float(wins):.2f}".rstrip("0").rstrip(".")
+        return num(wins)
+    return format_decimal(round(float(wins), 2), "#,##0.##", locale=lang.babel_locale())
 
 
 def standings_table(event: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], width: float) -> Table:
     """Place, entrant, played, wins, points, margin (and vp when the event ranks by it); the ranking figure bold."""
     by = event.get("standings", "wins")
-    heads = ["Place", "Entrant", "Played", "Wins", "Points", "Margin"] + (["VP"] if by == "vp" else [])
+    heads = [lang._("Place"), lang._("Entrant"), lang._("Played"), lang._("Wins"), lang._("Points"), lang._("Margin")] \
+        + ([lang._("VP")] if by == "vp" else [])
     numbers = [46, 52, 70, 70, 64] + ([46] if by == "vp" else [])
     widths = [numbers[0], width - sum(numbers)] + numbers[1:]
-    data = [heads]
+    data = [fitted_heads(heads, widths, BODY, right=set(range(2, len(heads))), centre={0})]
     for row in rows:
-        line = [str(row["place"]), para(text(_entrant_label(event, row)), "cell"), str(row["played"]),
+        line = [num(row["place"]), para(text(_entrant_label(event, row)), "cell"), num(row["played"]),
                 shown_wins(row["wins"]), num(row["points"]), num(row["margin"])]
         if by == "vp":
             line.append("" if row.get("vp") is None else num(row["vp"]))
         data.append(line)
-    figure = heads.index({"wins": "Wins", "points": "Points", "vp": "VP"}.get(by, "Wins"))
+    figure = {"points": 4, "vp": 6}.get(by, 3)  # the ranking figure's column: wins, points or vp
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     style = _grid() + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "CENTER"),
                        ("FONT", (figure, 1), (figure, -1), "Cond-Bold", SCORE_SIZE),
@@ -135,11 +146,15 @@ def rounds_table(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any
     if size == 2:  # names and scores in columns, read across as "A 1,230 B 980, A by 250"
         name = (width - TABLE_COLUMN - 3 * NUMBER_COLUMN) / 3
         widths = [TABLE_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN]
-        data = [["Table", "Side", "Score", "Side", "Score", "Winner", "By"]]
+        heads = [lang._("Table"), lang._("Side"), lang._("Score"), lang._("Side"), lang._("Score"), lang._("Winner"),
+                 lang._("By")]
+        right = {2, 4, 6}
     else:  # three or more at a table: every side with its score in one cell
         name = (width - TABLE_COLUMN - NUMBER_COLUMN) / 4
         widths = [TABLE_COLUMN, 3 * name, name, NUMBER_COLUMN]
-        data = [["Table", "Who played (score)", "Winner", "By"]]
+        heads = [lang._("Table"), lang._("Who played (score)"), lang._("Winner"), lang._("By")]
+        right = {3}
+    data = [fitted_heads(heads, widths, BODY, right=right, centre={0})]
     style = _grid() + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (-1, 0), (-1, -1), "RIGHT"),
                        ("FONT", (-1, 1), (-1, -1), "Cond", SCORE_SIZE)]
     if size == 2:
@@ -149,15 +164,17 @@ def rounds_table(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any
     for round_ in round_list:
         at = len(data)
         byes = round_.get("byes") or []
-        out = (f'  <font name="Cond" size="{BODY}">· sits out: {text(_entrant_names(event, byes))} '
-               '(a bye counts as a game won, margin 0)</font>') if byes else ""
-        data.append([Paragraph(f"Round {round_['number']}{out}", ROUND_BAND)] + [""] * (len(widths) - 1))
+        out = (f'  <font name="Cond" size="{BODY}">'
+               + text(lang._("· sits out: %(names)s (a bye counts as a game won, margin 0)",
+                             names=_entrant_names(event, byes))) + '</font>') if byes else ""
+        band = text(lang._("Round %(round)s", round=num(round_["number"])))
+        data.append([Paragraph(band + out, ROUND_BAND)] + [""] * (len(widths) - 1))
         style += [("SPAN", (0, at), (-1, at)), ("BACKGROUND", (0, at), (-1, at), SHADE),
                   ("LINEABOVE", (0, at), (-1, at), 0.8, INK), ("NOSPLIT", (0, at), (-1, at + 1))]
         for table in round_["tables"]:
             data.append(_table_row(event, table, results, size, style, len(data)))
         if not round_["tables"]:
-            data.append(["", para("No tables in this round.", "cell")] + [""] * (len(widths) - 2))
+            data.append(["", para(text(lang._("No tables in this round.")), "cell")] + [""] * (len(widths) - 2))
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(style))
     return table
@@ -171,7 +188,7 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
     sides = got.get("sides") or [{"name": n, "score": None} for n in seated]
     won = set(got.get("winner") or []) if got.get("finished") else set()
     if size == 2:
-        row = [str(table["table"])]
+        row = [num(table["table"])]
         for seat, side in enumerate(sides[:2]):
             row += [para(f"<b>{text(side['name'])}</b>" if seat in won else text(side["name"]), "cell"),
                     _score(side)]
@@ -180,7 +197,7 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
     else:
         parts = [(f"<b>{text(s['name'])}</b>" if seat in won else text(s["name"]))
                  + ("" if s.get("score") is None else f" {num(s['score'])}") for seat, s in enumerate(sides)]
-        row = [str(table["table"]), para(" · ".join(parts), "cell")]
+        row = [num(table["table"]), para(" · ".join(parts), "cell")]
     winner, by = _winner(got, sides, won)
     return row + [para(text(winner), "cell"), by]
 
@@ -188,12 +205,14 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
 def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Paragraph:
     """When, which device, what changed: one row an entry."""
     if not audit:
-        return para("Nothing changed after the games were recorded.")
-    widths = [72, 130, width - 202]
-    data = [["When", "Device", "What changed"]]
-    data += [[_moment(a.get("at")), para(text(a.get("device") or "unknown"), "cell"), para(text(a.get("what", "")),
-                                                                                         "cell")]
-             for a in audit]
+        return para(text(lang._("Nothing changed after the games were recorded.")))
+    moments = [_moment(a.get("at")) for a in audit]
+    when = max([72.0] + [stringWidth(m, "Cond", BODY) + 4 for m in moments])  # "24. Nov. 19:31" in German
+    widths = [when, 130, width - 130 - when]
+    data = [fitted_heads([lang._("When"), lang._("Device"), lang._("What changed")], widths, BODY)]
+    data += [[moment, para(text(a.get("device") or lang._("unknown")), "cell"),
+              para(text(lang.shown(a.get("what", ""))), "cell")]
+             for moment, a in zip(moments, audit)]
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(_grid() + [("VALIGN", (0, 1), (-1, -1), "TOP")]))
     return table
@@ -206,15 +225,15 @@ def _score(side: Mapping[str, Any]) -> str:
 def _winner(got: Mapping[str, Any], sides: Sequence[Mapping[str, Any]], won: set[int]) -> tuple[str, str]:
     """Who won and by how much over the best of the others; a level finish is shared, with no margin."""
     if not got:
-        return "no result", ""
+        return lang._("no result"), ""
     if not got.get("finished"):
-        return "not finished", ""
+        return lang._("not finished"), ""
     winners = [sides[i]["name"] for i in sorted(won) if i < len(sides)]
     if len(winners) == 1:
         scores = [s.get("score") or 0 for s in sides]
         others = [x for i, x in enumerate(scores) if i not in won]
         return winners[0], num(scores[min(won)] - max(others)) if others else ""
-    return ("shared" if winners else "finished"), ""
+    return (lang._("shared") if winners else lang._("finished")), ""
 
 
 def _grid() -> list[tuple]:
@@ -236,32 +255,28 @@ def _heading(words: str, more: str = "") -> Paragraph:
 
 
 def _moment(iso: str | None) -> str:
-    """'24 Nov 21:04' in this machine's time zone (a stored moment without a zone is printed as it is)."""
-    if not iso:
-        return ""
-    try:
-        moment = datetime.fromisoformat(iso)
-    except ValueError:
-        return str(iso)
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return f"{moment.day} {moment:%b %H:%M}"
+    """'24 Nov 21:04' in this machine's time zone ('24. Nov. 21:04' in German; a moment without a zone as it is)."""
+    return day_and_time(iso)
 
 
 def _subtitle(event: Mapping[str, Any], when: str) -> str:
     variant = _variant_name(event)
     played = len(event.get("round_list") or [])
-    parts = [variant, when, f"round {played} of {event.get('rounds', played)}" if played else "no round played",
-             MOVEMENTS.get(event.get("movement"), str(event.get("movement", ""))),
-             f"ranked by {RANKED_BY.get(event.get('standings'), event.get('standings', 'wins'))}"]
+    movement = event.get("movement")
+    ranked = event.get("standings", "wins")
+    parts = [variant, when,
+             lang._("round %(round)s of %(rounds)s", round=num(played), rounds=num(event.get("rounds", played)))
+             if played else lang._("no round played"),
+             lang.shown(MOVEMENTS[movement]) if movement in MOVEMENTS else str(movement or ""),
+             lang.shown(RANKED_BY[ranked]) if ranked in RANKED_BY else lang._("ranked by %(what)s", what=ranked)]
     if event.get("finished"):
-        parts.append("finished")
+        parts.append(lang._("finished"))
     return " · ".join(p for p in parts if p)
 
 
 def _variant_name(event: Mapping[str, Any]) -> str:
     try:
-        return get_variant(event["variant"]).name
+        return lang.shown(get_variant(event["variant"]).name)
     except (KeyError, LookupError):
         return str(event.get("variant", ""))
 
@@ -280,7 +295,7 @@ def _entrant_names(event: Mapping[str, Any], indexes: Sequence[int]) -> str:
 
 
 def _versus(event: Mapping[str, Any], indexes: Sequence[int]) -> str:
-    return " v ".join(event["entrants"][e]["name"] for e in indexes)
+    return versus(event["entrants"][e]["name"] for e in indexes)
 
 
 # -- the seating cards ------------------------------------------------------------------------------------------
@@ -292,7 +307,8 @@ def _card_lines(event: Mapping[str, Any], round_number: int, table: Mapping[str,
         players = list(entrant.get("players") or [])
         shown = names(players) if players and players != [entrant["name"]] else ""
         seated.append((entrant["name"], shown if shown != entrant["name"] else ""))
-    return {"top": f"{event['name']} · round {round_number}", "table": f"Table {table['table']}", "seated": seated}
+    return {"top": lang._("%(event)s · round %(round)s", event=event["name"], round=num(round_number)),
+            "table": lang._("Table %(table)s", table=num(table["table"])), "seated": seated}
 
 
 def _fit(words: str, font: str, size: float, least: float, width: float) -> tuple[float, list[str]]:
@@ -309,7 +325,7 @@ def _card_layout(card: dict, width: float) -> list[tuple[str, float, str]]:
     lines.append(("Sans-Bold", CARD_TABLE, card["table"]))
     for k, (name, players) in enumerate(card["seated"]):
         if k:
-            lines.append(("Sans", CARD_VERSUS, "v"))
+            lines.append(("Sans", CARD_VERSUS, lang.pgettext("between side names", "v")))
         size, split = _fit(name, "Sans-Bold", CARD_NAME, CARD_NAME_LEAST, inner)
         lines += [("Sans-Bold", size, w) for w in split]
         if players:

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from reportlab.platypus import Spacer, Table, TableStyle
 
+import lang
 from scoring import get_variant
 from scoring.game import places, players_shown
 from scoring.variant import Variant
@@ -17,13 +18,16 @@ from .layout import (
     INK,
     RULE,
     SCORE_SIZE,
+    date_and_time,
     day,
+    fitted_heads,
     frame_width,
     names,
     num,
     para,
     render,
     text,
+    versus,
 )
 from .rules_data import house_rule_changes
 from .table import hands_table
@@ -31,8 +35,8 @@ from .table import hands_table
 if TYPE_CHECKING:  # the sheets read the game service's typed game; they import nothing of it to run
     from service.model import Game, Hand
 
-REASONS = {"ended": "ended by the table", "target": "target reached", "max_hands": "all {rounds} played",
-           "finish_time": "finish time passed"}
+REASONS = {"ended": lang.L_("ended by the table"), "target": lang.L_("target reached"),
+           "max_hands": lang.L_("all %(rounds)s played"), "finish_time": lang.L_("finish time passed")}
 
 
 def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
@@ -43,40 +47,41 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     sides = side_headings(variant, named)
     plan = cols.plan(variant, game.options, len(sides), paper, hands)
     words = variant.words
-    subtitle = f"Played {day(game.created)} · game {game.id} · " \
-               f"{words.count(game.hands_played, words.round, words.rounds)}"
-    story = heading(variant, named, game.options, "Score sheet", subtitle)
-    story += [para(f"<b>Result:</b> {text(result(game, variant))}", "result"), Spacer(1, 6)]
+    subtitle = lang._("Played %(date)s · game %(game)s · %(rounds)s", date=day(game.created), game=game.id,
+                      rounds=words.rounds_counted(game.hands_played))
+    story = heading(variant, named, game.options, lang._("Score sheet"), subtitle)
+    story += [para(lang._("<b>Result:</b> %(result)s", result=text(result(game, variant))), "result"), Spacer(1, 6)]
     carried = any(s.start_score for s in game.sides)
     for k, band in enumerate(plan.bands):
         rows = [[str(h["number"])] + [cols.cell(c, h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
                 for h in hands]
         if carried:  # a game begun on paper: its totals there come first, as hand 0 would
-            rows.insert(0, ["b/f"] + [num(game.sides[i].start_score) if c.kind == "total" else ""
+            rows.insert(0, [lang._("b/f")] + [num(game.sides[i].start_score) if c.kind == "total" else ""
                                       for i in band for c in plan.columns])
         if k:
             story.append(Spacer(1, 10))
         story.append(hands_table(plan, sides, band, rows, pen=False))
     if not hands:
-        story += [Spacer(1, 4), para(f"No {variant.words.rounds} recorded yet.")]
+        story += [Spacer(1, 4), para(text(lang._("No %(rounds)s recorded yet.", rounds=variant.words.rounds)))]
     legend = cols.legend(variant, plan.columns, game.options, pen=False)
     if carried:
-        legend.append("b/f brought forward: the totals scored on paper before this game was kept in Meldbook")
+        legend.append(lang._("b/f brought forward: the totals scored on paper before this game was kept in Meldbook"))
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
     story += [Spacer(1, 8), standings(game)]
     chart = fitted_chart(game, frame_width(paper, plan.wide), words)
     if chart is not None:  # after the totals: on a long game's sheet it may take a page of its own
         story += [Spacer(1, 10), chart]
-    title = f"{variant.name} score sheet: {' v '.join(s.name for s in game.sides)}"
+    title = lang._("%(variant)s score sheet: %(sides)s", variant=variant.name, sides=versus(s.name for s in game.sides))
     return render(story, paper=paper, wide=plan.wide, title=title,
-                  footer=f"Meldbook · {variant.name} · game {game.id} · {day(game.created)}")
+                  footer=lang._("Meldbook · %(variant)s · game %(game)s · %(date)s", variant=variant.name,
+                                game=game.id, date=day(game.created)))
 
 
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
     """Each side's name and players, and whose score a player shares where the variant has partners by seat."""
     out = [{"name": s["name"], "players": players_shown(s["name"], s["players"])} for s in sides]
     for s, seat in zip(out, variant.partners([s["name"] for s in sides])):
-        s["note"] = f"partner {seat['partner']}"
+        s["note"] = lang._("partner %(name)s", name=seat["partner"])
     return out
 
 
@@ -93,19 +98,20 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
             list_sides: bool = True) -> list:
     """Title, date, sides and players (unless the table heads show them: then date and options share
     a line), options, and the house rules this table changed."""
-    story = [para(f"{what} · {text(variant.name)}", "title")]
+    story = [para(f"{text(what)} · {text(variant.name)}", "title")]
     if list_sides:
         who = "; ".join(f"<b>{text(s['name'])}</b>"
                         + (f" ({text(names(shown))})" if (shown := players_shown(s["name"], s["players"])) else "")
                         for s in sides)
-        story += [para(text(subtitle), "subtitle"), para(f"Sides: {who}", "subtitle"),
+        story += [para(text(subtitle), "subtitle"), para(lang._("Sides: %(sides)s", sides=who), "subtitle"),
                   para(text(options_line(variant, options)), "subtitle")]
     else:
         story.append(para(text(f"{subtitle} · {options_line(variant, options)}"), "subtitle"))
     changes = house_rule_changes(variant, options)
     if changes:
-        story.append(para("House rules: " + "; ".join(f"{text(rule)} <b>{text(mine)}</b> (usually {text(usual)})"
-                                                      for rule, usual, mine in changes), "subtitle"))
+        chosen = "; ".join(lang._("%(rule)s <b>%(chosen)s</b> (usually %(usual)s)", rule=text(rule), chosen=text(mine),
+                                  usual=text(usual)) for rule, usual, mine in changes)
+        story.append(para(lang._("House rules: %(changes)s", changes=chosen), "subtitle"))
     story.append(Spacer(1, 2))
     return story
 
@@ -113,13 +119,14 @@ def heading(variant: Variant, sides: list[dict], options: dict, what: str, subti
 def options_line(variant: Variant, options: dict) -> str:
     """'Target 50,000 · no hand limit · 6 decks', in the variant's words ('ends after 4 rounds')."""
     words = variant.words
-    parts = [f"Target {num(options['target'])}" if options["target"] is not None else "no target"]
-    parts.append(f"ends after {words.count(options['max_hands'], words.round, words.rounds)}" if options.get("max_hands")
-                 else f"no {words.round} limit")
+    parts = [lang._("Target %(target)s", target=num(options["target"])) if options["target"] is not None
+             else lang._("no target")]
+    parts.append(lang._("ends after %(rounds)s", rounds=words.rounds_counted(options["max_hands"]))
+                 if options.get("max_hands") else lang._("no %(round)s limit", round=words.round))
     if options.get("decks"):
-        parts.append(f"{options['decks']} decks")
+        parts.append(lang.ngettext("%(num)s deck", "%(num)s decks", options["decks"]))
     if options.get("finish_at"):
-        parts.append(f"finish time {options['finish_at'].replace('T', ' ')[:16]}")
+        parts.append(lang._("finish time %(when)s", when=date_and_time(options["finish_at"])))
     return " · ".join(parts)
 
 
@@ -129,32 +136,43 @@ def result(game: Game, variant: Variant) -> str:
     played = len(game.hands)
     if not game.finished:
         if not played:
-            return f"In progress, no {words.rounds} recorded yet."
+            return lang._("In progress, no %(rounds)s recorded yet.", rounds=words.rounds)
         ranked = sorted(sides, key=lambda s: -s.score)
         lead = ranked[0].score - ranked[1].score if len(ranked) > 1 else 0
         leaders = [s.name for s in ranked if s.score == ranked[0].score]
-        standing = (f"{names(leaders)} level at {num(ranked[0].score)}" if len(leaders) > 1
-                    else f"{leaders[0]} leads by {num(lead)}")
-        return f"In progress after {words.count(played, words.round, words.rounds)}: {standing}."
-    why = ", ".join(REASONS.get(r, r).format(rounds=words.rounds) for r in game.finish_reasons)
-    why = f" ({why})" if why else ""
+        after = words.rounds_counted(played)
+        if len(leaders) > 1:
+            return lang._("In progress after %(rounds)s: %(sides)s level at %(score)s.", rounds=after,
+                          sides=names(leaders), score=num(ranked[0].score))
+        return lang._("In progress after %(rounds)s: %(side)s leads by %(margin)s.", rounds=after, side=leaders[0],
+                      margin=num(lead))
+    why = ", ".join(lang.shown(REASONS[r]) % {"rounds": words.rounds} if r in REASONS else r
+                    for r in game.finish_reasons)
     winners = [sides[i] for i in game.winner or ()]
     if len(winners) == 1:
-        return f"{winners[0].name} won with {num(winners[0].score)}, by {num(game.margin)}{why}."
-    return f"{names([w.name for w in winners])} share the win with {num(winners[0].score)} each{why}."
+        won = {"side": winners[0].name, "score": num(winners[0].score), "margin": num(game.margin), "why": why}
+        if why:
+            return lang._("%(side)s won with %(score)s, by %(margin)s (%(why)s).", **won)
+        return lang._("%(side)s won with %(score)s, by %(margin)s.", **won)
+    shared = {"sides": names([w.name for w in winners]), "score": num(winners[0].score), "why": why}
+    if why:
+        return lang._("%(sides)s share the win with %(score)s each (%(why)s).", **shared)
+    return lang._("%(sides)s share the win with %(score)s each.", **shared)
 
 
 def standings(game: Game) -> Table:
     """The sides from first to last with their totals and how far behind the leader."""
     ranked = [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])]
     best = ranked[0][1].score
-    rows = [["Place", "Side", "Players", "Total", "Behind"]]
+    widths = [40, 170, 170, 70, 64]
+    rows = [fitted_heads([lang._("Place"), lang._("Side"), lang._("Players"), lang._("Total"), lang._("Behind")],
+                         widths, BODY, right={3, 4}, centre={0})]
     for place, s in ranked:
         players = names(players_shown(s.name, s.players))
         rows.append([str(place), para(text(s.name), "cell"), para(text(players), "cell"),
                      num(s.score), num(best - s.score) if s.score != best else ""])
-    heading = "Final totals" if game.finished else "Totals so far"
-    table = Table([[heading, "", "", "", ""]] + rows, colWidths=[40, 170, 170, 70, 64], hAlign="LEFT",
+    heading = lang._("Final totals") if game.finished else lang._("Totals so far")
+    table = Table([[heading, "", "", "", ""]] + rows, colWidths=widths, hAlign="LEFT",
                   repeatRows=2)
     table.setStyle(TableStyle([
         ("SPAN", (0, 0), (-1, 0)), ("FONT", (0, 0), (-1, -1), "Cond", BODY),

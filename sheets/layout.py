@@ -6,13 +6,17 @@ import os
 from datetime import datetime
 from xml.sax.saxutils import escape
 
+from babel.dates import format_date, format_datetime, format_skeleton, format_time
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
+import lang
 from scoring.base import team_name
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
@@ -65,14 +69,45 @@ def para(markup: str, style: str = "body") -> Paragraph:
     return Paragraph(markup, STYLES[style])
 
 
+def fitted_heads(heads: list, widths: list[float], size: float, right: set[int] = frozenset(),
+                 centre: set[int] = frozenset(), pad: float = 2, cell_pad: float = 6) -> list:
+    """A table's head row: a head wider than its column (a longer language's words) wraps between its words inside
+    it, in the head's bold type, aligned as its column is, a word longer than the column set smaller (not below
+    SMALLEST, and into the cell's padding rather than broken); the others stay as they are (`pad`: how far into
+    the cell's padding a head may run before it wraps, `cell_pad`: the padding)."""
+    out = []
+    for k, (head, width) in enumerate(zip(heads, widths)):
+        if isinstance(head, str) and stringWidth(head, "Cond-Bold", size) > width - 2 * pad:
+            fits = size
+            widest = max(head.split(), key=lambda w: stringWidth(w, "Cond-Bold", size))
+            while fits > SMALLEST and stringWidth(widest, "Cond-Bold", fits) > width - 2 * cell_pad:
+                fits -= 0.5
+            style = ParagraphStyle(f"head-{fits}-{k in right}-{k in centre}", fontName="Cond-Bold", fontSize=fits,
+                                   leading=round(fits * 1.2, 1), textColor=INK, splitLongWords=0,
+                                   alignment=TA_RIGHT if k in right else TA_CENTER if k in centre else TA_LEFT)
+            head = Paragraph(text(head), style)
+        out.append(head)
+    return out
+
+
 def num(n: int) -> str:
-    """10330 → '10,330'; −415 with a true minus sign."""
-    return f"{MINUS}{-n:,}" if n < 0 else f"{n:,}"
+    """10330 → '10,330' (10.330 in German…); −415 with a true minus sign."""
+    return lang.number(n)
+
+
+def english() -> bool:
+    """Whether the sheet is being printed in English, whose dates keep the form they always had."""
+    return lang.babel_locale().language == "en"
 
 
 def names(items: list[str]) -> str:
     """'Ann', 'Ann & Bob', 'Ann, Bob & Cy': as the new-game form names a side (scoring.base.team_name)."""
     return team_name(items)
+
+
+def versus(sides) -> str:
+    """'Us v Them' (the sides' names, as a score sheet's title sets them)."""
+    return f" {lang.pgettext('between side names', 'v')} ".join(str(s) for s in sides)
 
 
 def day(iso: str | None) -> str:
@@ -82,7 +117,37 @@ def day(iso: str | None) -> str:
     moment = datetime.fromisoformat(iso)
     if moment.tzinfo is not None:
         moment = moment.astimezone()
-    return f"{moment.day} {moment:%B %Y}"
+    if english():
+        return f"{moment.day} {moment:%B %Y}"
+    return format_date(moment, "long", locale=lang.babel_locale())
+
+
+def _moment(iso: str | None) -> datetime | None:
+    """A stored moment in this machine's time zone (one without a zone as it is); None for none or unreadable."""
+    try:
+        moment = datetime.fromisoformat(iso) if iso else None
+    except ValueError:
+        return None
+    return moment.astimezone() if moment is not None and moment.tzinfo is not None else moment
+
+
+def day_and_time(iso: str | None) -> str:
+    """'24 Nov 21:04' (in German '24. Nov. 21:04'): a moment of this evening, the year left out."""
+    moment = _moment(iso)
+    if moment is None:
+        return str(iso or "")
+    if english():
+        return f"{moment.day} {moment:%b %H:%M}"
+    where = lang.babel_locale()
+    return f"{format_skeleton('MMMd', moment, locale=where)} {format_time(moment, 'short', locale=where)}"
+
+
+def date_and_time(iso: str | None) -> str:
+    """'2026-11-22 21:30' in English as it always was; '22.11.26, 21:30' in German, each language's own short form."""
+    moment = _moment(iso)
+    if moment is None or english():
+        return str(iso or "").replace("T", " ")[:16]
+    return format_datetime(moment, "short", locale=lang.babel_locale())
 
 
 def paper_size(paper: str, wide: bool) -> tuple[float, float]:
@@ -122,7 +187,8 @@ def render(story: list, *, paper: str, wide: bool, title: str, footer: str) -> b
         canvas.setFont("Cond", SMALLEST)
         canvas.setFillColor(RULE)
         canvas.drawString(MARGIN, MARGIN - 2, footer)
-        canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN - 2, f"Page {document.page}")
+        canvas.drawRightString(document.pagesize[0] - MARGIN, MARGIN - 2,
+                               lang._("Page %(page)s", page=num(document.page)))
         canvas.restoreState()
 
     doc.build(story, onFirstPage=page_foot, onLaterPages=page_foot)

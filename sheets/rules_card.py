@@ -6,12 +6,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+import lang
 from scoring.variant import Variant
 
 from . import rules_data as rules
-from .layout import BODY, HEAD, INK, RULE, STYLES, frame_width, para, render, text
+from .layout import (BODY, HEAD, INK, RULE, SMALLEST, STYLES, fitted_heads, frame_height, frame_width, para, render,
+                     story_height, text)
 
 CARD_SIZE = 12  # the card has a page to itself: every line of it at a comfortable size
+CARD_SIZES = [CARD_SIZE - k / 2 for k in range(int((CARD_SIZE - SMALLEST) * 2) + 1)]  # 12, 11.5 … 9
 PAD = 6  # a table cell's padding either side (reportlab's default), room the text cannot use
 
 
@@ -29,7 +32,9 @@ def rule_table(header: list[str] | None, rows: list, widths: list[float], size: 
             return Paragraph(text(c), right if numbers_at <= k <= last else cell)
         return c
 
-    data = ([header] if header else []) + [[wrapped(c, k) for k, c in enumerate(row)] for row in rows]
+    numbers = set(range(numbers_at, last + 1))
+    heads = fitted_heads(header, widths, size, right=numbers, pad=PAD, cell_pad=PAD) if header else None
+    data = ([heads] if heads else []) + [[wrapped(c, k) for k, c in enumerate(row)] for row in rows]
     table = Table(data, colWidths=widths, hAlign="LEFT")
     style = [("FONT", (0, 0), (-1, -1), "Cond", size), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
              ("ALIGN", (numbers_from, 0), (-1, -1), "RIGHT"), ("INNERGRID", (0, 0), (-1, -1), 0.25, RULE),
@@ -53,36 +58,56 @@ def meld_table(variant: Variant, options: dict, width: float, size: float = BODY
     """The initial-meld minimum by what sets it: the score before the hand, the round…"""
     rows, _ = rules.meld_minimums(variant, options)
     heading = rules.meld_heading(variant, options)
-    return rule_table([heading, "Minimum"] if heading else None, rows, [width * 0.72, width * 0.28], size)
+    return rule_table([heading, lang._("Minimum")] if heading else None, rows,
+                      [width * 0.72, width * 0.28], size)
 
 
 def bonuses_title(variant: Variant) -> str:
     """'Canasta bonuses', in the variant's word for its melds."""
-    return f"{variant.words.meld.capitalize()} bonuses"
+    return lang._("%(meld)s bonuses", meld=rules.capital(variant.words.meld))
 
 
 def rules_card_pdf(variant: Variant, paper: str = "a4") -> bytes:
-    """One page: card values, canastas, other scores, going out, meld minimums, end of game."""
+    """One page: card values, canastas, other scores, going out, meld minimums, end of game; a language whose words
+    run longer than the page holds at 12 pt is set a half point smaller at a time, never below 9 pt."""
+    name = lang.shown(variant.name)
+    for size in CARD_SIZES:
+        story = _card_story(variant, paper, size)
+        flat = [f for part in story for f in (part._content if isinstance(part, KeepTogether) else [part])]
+        if story_height(flat, frame_width(paper, False)) <= frame_height(paper, False):
+            break
+    return render(story, paper=paper, wide=False, title=lang._("%(variant)s: rules at a glance", variant=name),
+                  footer=lang._("Meldbook · %(variant)s · rules card", variant=name))
+
+
+def _card_story(variant: Variant, paper: str, size: float) -> list:
+    """The card's story with its tables and prose at `size` points."""
     options = variant.default_options()
     full = frame_width(paper, False)
     half = (full - 14) / 2
-    story = [para(f"{text(variant.name)} · rules at a glance", "title"), para(text(variant.summary), "subtitle"),
-             Spacer(1, 6)]
-    cards = rule_table(["Cards", "Points each"], rules.card_values(variant), [half * 0.66, half * 0.34], CARD_SIZE)
+    prose = ParagraphStyle(f"card-{size}", parent=STYLES["card"], fontSize=size, leading=size * 15.5 / 12)
+    story = [para(text(lang._("%(variant)s · rules at a glance", variant=lang.shown(variant.name))), "title"),
+             para(text(lang.shown(variant.summary)), "subtitle"), Spacer(1, 6)]
+    cards = rule_table([lang._("Cards"), lang._("Points each")], rules.card_values(variant),
+                       [half * 0.66, half * 0.34], size)
     meld_rows, meld_note = rules.meld_minimums(variant, options)
-    meld = [meld_table(variant, options, half, CARD_SIZE)] + ([Spacer(1, 3), para(text(meld_note))] if meld_note else [])
-    story.append(_two_columns([section("Card values", [cards]), section("Initial meld minimum", meld)], half))
+    meld = [meld_table(variant, options, half, size)] \
+        + ([Spacer(1, 3), para(text(meld_note))] if meld_note else [])
+    story.append(_two_columns([section(lang._("Card values"), [cards]),
+                               section(lang._("Initial meld minimum"), meld)], half))
     for title, flowables in (
-            (bonuses_title(variant), [canasta_table(variant, options, full, CARD_SIZE)]),
-            (f"Every other part of a {variant.words.round}'s score",
-             [rule_table(None, rules.bonuses(variant, options), [full * 0.78, full * 0.22], CARD_SIZE)]),
-            ("Going out", [para(text(rules.going_out(variant, options)), "card")]),
-            ("End of the game", [para(text(rules.end_of_game(variant, options, card=True)), "card")])):
+            (bonuses_title(variant), [canasta_table(variant, options, full, size)]),
+            (lang._("Every other part of a %(round)s's score", round=variant.words.round),
+             [rule_table(None, rules.bonuses(variant, options), [full * 0.78, full * 0.22], size)]),
+            (lang._("Going out"), [Paragraph(text(rules.going_out(variant, options)), prose)]),
+            (lang._("End of the game"), [Paragraph(text(rules.end_of_game(variant, options, card=True)), prose)])):
         story.append(KeepTogether(section(title, flowables)))
-    story += [Spacer(1, 8), para("These are the usual rules; a table may change any number as a house rule "
-                                 "when it starts a game. Its own score sheet prints the rules it chose.")]
-    return render(story, paper=paper, wide=False, title=f"{variant.name}: rules at a glance",
-                  footer=f"Meldbook · {variant.name} · rules card")
+    closing = ParagraphStyle(f"closing-{size}", parent=STYLES["body"], fontSize=min(BODY, size),
+                             leading=min(BODY, size) * 13.5 / BODY)  # never larger than the card it closes
+    story += [Spacer(1, 8), Paragraph(text(lang._("These are the usual rules; a table may change any number as a house "
+                                                  "rule when it starts a game. Its own score sheet prints the rules it "
+                                                  "chose.")), closing)]
+    return story
 
 
 def section(title: str, flowables: list) -> list:

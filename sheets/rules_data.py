@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import lang
 from scoring.declare import HouseRule
 from scoring.variant import Variant
 
@@ -17,22 +18,24 @@ def rule_value(value, rule: HouseRule) -> str:
     """A house rule's value in words, by its kind: yes/no, a number, tiers like 'from 15,000: 90 · from 30,000: 120',
     a list '50, 90, 120', counts '1 clean, 1 dirty', or what switching it off means."""
     if value is None and rule.off:
-        return rule.off
+        return lang.shown(rule.off)
     if rule.kind == "flag":
-        return "yes" if value else "no"
+        return lang._("yes") if value else lang._("no")
     if rule.kind == "tiers":
-        return " · ".join(f"from {num(a)}: {num(b)}" for a, b in value) or "none"
+        return " · ".join(lang._("from %(score)s: %(points)s", score=num(a), points=num(b)) for a, b in value) \
+            or lang._("none")
     if rule.kind == "list":
         return ", ".join(num(n) for n in value)
     if rule.kind == "counts":
-        return ", ".join(f"{num(n)} {rule.key_word(k)}" for k, n in value.items() if n) or "none"
+        return ", ".join(lang._("%(count)s %(kind)s", count=num(n), kind=lang.shown(rule.key_word(k)))
+                         for k, n in value.items() if n) or lang._("none")
     return num(value)
 
 
 def house_rule_changes(variant: Variant, options: dict) -> list[tuple[str, str, str]]:
     """(rule, default, this game) for every house rule the table changed."""
     chosen = options.get("house_rules", {})
-    return [(r.sheet, rule_value(r.default, r), rule_value(chosen[r.key], r))
+    return [(lang.shown(r.sheet), rule_value(r.default, r), rule_value(chosen[r.key], r))
             for r in variant.rules if r.key in chosen and not same_value(chosen[r.key], r.default)]
 
 
@@ -43,14 +46,14 @@ def same_value(a: object, b: object) -> bool:
 
 
 def _help(variant: Variant, field: str) -> str:
-    return next(f.help for f in variant.fields if f.name == field)
+    return lang.shown(next(f.help for f in variant.fields if f.name == field))
 
 
 def card_values(variant: Variant) -> list[tuple[str, str]]:
     """(cards, points each), highest first."""
-    rows = [(variant.card_names.get(k, k), num(v)) for k, v in variant.card_values.items()]
+    rows = [(lang.shown(variant.card_names.get(k, k)), num(v)) for k, v in variant.card_values.items()]
     if variant.valueless_cards:
-        rows.append((variant.valueless_cards, "no card value"))
+        rows.append((lang.shown(variant.valueless_cards), lang._("no card value")))
     return rows
 
 
@@ -59,11 +62,12 @@ def canastas(variant: Variant, options: dict) -> tuple[list[str], list[list[str]
     where there is one; a kind the table switched off says what that means instead of a bonus)."""
     rules = options["house_rules"]
     surprise = any(c.surprise_bonus for c in variant.canastas)
-    header = [variant.words.meld.capitalize(), "Contents", "Bonus"] + (["Surprise extra"] if surprise else [])
+    header = [capital(variant.words.meld), lang._("Contents"), lang._("Bonus")] \
+        + ([lang._("Surprise extra")] if surprise else [])
     rows = []
     for c in variant.canastas:
         bonus = rule_value(rules[c.bonus], variant.house_rule(c.bonus))
-        row = [c.word.capitalize(), _help(variant, c.field), bonus[:1].upper() + bonus[1:]]
+        row = [capital(c.word), _help(variant, c.field), capital(bonus)]
         if surprise:
             row.append("+" + num(rules[c.surprise_bonus]) if c.surprise_bonus else "")
         rows.append(row)
@@ -72,22 +76,28 @@ def canastas(variant: Variant, options: dict) -> tuple[list[str], list[list[str]
 
 def bonuses(variant: Variant, options: dict) -> list[tuple[str, str]]:
     """Every other part of a hand score: (what, points)."""
-    return variant.bonus_rows(options["house_rules"])
+    return _shown_rows(variant.bonus_rows(options["house_rules"]))
 
 
 def going_out(variant: Variant, options: dict) -> str:
     """What a side needs before it may go out."""
-    return variant.going_out_text(options["house_rules"])
+    return lang.shown(variant.going_out_text(options["house_rules"]))
+
+
+def _shown_rows(rows: list) -> list[tuple[str, ...]]:
+    """Rows of a variant's words (declared lazily or kept in English) as the sheet's language says them."""
+    return [tuple(lang.shown(c) for c in row) for row in rows]
 
 
 def meld_minimums(variant: Variant, options: dict) -> tuple[list[tuple[str, str]], str]:
     """(score before the hand, or the round…; initial-meld minimum) rows, and a note."""
-    return variant.meld_rows(options["house_rules"])
+    rows, note = variant.meld_rows(options["house_rules"])
+    return _shown_rows(rows), lang.shown(note)
 
 
 def meld_heading(variant: Variant, options: dict) -> str:
     """The heading over the meld-minimum rows' left column, as the variant's minimum declares it ("" for none)."""
-    return variant.meld_heading(options["house_rules"])
+    return lang.shown(variant.meld_heading(options["house_rules"]))
 
 
 def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
@@ -95,15 +105,27 @@ def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
     words = variant.words
     target, limit = options.get("target"), options.get("max_hands")
     alone = variant.default_max_hands([{"players": [""]}] * 2) if card else None
-    parts = [f"after the {words.round} in which anyone reaches {num(target)}"] if target else []
+    parts = [lang._("after the %(round)s in which anyone reaches %(target)s", round=words.round, target=num(target))] \
+        if target else []
     if alone and target:
-        parts.append(f"or, for players alone, after {alone} {words.rounds} (partnerships: no limit)")
+        parts.append(lang._("or, for players alone, after %(rounds)s (partnerships: no limit)",
+                            rounds=words.rounds_counted(alone)))
     elif limit:
-        parts.append(f"{'or ' if parts else ''}after {limit} {words.rounds}")
+        parts.append(lang._("or after %(rounds)s", rounds=words.rounds_counted(limit)) if parts
+                     else lang._("after %(rounds)s", rounds=words.rounds_counted(limit)))
     if options.get("finish_at"):
-        parts.append(f"{'or ' if parts else ''}at the table's finish time (the {words.round} in play is finished "
-                     "and scored)")
+        parts.append(lang._("or at the table's finish time (the %(round)s in play is finished and scored)",
+                            round=words.round) if parts
+                     else lang._("at the table's finish time (the %(round)s in play is finished and scored)",
+                                 round=words.round))
     elif variant.finish_time_note:
-        parts.append(variant.finish_time_note)
-    return ("The game ends " + ", ".join(parts) + ". Highest total wins; equal totals share the win. "
-            "The margin is the winner's total minus the runner-up's.")
+        parts.append(lang.shown(variant.finish_time_note))
+    ends = lang._("The game ends %(when)s.", when=", ".join(parts))
+    return ends + " " + lang._("Highest total wins; equal totals share the win. "
+                               "The margin is the winner's total minus the runner-up's.")
+
+
+def capital(words: object) -> str:
+    """Words with a capital first letter, the rest as written ('wild-card canasta' → 'Wild-card canasta')."""
+    words = str(words)
+    return words[:1].upper() + words[1:]

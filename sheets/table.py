@@ -5,7 +5,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from .columns import HAND_COLUMN, SCORES, Plan
+from .columns import HAND_COLUMN, SCORES, Plan, head as column_head
 from .layout import BAND, HEAD, INK, RULE, SCORE_SIZE, SHADE, SMALLEST, names, text
 
 PEN_ROW = 23  # points (8.1 mm): a line tall enough to write a number on by pen
@@ -33,7 +33,7 @@ def hands_table(plan: Plan, sides: list[dict], band: list[int], rows: list[list[
     head = [""]
     for i in band:
         head += [side_heading(sides[i], plan.size)] + [""] * (n - 1)
-    heads = ["#"] + [c.head for c in plan.columns] * len(band)
+    heads = ["#"] + [column_head(c) for c in plan.columns] * len(band)
     data = [head, heads] + rows
     widths = [HAND_COLUMN] + plan.widths * len(band)
     heights = [None, None] + [PEN_ROW if pen else None] * len(rows)

@@ -61,10 +61,18 @@
     return best;
   }
 
-  function showDraftNote(text) {
+  // a text the page gave in a data-* attribute, with its places filled in: "{#}" the hand's number, "{00:00}" a time
+  // (the script holds no words of its own)
+  function said(text, number, time) {
+    return (text || "").split("{#}").join(number == null ? "" : number).split("{00:00}").join(time || "");
+  }
+
+  // "Draft from 21:04 restored." (or "… (typed as hand 3)." when it was typed for another hand), in the page's words
+  function showDraftNote(saved, typedAs) {
     var note = document.getElementById("draft-note");
     if (!note) return;
-    note.querySelector(".draft-text").textContent = text;
+    var words = typedAs ? note.dataset.restoredElsewhere : note.dataset.restored;
+    note.querySelector(".draft-text").textContent = said(words, typedAs, M.clock(saved));
     note.hidden = false;
   }
 
@@ -89,10 +97,8 @@
       if (found) {
         f.dataset.draftKey = found.key;
         restore(f, found.draft);
-        var number = found.key.split(":").pop();
-        var note = "Draft from " + M.clock(found.draft.saved) + " restored";
-        if (f.dataset.draft !== found.key.split(":").slice(2).join(":")) note += " (typed as " + (f.dataset.round || "hand") + " " + number + ")";
-        showDraftNote(note + ".");
+        var elsewhere = f.dataset.draft !== found.key.split(":").slice(2).join(":");
+        showDraftNote(found.draft.saved, elsewhere ? found.key.split(":").pop() : null);
         refreshPreview(f);
       }
     }
@@ -137,8 +143,18 @@
   var sending = false;
   var retryTimer = null;
 
+  function statusBox() {
+    return document.getElementById("send-status") || document.getElementById("outbox-status");
+  }
+
+  // what the status box says for `key` (its data-* words, drawn by the page in its language)
+  function words(key, number) {
+    var box = statusBox();
+    return box ? said(box.dataset[key], number) : "";
+  }
+
   function status(text, canRetry) {
-    var box = document.getElementById("send-status") || document.getElementById("outbox-status");
+    var box = statusBox();
     if (!box) return;
     box.querySelector(".send-text").textContent = text;
     box.querySelector("[data-send-now]").hidden = !canRetry;
@@ -149,7 +165,7 @@
     var doc = new DOMParser().parseFromString(html, "text/html");
     var main = doc.querySelector("main");
     if (!main) {
-      status("The table's computer answered something unexpected. Your hand is kept on this phone.", true);
+      status(words("unexpected"), true);
       return;
     }
     var before = form() && form().dataset.draftKey;
@@ -182,7 +198,7 @@
     if (!entry || sending) return;
     sending = true;
     window.clearTimeout(retryTimer);
-    status("Sending…", false);
+    status(words("sending"), false);
     // the same body goes again under its key, so a send given up after the server saved it is recorded once
     var waiting = window.AbortController ? new AbortController() : null;
     var giveUp = waiting && window.setTimeout(function () { waiting.abort(); }, ANSWER_MS);
@@ -210,7 +226,7 @@
         return;
       }
       if (response.status >= 500) {
-        notSent(entry, "The table's computer could not save it yet.");
+        notSent(entry, "unsaved");
         return;
       }
       // refused or changed meanwhile: the answer is the form again, with what to do
@@ -227,15 +243,13 @@
       window.clearTimeout(giveUp);
       sending = false;
       M.outOfTouch();
-      notSent(entry, "Not sent yet — will send when the table's computer answers.");
+      notSent(entry, "unanswered");
     });
   }
 
+  // why: "unanswered", "unsaved" or "resending"; a correction has its own words ("The correction of hand 2: …")
   function notSent(entry, why) {
-    var round = entry.round || "hand"; // the game's word for a round, from the form's data-round
-    var label = entry.recording ? round.charAt(0).toUpperCase() + round.slice(1) + " " + entry.number
-                                : "The correction of " + round + " " + entry.number;
-    status(label + ": " + why + " It is kept on this phone.", true);
+    status(words(entry.recording ? why : why + "Correction", entry.number), true);
     window.clearTimeout(retryTimer);
     retryTimer = window.setTimeout(deliver, RETRY_MS);
   }
@@ -256,7 +270,6 @@
     M.store.set("outbox:" + f.dataset.game, {
       game: f.dataset.game, url: url, body: new URLSearchParams(data).toString(), draft: f.dataset.draftKey,
       number: f.elements.number.value, recording: recording, done: f.dataset.done, key: f.elements.idempotency_key.value,
-      round: f.dataset.round,
       form: window.location.pathname, at: Date.now()
     });
     deliver();
@@ -296,7 +309,7 @@
     if (f && !f.dataset.draftKey) setUpDrafts(f);
     var entry = currentGame() && M.store.get("outbox:" + currentGame());
     if (entry) {
-      notSent(entry, "Not sent yet — sending again now.");
+      notSent(entry, "resending");
       deliver();
     }
   }

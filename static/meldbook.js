@@ -54,9 +54,17 @@
     return (n < 10 ? "0" : "") + n;
   }
 
+  // a time as the page's language writes it (<html lang>): 21:04 in de, es, it, pt-BR; English keeps Meldbook's 21:04
   Meldbook.clock = function (ms) {
     var d = new Date(ms);
-    return pad(d.getHours()) + ":" + pad(d.getMinutes());
+    var lang = document.documentElement.lang || "en";
+    var options = { hour: "2-digit", minute: "2-digit" };
+    if (/^en\b/i.test(lang)) options.hourCycle = "h23";
+    try {
+      return d.toLocaleTimeString(lang, options);
+    } catch (e) {
+      return pad(d.getHours()) + ":" + pad(d.getMinutes()); // a lang the browser cannot read
+    }
   };
 
   document.addEventListener("htmx:config:request", function (evt) {

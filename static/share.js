@@ -11,12 +11,13 @@
     status.hidden = false;
   }
 
+  // the words come from the button's data-* attributes, drawn by the page in its language
   function copy(button, text) {
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(function () { say(button, "Copied — paste it into a message."); },
-        function () { say(button, "Could not copy. The result: " + text); });
+      navigator.clipboard.writeText(text).then(function () { say(button, button.dataset.copied); },
+        function () { say(button, button.dataset.notCopied); });
     } else {
-      say(button, "The result: " + text);
+      say(button, button.dataset.result);
     }
   }
 
@@ -26,7 +27,7 @@
     var text = button.getAttribute("data-share-text");
     var shared = { title: button.getAttribute("data-share-title") || "Meldbook", text: text };
     if (navigator.share && (!navigator.canShare || navigator.canShare(shared))) {
-      navigator.share(shared).then(function () { say(button, "Shared."); }, function (err) {
+      navigator.share(shared).then(function () { say(button, button.dataset.shared); }, function (err) {
         if (err && err.name === "AbortError") return; // the player closed the share sheet
         copy(button, text);
       });

@@ -42,3 +42,26 @@ def make_game(client):
         return response.get_json()
 
     return make
+
+
+@pytest.fixture(scope="session")
+def marking_locale(tmp_path_factory):
+    """The marking locale (tests/i18n_helpers.py): every marked text of the current code said as ⟦itself⟧, as "eo"."""
+    from tests.i18n_helpers import install_marking_locale
+
+    return install_marking_locale(str(tmp_path_factory.mktemp("marking-locale")))
+
+
+@pytest.fixture(scope="module")
+def marked_app(marking_locale, tmp_path_factory):
+    """An app on a fresh database (one a test module) for pages read in the marking locale."""
+    folder = tmp_path_factory.mktemp("marked-app")
+    return create_app({"TESTING": True, "DATABASE": str(folder / "meldbook.sqlite"), "SECRET_KEY": "test"})
+
+
+@pytest.fixture
+def marked_client(marked_app, marking_locale):
+    """A test client whose device chose the marking locale (the language menu's cookie)."""
+    client = marked_app.test_client()
+    client.set_cookie("meldbook_lang", marking_locale)
+    return client

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import os
 import subprocess
+from fractions import Fraction
 
 import pdfplumber
 
@@ -69,3 +70,78 @@ def hand_row_heights(data: bytes, hands: int) -> list[float]:
                 for a, b in zip(tops.get(str(n), []), tops.get(str(n + 1), [])):
                     heights.append(round(b - a, 2))
     return heights
+
+
+# a Ponytail game of two hands (RULES.md §6) for the score sheets
+HAND_1 = {"entries": [{"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1,
+                       "red_threes": 3, "melded": 1230, "went_out": True},
+                      {"natural_canastas": 1, "dirty_canastas": 1, "red_threes": 2, "cut_bonus": True,
+                       "melded": 640, "in_hand": 185, "black_threes": 2}]}
+HAND_2 = {"entries": [{"natural_canastas": 2, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
+                       "red_threes": 1, "melded": {"jokers": 9, "twenties": 20, "tens": 50, "fives": 21},
+                       "went_out": True},
+                      {"melded": 220, "in_hand": 410, "black_threes": 1, "unpicked_pony": 125}]}
+
+
+def played(client, make_game, payload, hands):
+    game = make_game(payload)
+    for hand in hands:
+        response = client.post(f"/api/games/{game['id']}/hands", json=hand)
+        assert response.status_code == 201, response.get_json()
+    return game["id"]
+
+
+# a club night of accented names for its sheets
+ACCENTED = ["Núñez & João", "Françoise & Weiß", "Müller & Renée", "Àlex & Nicolà"]  # ñ ã ç ß ü é à
+
+
+def entrants(n: int) -> list[dict]:
+    """n pairs: the first four with accented names, the rest plain."""
+    out = []
+    for k in range(n):
+        name = ACCENTED[k] if k < len(ACCENTED) else f"Pair {k + 1}"
+        out.append({"name": name, "players": name.split(" & ")})
+    return out
+
+
+def berger(n: int, number: int) -> list[tuple[int, int]]:
+    """Round `number` of a circle-method round robin for n (even) entrants."""
+    seats = list(range(n))
+    for _ in range(number - 1):
+        seats = [seats[0], seats[-1]] + seats[1:-1]
+    return [(seats[k], seats[n - 1 - k]) for k in range(n // 2)]
+
+
+def club_night(n: int = 10, rounds: int = 4, byes: bool = False, standings: str = "wins") -> tuple:
+    """An event of n entrants and `rounds` rounds as API.md gives it, with a result for every table game."""
+    seated_n = n - 1 if byes else n
+    event = {"id": "ev1", "name": "Tuesday club · Café Olé", "variant": "classic", "options": {"target": 5000},
+             "entrants": entrants(n), "table_size": 2, "rounds": rounds, "movement": "round-robin",
+             "standings": standings, "finished": True, "created": "2026-11-24T19:30:00", "round_list": []}
+    results = {}
+    for number in range(1, rounds + 1):
+        tables = []
+        for t, (a, b) in enumerate(berger(seated_n + seated_n % 2, number), start=1):
+            if max(a, b) >= seated_n:
+                continue
+            game = f"g{number}-{t}"
+            tables.append({"table": t, "game": game, "entrants": [a, b], "finished": True})
+            score_a, score_b = 5000 + 100 * a + 10 * number, 3000 + 50 * b
+            results[game] = {"sides": [{"name": event["entrants"][a]["name"], "score": score_a},
+                                       {"name": event["entrants"][b]["name"], "score": score_b}],
+                             "winner": [0], "finished": True}
+        event["round_list"].append({"number": number, "tables": tables, "byes": [n - 1] if byes else []})
+    # round 1, table 2 ends level: the win is shared
+    shared = event["round_list"][0]["tables"][1]["game"]
+    results[shared]["sides"][1]["score"] = results[shared]["sides"][0]["score"]
+    results[shared]["winner"] = [0, 1]
+    rows = [{"entrant": e, "name": event["entrants"][e]["name"], "place": place, "played": rounds,
+             "wins": wins, "points": 20000 - 900 * place, "margin": 3000 - 700 * place,
+             "vp": 40 - 3 * place if standings == "vp" else None}
+            for place, (e, wins) in enumerate([(3, 3.5), (0, 3), (1, Fraction(7, 3)), (2, 2.5), (4, 2),
+                                               (5, 0.33), (6, 1), (7, 1), (8, 0.5), (9, 0)][:n], start=1)]
+    audit = [{"at": "2026-11-24T19:31:00", "device": "Tablet at table 1", "what": "Round 1 paired"},
+             {"at": "2026-11-24T20:14:00", "device": "Núñez's phone",
+              "what": "Table 3, hand 4 corrected: Müller & Renée melded 1,230 (was 1,320)"},
+             {"at": "2026-11-24T20:40:00", "device": "Front desk laptop", "what": "Round 2 paired"}]
+    return event, rows, results, audit

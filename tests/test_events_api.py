@@ -201,7 +201,7 @@ def test_only_finished_games_count_and_one_made_unfinished_stops_counting(client
     assert sorted(r["played"] for r in client.get(f"/api/events/{event_id}/standings").get_json()) == [1, 1]
 
 
-def test_a_late_correction_changes_the_standings_and_is_logged(client):
+def test_a_late_correction_changes_the_standings_and_is_logged(client, marking_locale):
     event_id = new_event(client, 3).get_json()["id"]  # three rounds, one table a round
     first = start(client, event_id)
     table = first["tables"][0]
@@ -223,6 +223,10 @@ def test_a_late_correction_changes_the_standings_and_is_logged(client):
         *table["entrants"])
     assert (log[0]["game"], log[0]["device"], log[0]["change"]["before"]["scores"],
             log[0]["change"]["after"]["scores"]) == (table["game"], "127.0.0.1", [310, 0], [0, 500])
+    # the log is said again in the reader's language from what it keeps (the marking locale marks each part)
+    marked = client.get(f"/api/events/{event_id}/log", headers={"Accept-Language": marking_locale}).get_json()
+    assert marked[0]["what"] == ("⟦⟦Round 1, table 1, ⟦hand⟧ 1 corrected⟧: ⟦Pair {0} 310 → 0⟧, ⟦Pair {1} 0 → 500⟧⟧"
+                                 .format(*table["entrants"]))
     assert client.delete(f"/api/games/{table['game']}/hands/1").status_code == 200
     log = client.get(f"/api/events/{event_id}/log").get_json()
     assert log[-1]["what"] == f"Round 1, table 1, hand 1 deleted: Pair {loser} 500 → 0"

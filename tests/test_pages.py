@@ -123,7 +123,8 @@ def test_a_refused_hand_shows_why_at_the_field_keeps_everything_and_stores_nothi
     us, them = doc.region("Us Ann & Bob"), doc.region("Them Cy & Di")
     black_threes = us.field("Black threes, Us: how many")
     assert black_threes.invalid and black_threes.value == "2.5"
-    assert black_threes.description == "Black threes must be a whole number (no fractions): 2.5 is not."
+    assert black_threes.description == ("Black threes: “2.5” has decimals; only whole numbers are allowed here, "
+                                        "e.g. 10330 or 10,330.")
     assert us.group("Black threes, Us").field("5+ (5 or more)").checked
     assert us.field("Melded points, Us, in points").value == "1,230"
     assert them.group("Melded points, Them, in points").field("Count cards").checked

@@ -3,68 +3,12 @@ from __future__ import annotations
 
 import io
 import os
-from fractions import Fraction
 
 import pdfplumber
 import pytest
 
 from sheets.event_sheets import results_pdf, seating_pdf
-from tests.sheet_helpers import pdf_pages, render_png
-
-ACCENTED = ["Núñez & João", "Françoise & Weiß", "Müller & Renée", "Àlex & Nicolà"]  # ñ ã ç ß ü é à
-
-
-def entrants(n: int) -> list[dict]:
-    """n pairs: the first four with accented names, the rest plain."""
-    out = []
-    for k in range(n):
-        name = ACCENTED[k] if k < len(ACCENTED) else f"Pair {k + 1}"
-        out.append({"name": name, "players": name.split(" & ")})
-    return out
-
-
-def berger(n: int, number: int) -> list[tuple[int, int]]:
-    """Round `number` of a circle-method round robin for n (even) entrants."""
-    seats = list(range(n))
-    for _ in range(number - 1):
-        seats = [seats[0], seats[-1]] + seats[1:-1]
-    return [(seats[k], seats[n - 1 - k]) for k in range(n // 2)]
-
-
-def club_night(n: int = 10, rounds: int = 4, byes: bool = False, standings: str = "wins") -> tuple:
-    """An event of n entrants and `rounds` rounds as API.md gives it, with a result for every table game."""
-    seated_n = n - 1 if byes else n
-    event = {"id": "ev1", "name": "Tuesday club · Café Olé", "variant": "classic", "options": {"target": 5000},
-             "entrants": entrants(n), "table_size": 2, "rounds": rounds, "movement": "round-robin",
-             "standings": standings, "finished": True, "created": "2026-11-24T19:30:00", "round_list": []}
-    results = {}
-    for number in range(1, rounds + 1):
-        tables = []
-        for t, (a, b) in enumerate(berger(seated_n + seated_n % 2, number), start=1):
-            if max(a, b) >= seated_n:
-                continue
-            game = f"g{number}-{t}"
-            tables.append({"table": t, "game": game, "entrants": [a, b], "finished": True})
-            score_a, score_b = 5000 + 100 * a + 10 * number, 3000 + 50 * b
-            results[game] = {"sides": [{"name": event["entrants"][a]["name"], "score": score_a},
-                                       {"name": event["entrants"][b]["name"], "score": score_b}],
-                             "winner": [0], "finished": True}
-        event["round_list"].append({"number": number, "tables": tables, "byes": [n - 1] if byes else []})
-    # round 1, table 2 ends level: the win is shared
-    shared = event["round_list"][0]["tables"][1]["game"]
-    results[shared]["sides"][1]["score"] = results[shared]["sides"][0]["score"]
-    results[shared]["winner"] = [0, 1]
-    rows = [{"entrant": e, "name": event["entrants"][e]["name"], "place": place, "played": rounds,
-             "wins": wins, "points": 20000 - 900 * place, "margin": 3000 - 700 * place,
-             "vp": 40 - 3 * place if standings == "vp" else None}
-            for place, (e, wins) in enumerate([(3, 3.5), (0, 3), (1, Fraction(7, 3)), (2, 2.5), (4, 2),
-                                               (5, 0.33), (6, 1), (7, 1), (8, 0.5), (9, 0)][:n], start=1)]
-    audit = [{"at": "2026-11-24T19:31:00", "device": "Tablet at table 1", "what": "Round 1 paired"},
-             {"at": "2026-11-24T20:14:00", "device": "Núñez's phone",
-              "what": "Table 3, hand 4 corrected: Müller & Renée melded 1,230 (was 1,320)"},
-             {"at": "2026-11-24T20:40:00", "device": "Front desk laptop", "what": "Round 2 paired"}]
-    return event, rows, results, audit
-
+from tests.sheet_helpers import ACCENTED, club_night, pdf_pages, render_png
 
 def cards(data: bytes) -> list[str]:
     """The big words of each table card (15 pt and up: the table's number and who sits there), card by card:

@@ -5,18 +5,10 @@ import os
 
 import pytest
 
-from tests.sheet_helpers import char_sizes, hand_rows, pdf_pages, render_png
+from tests.sheet_helpers import HAND_1, HAND_2, char_sizes, hand_rows, pdf_pages, played, render_png
 
 MINUS = "\u2212"
-# RULES.md §6, Ponytail hands 1 and 2
-HAND_1 = {"entries": [{"natural_canastas": 1, "dirty_canastas": 2, "sevens_canastas": 1, "wild_canastas": 1,
-                       "red_threes": 3, "melded": 1230, "went_out": True},
-                      {"natural_canastas": 1, "dirty_canastas": 1, "red_threes": 2, "cut_bonus": True,
-                       "melded": 640, "in_hand": 185, "black_threes": 2}]}
-HAND_2 = {"entries": [{"natural_canastas": 2, "dirty_canastas": 1, "sevens_canastas": 1, "wild_canastas": 1,
-                       "red_threes": 1, "melded": {"jokers": 9, "twenties": 20, "tens": 50, "fives": 21},
-                       "went_out": True},
-                      {"melded": 220, "in_hand": 410, "black_threes": 1, "unpicked_pony": 125}]}
+
 ODD_NAMES = {"variant": "ponytail", "sides": [{"name": "Zoë & José", "players": ["Zoë", "José"]},
                                               {"name": "<b>♠♥♦♣</b>", "players": ["Ann", "Bob"]}]}
 
@@ -26,14 +18,6 @@ def sheet(client, game_id, **query):
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.mimetype == "application/pdf"
     return response.data
-
-
-def played(client, make_game, payload, hands):
-    game = make_game(payload)
-    for hand in hands:
-        response = client.post(f"/api/games/{game['id']}/hands", json=hand)
-        assert response.status_code == 201, response.get_json()
-    return game["id"]
 
 
 def row(text: str, number: int) -> str:

@@ -4,10 +4,11 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from web.plumbing import backups, errors, hosts, pin, security
+    from web.plumbing import backups, errors, hosts, language, pin, security
     from web.views import api, events, openapi
 
-    hosts.init_app(app)  # first of all: a request for another host is refused before anything runs
+    hosts.init_app(app)  # a request for another host is refused before anything runs but choosing its language
+    language.init_app(app)  # before anything answers: every refusal speaks the request's language
     errors.init_app(app)  # then an unknown address or method, before the write checks
     backups.init_app(app)
     security.init_app(app)
@@ -25,12 +26,13 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
-    from web.views import event_pages, players, scores_csv
+    from web.views import event_pages, manifest, players, scores_csv
 
     app.register_blueprint(event_pages.bp)
 
     players.init_app(app)
     app.register_blueprint(scores_csv.bp)
+    app.register_blueprint(manifest.bp)
     from web.present import once
 
     once.init_app(app)  # last: it guards the template helpers the others registered

@@ -15,7 +15,8 @@ from scoring import FieldError, Variant
 from scoring.base import team_name
 from service.model import Game
 from web.forms.house_rules_form import OFF, typed_house_rules
-from web.forms.numbers import number, parse  # noqa: F401 (number: the hand form and tests read typed numbers through here)
+# number: the hand form and tests read typed numbers through here
+from web.forms.numbers import limit_label, number, parse  # noqa: F401
 
 
 def field_name(side: int, field: str) -> str:
@@ -111,16 +112,16 @@ def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
             sides.append({"name": players[0], "players": players})
         start = form.get(f"sides[{i}].start_score", "").strip()
         if start:  # a game begun on paper: left empty, the side starts at 0
-            sides[-1]["start_score"] = number(start)
+            sides[-1]["start_score"] = number(start, f"sides[{i}].start_score")
     options: dict[str, Any] = {}
     for key in ("target", "decks"):
         raw = form.get(f"options.{key}", "").strip()
         if raw:
-            options[key] = number(raw)
+            options[key] = number(raw, f"options.{key}")
     if "options.max_hands" in form:
         # the box always shows the seating's default (see with_hand_limit), so a box left empty means no limit
         raw = form["options.max_hands"].strip()
-        options["max_hands"] = number(raw) if raw else None
+        options["max_hands"] = number(raw, "options.max_hands", limit_label(variant.words)) if raw else None
     if form.get("options.finish_at", "").strip():
         options["finish_at"] = with_offset(form["options.finish_at"].strip(), form.get("options.finish_at_offset", ""))
     options["house_rules"] = typed_house_rules(form, variant)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import lang
 from scoring import FieldError, Variant
 from scoring.base import team_name
 from web.forms import layouts, seating_shape
@@ -21,24 +22,29 @@ FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", 
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
 DEFAULTS = {"table_size": "2", "rounds": "3", "movement": "swiss", "standings": "wins", "vp_scale": DEFAULT_VP_SCALE}
 MOVEMENT_WORDS = {
-    "round-robin": ("Round robin", "Every pair meets every other pair once. Two at a table only; with an odd number "
-                                   "someone sits out each round."),
-    "swiss": ("Swiss", "Each round seats pairs with similar results so far, never the same opponents twice while "
-                       "another seating exists."),
-    "draw": ("Draw", "Seats are drawn at random every round."),
+    "round-robin": (lang.L_("Round robin"), lang.L_("Every pair meets every other pair once. Two at a table only; "
+                                                    "with an odd number someone sits out each round.")),
+    "swiss": (lang.L_("Swiss"), lang.L_("Each round seats pairs with similar results so far, never the same "
+                                        "opponents twice while another seating exists.")),
+    "draw": (lang.L_("Draw"), lang.L_("Seats are drawn at random every round.")),
 }
 STANDINGS_WORDS = {
-    "wins": ("Wins", "Games won; a tied win is shared."),
-    "points": ("Points", "The scores of all games added up."),
-    "vp": ("Victory points", "Each game gives points by the winning margin, from the scale below. Two at a table "
-                             "only."),
+    "wins": (lang.L_("Wins"), lang.L_("Games won; a tied win is shared.")),
+    "points": (lang.L_("Points"), lang.L_("The scores of all games added up.")),
+    "vp": (lang.L_("Victory points"), lang.L_("Each game gives points by the winning margin, from the scale below. "
+                                              "Two at a table only.")),
 }
 # the API's names for things, as the form calls them
-WORDS = (("table_size (entrants at one table)", "Table size"), ("table_size", "table size"),
-         ("vp_scale", "victory point scale"), ("margin_at_least", "margin"), ("winner_vp", "winner's points"),
-         ("loser_vp", "loser's points"), ("(vp)", ""), ("“vp”", "“victory points”"),
-         ("“round-robin”", "“round robin”"), ("“swiss”", "“Swiss”"), ("“draw”", "“draw”"))
-SPLIT = re.compile(r"\s*(?:&|,|\band\b|\+)\s*", re.IGNORECASE)
+WORDS = (("table_size (entrants at one table)", lang.L_("Table size")), ("table_size", lang.L_("table size")),
+         ("vp_scale", lang.L_("victory point scale")), ("margin_at_least", lang.L_("margin")),
+         ("winner_vp", lang.L_("winner's points")), ("loser_vp", lang.L_("loser's points")), ("(vp)", ""),
+         ("“vp”", lang.L_("“victory points”")), ("“round-robin”", lang.L_("“round robin”")),
+         ("“swiss”", lang.L_("“Swiss”")), ("“draw”", lang.L_("“draw”")))
+def _split(line: str) -> list[str]:
+    """The players of one typed line: between them &, a comma, "+", "and" or the page language's own "and"."""
+    word = lang.pgettext("the word typed between the two players of a pair: Ann and Bob", "and")
+    words = "|".join(re.escape(w) for w in {"and", word.strip()} if w.strip())
+    return [p.strip() for p in re.split(rf"\s*(?:&|,|\+|\b(?:{words})\b)\s*", line, flags=re.IGNORECASE)]
 
 
 def entrant_lines(raw: str) -> list[str]:
@@ -48,7 +54,7 @@ def entrant_lines(raw: str) -> list[str]:
 
 def entrant(line: str) -> dict:
     """One typed line as an entrant: 'Ann & Bob' → Ann and Bob, named 'Ann & Bob'; 'Ann' → Ann alone."""
-    players = [p.strip() for p in SPLIT.split(line)]
+    players = _split(line)
     if len(players) == 1:
         return {"name": line, "players": [line]}
     return {"name": team_name(players) if all(players) else line, "players": players}
@@ -59,7 +65,7 @@ def vp_lines(raw: str) -> list[str]:
 
 
 def vp_row(line: str) -> list[Any]:
-    return [number(part) for part in re.split(r"[\s;/]+", line.strip()) if part]
+    return [number(part, "vp_scale") for part in re.split(r"[\s;/]+", line.strip()) if part]
 
 
 def main_option(form) -> dict:
@@ -67,7 +73,7 @@ def main_option(form) -> dict:
     for key in ("target", "max_hands"):
         raw = form.get(f"options.{key}", "").strip()
         if raw:
-            options[key] = number(raw)
+            options[key] = number(raw, f"options.{key}")
     return options
 
 
@@ -76,8 +82,8 @@ def payload(form) -> dict:
     body: dict[str, Any] = {
         "name": form.get("name", "").strip(), "variant": form.get("variant", ""),
         "entrants": [entrant(line) for line in entrant_lines(form.get("entrants", ""))],
-        "table_size": number(form.get("table_size", "")) if form.get("table_size", "").strip() else 2,
-        "rounds": number(form.get("rounds", "")) if form.get("rounds", "").strip() else None,
+        "table_size": number(form.get("table_size", ""), "table_size") if form.get("table_size", "").strip() else 2,
+        "rounds": number(form.get("rounds", ""), "rounds") if form.get("rounds", "").strip() else None,
         "movement": form.get("movement") or None, "standings": form.get("standings") or None}
     options = main_option(form)
     if options:
@@ -91,7 +97,7 @@ def payload(form) -> dict:
 
 def in_words(message: str) -> str:
     for api, words in WORDS:
-        message = message.replace(api, words)
+        message = message.replace(api, str(words))
     return re.sub(r"\s{2,}", " ", message).strip()
 
 
@@ -108,7 +114,8 @@ def place(errors: list[FieldError], form) -> tuple[dict[str, list[str]], list[st
             typed = (lines if m[1] == "entrants" else rows)
             n = int(m[2])
             line = f"“{typed[n]}”" if n < len(typed) else ""
-            field, message = m[1], f"Line {n + 1} {line}: {message}".replace("  ", " ")
+            field, message = m[1], lang._("Line %(n)s %(line)s: %(refusal)s", n=lang.number(n + 1), line=line,
+                                          refusal=message).replace("  ", " ")
         elif field.startswith("options.") and field not in FIELDS:
             field = ""
         if field in FIELDS:
@@ -123,9 +130,10 @@ def variant_defaults(variant: Variant) -> str:
     layout, (low, _) = next(iter(layouts(variant).items()))
     defaults = variant.default_options(seating_shape(layout, low))
     words = variant.words
-    parts = []
-    if defaults.get("target") is not None:
-        parts.append(f"to {defaults['target']:,}")
-    if defaults.get("max_hands"):
-        parts.append(words.count(defaults["max_hands"], words.round, words.rounds))
-    return " or ".join(parts) or "with no limit"
+    target, limit = defaults.get("target"), defaults.get("max_hands")
+    rounds = words.rounds_counted(limit) if limit else ""
+    if target is not None and limit:
+        return lang._("to %(target)s or %(rounds)s", target=lang.number(target), rounds=rounds)
+    if target is not None:
+        return lang._("to %(target)s", target=lang.number(target))
+    return rounds or lang._("with no limit")

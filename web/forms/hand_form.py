@@ -40,9 +40,10 @@ def short_label(field: Field, words: Words = Words()) -> tuple[str, str]:
     under a heading "Canastas", which says it already), else the label alone."""
     if field.short:
         return field.short
-    if field.label.endswith(f" {words.melds}"):
-        return field.label[: -len(words.melds) - 1], "" if field.group.lower() == words.melds.lower() else words.melds
-    return field.label, ""
+    label, melds = str(field.label), str(words.melds)
+    if label.endswith(f" {melds}"):
+        return label[: -len(melds) - 1], "" if str(field.group).lower() == melds.lower() else melds
+    return label, ""
 
 
 def shown_flags(variant: Variant, sides: Sequence[Side]) -> dict[int, list[str]]:
@@ -86,13 +87,15 @@ def hand_payload(form, variant: Variant, sides: Sequence) -> dict:
             if f.kind == "flag":
                 entry[f.name] = (form.get(f.name) == str(i)) if f.once else (form.get(name) == "on")
             elif f.kind == "points" and form.get(f"{name}:mode") == "count":
-                entry[f.name] = {card: number(form.get(f"{name}.{card}")) for card in variant.card_values}
+                entry[f.name] = {card: number(form.get(f"{name}.{card}"), f"{name}.{card}",
+                                              str(variant.card_words.get(card, (card, card))[1]).capitalize())
+                                 for card in variant.card_values}
             elif f.kind == "count" and form.get(f"{name}:chip") in CHIPS:
                 entry[f.name] = int(form[f"{name}:chip"])
             elif f.kind == "count" and form.get(f"{name}:chip") == MORE and not (form.get(name) or "").strip():
                 entry[f.name] = MORE_DEFAULT
             else:
-                entry[f.name] = number(form.get(name))
+                entry[f.name] = number(form.get(name), name, f.label)
         entries.append(entry)
     return {"entries": entries}
 

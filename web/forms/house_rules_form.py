@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import lang
 from scoring import FieldError, Variant
 from web.forms.numbers import number
 
@@ -21,16 +22,18 @@ def typed_house_rules(form, variant: Variant) -> dict:
         elif rule.kind == "flag":
             rules[key] = form.get(name) == "on"  # the form always shows every house rule
         elif rule.kind == "tiers":
-            rules[key] = [[number(at), number(minimum)] for at, minimum in _typed_tiers(form, name)]
+            rules[key] = [[number(at, name, rule.label), number(minimum, name, rule.label)]
+                          for at, minimum in _typed_tiers(form, name)]
         elif rule.kind == "list":
             boxes = _typed_list(form, name)
             if boxes is not None:  # a blank box before a number is no number: refused, naming that box
-                rules[key] = [number(box) if box else None for box in boxes]
+                rules[key] = [number(box, f"{name}[{k}]", rule.label) if box else None for k, box in enumerate(boxes)]
         elif rule.kind == "counts":
             if any(f"{name}.{part}" in form for part in rule.default):
-                rules[key] = {part: number(form.get(f"{name}.{part}")) for part in rule.default}
+                rules[key] = {part: number(form.get(f"{name}.{part}"), f"{name}.{part}",
+                                           capital(str(rule.key_word(part)))) for part in rule.default}
         elif form.get(name, "").strip():
-            rules[key] = number(form[name])
+            rules[key] = number(form[name], name, rule.label)
     return rules
 
 
@@ -41,12 +44,14 @@ def house_rule_refusals(form, variant: Variant) -> list[FieldError]:
     for rule in variant.rules:
         name = f"options.house_rules.{rule.key}"
         if rule.off and rule.default is None and name in form and not form[name].strip() and form.get(name + OFF) != "on":
-            errors.append(FieldError(name, f"{rule.label}: type its points, or tick “{capital(rule.off)}”."))
+            errors.append(FieldError(name, lang._("%(rule)s: type its points, or tick “%(off)s”.", rule=rule.label,
+                                                  off=capital(rule.off))))
     return errors
 
 
 def capital(words: str) -> str:
     """Words with a capital first letter, the rest as written."""
+    words = str(words)
     return words[:1].upper() + words[1:]
 
 

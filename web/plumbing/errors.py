@@ -11,27 +11,34 @@ import sqlite3
 from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+import lang
 from db import faults
 from db.connection import BUSY_SECONDS
 from scoring import Refused
 
-API_WORDS = {404: "There is no such address in the Meldbook API.",
-             405: "{method} is not allowed here.",
-             413: "The request is too large (at most 64 kB)."}
+API_WORDS = {404: lang.L_("There is no such address in the Meldbook API."),
+             405: lang.L_("%(method)s is not allowed here."),
+             413: lang.L_("The request is too large (at most 64 kB).")}
 
 STORAGE = {
-    faults.BUSY: (503, "The table's database is busy: another program is holding it (a backup, or a second copy "
-                       "of Meldbook). Nothing was saved. Wait a few seconds and try again."),
-    faults.FULL: (507, "The disk of the machine running Meldbook is full, so nothing was saved. Free some space "
-                       "on it (or ask whoever runs Meldbook to), then try again; every score saved before is kept."),
-    faults.DAMAGED: (503, "The table's database file is damaged, so Meldbook cannot read or save games. Nothing "
-                          "was saved. Whoever runs Meldbook should stop it and put back a backup."),
-    faults.READ_ONLY: (503, "The table's database cannot be written (the file or its folder is read-only), so "
-                            "nothing was saved. Whoever runs Meldbook should make it writable; the games can still "
-                            "be viewed."),
-    faults.UNREACHABLE: (503, "Meldbook could not read or write its database file on the disk, so nothing was "
-                              "saved. Whoever runs Meldbook should check the disk, then try again."),
+    faults.BUSY: (503, lang.L_("The table's database is busy: another program is holding it (a backup, or a "
+                               "second copy of Meldbook). Nothing was saved. Wait a few seconds and try again.")),
+    faults.FULL: (507, lang.L_("The disk of the machine running Meldbook is full, so nothing was saved. Free some "
+                               "space on it (or ask whoever runs Meldbook to), then try again; every score saved "
+                               "before is kept.")),
+    faults.DAMAGED: (503, lang.L_("The table's database file is damaged, so Meldbook cannot read or save games. "
+                                  "Nothing was saved. Whoever runs Meldbook should stop it and put back a backup.")),
+    faults.READ_ONLY: (503, lang.L_("The table's database cannot be written (the file or its folder is read-only), "
+                                    "so nothing was saved. Whoever runs Meldbook should make it writable; the games "
+                                    "can still be viewed.")),
+    faults.UNREACHABLE: (503, lang.L_("Meldbook could not read or write its database file on the disk, so nothing "
+                                      "was saved. Whoever runs Meldbook should check the disk, then try again.")),
 }
+
+
+PAGE_WORDS = {404: lang.L_("There is nothing at this address."), 405: lang.L_("That cannot be done from here."),
+              413: lang.L_("What was sent is too large (at most 64 kB), so nothing was saved. Go back, check what "
+                           "was typed and try again.")}
 
 
 def refused_page(err: Refused):
@@ -42,11 +49,8 @@ def refused_page(err: Refused):
 
 def http_error_page(err: HTTPException):
     """A routing or request error on a page (404, 405, a stale CSRF token…) as a page, not a raw error."""
-    words = {404: "There is nothing at this address.", 405: "That cannot be done from here.",
-             413: "What was sent is too large (at most 64 kB), so nothing was saved. Go back, check what was "
-                  "typed and try again."}
-    message = words.get(err.code) if err.description == type(err).description else err.description
-    return render_template("error.html", messages=[message or err.name], status=err.code), err.code
+    message = PAGE_WORDS.get(err.code) if err.description == type(err).description else err.description
+    return render_template("error.html", messages=[str(message or err.name)], status=err.code), err.code
 
 
 def answer(status: int, message: str, field: str | None = None, headers: list | None = None):
@@ -65,8 +69,13 @@ def http_error(err: HTTPException):
         body, status = http_error_page(err)
         return body, status, headers
     described = err.description != type(err).description  # a message written for this refusal
-    message = err.description if described else API_WORDS.get(err.code, err.description or err.name)
-    return answer(err.code or 500, message.format(method=request.method), getattr(err, "field", None), headers)
+    if described:
+        message = err.description
+    elif err.code in API_WORDS:
+        message = str(API_WORDS[err.code]) % {"method": request.method}
+    else:
+        message = err.description or err.name
+    return answer(err.code or 500, message, getattr(err, "field", None), headers)
 
 
 def storage_words(err: sqlite3.Error) -> tuple[int, str, list] | None:
@@ -74,7 +83,7 @@ def storage_words(err: sqlite3.Error) -> tuple[int, str, list] | None:
     kind = faults.fault(err)
     if kind is None:
         return None
-    status, message = STORAGE[kind]
+    status, message = STORAGE[kind][0], str(STORAGE[kind][1])
     current_app.logger.error("%s %s: the database %s is %s: %s", request.method, request.path,
                              current_app.config["DATABASE"], kind, err)
     return status, message, [("Retry-After", str(BUSY_SECONDS))] if kind == faults.BUSY else []

@@ -19,6 +19,9 @@ import re
 from flask import Flask, current_app, request
 from werkzeug.exceptions import BadRequest
 
+import lang
+from web.plumbing.language import select_locale
+
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
 EVERYWHERE = ("0.0.0.0", "::", "")
 ENVIRONMENT = "MELDBOOK_ALLOWED_HOSTS"
@@ -96,10 +99,16 @@ def check_host():
     sent = request.headers.get("Host")
     if answers_to(sent, tuple(current_app.config["ALLOWED_HOSTS"])):
         return None
-    named = f"the name “{sent[:80]}”" if sent else "a request that names no host"
-    raise UnknownHost(f"This Meldbook does not answer to {named}. Open it at an address it printed when it "
-                      "started (such as http://127.0.0.1:5000/), or start it with --allow-host NAME to let that "
-                      "name in.")
+    with lang.using(select_locale()):  # refused before the request speaks its language: said in it all the same
+        if sent:
+            message = lang._("This Meldbook does not answer to the name “%(host)s”. Open it at an address it printed "
+                             "when it started (such as http://127.0.0.1:5000/), or start it with --allow-host NAME "
+                             "to let that name in.", host=sent[:80])
+        else:
+            message = lang._("This Meldbook does not answer to a request that names no host. Open it at an address "
+                             "it printed when it started (such as http://127.0.0.1:5000/), or start it with "
+                             "--allow-host NAME to let that name in.")
+    raise UnknownHost(message)
 
 
 def init_app(app: Flask) -> None:

@@ -4,11 +4,26 @@ from __future__ import annotations
 from typing import Any
 
 from flask import jsonify, request
+from flask.json.provider import DefaultJSONProvider
 
+import lang
 import service
 import strict_json
 from scoring import FieldError, Refused
 from web.plumbing.revisions import revision_tags
+
+
+class TextJSONProvider(DefaultJSONProvider):
+    """Flask's JSON, keys in the order given, where a declared text (lang.Lazy) is written in the request's
+    language; what is kept (a game object, a cached body) holds English strings already."""
+
+    sort_keys = False
+
+    @staticmethod
+    def default(o: Any) -> Any:
+        if isinstance(o, lang.Lazy):
+            return str(o)
+        return DefaultJSONProvider.default(o)
 
 
 def error_answer(errors: list[FieldError], status: int, **extra: Any):
@@ -24,16 +39,18 @@ def body() -> Any:
     """The request's JSON body; refuses other content types and malformed JSON."""
     mimetype = request.mimetype
     if mimetype != "application/json":
-        raise Refused([FieldError(None, "Send the body as JSON with Content-Type: application/json.")], status=415)
+        raise Refused([FieldError(None, lang._("Send the body as JSON with Content-Type: application/json."))],
+                      status=415)
     raw = request.get_data(cache=True)
     if not raw.strip():
-        raise Refused([FieldError(None, "The body is empty; send a JSON object.")], status=400)
+        raise Refused([FieldError(None, lang._("The body is empty; send a JSON object."))], status=400)
     try:
         return strict_json.loads(raw)
     except strict_json.RepeatedKey as err:
-        raise Refused([FieldError(err.key, str(err))], status=400) from None
+        raise Refused([FieldError(err.key, lang._("“%(key)s” is given twice in one object; give each key once.",
+                                                  key=err.key))], status=400) from None
     except (ValueError, RecursionError):  # deeply nested arrays exhaust the parser's recursion: not a 500 either
-        raise Refused([FieldError(None, "The body is not valid JSON.")], status=400) from None
+        raise Refused([FieldError(None, lang._("The body is not valid JSON."))], status=400) from None
 
 
 def if_match(payload: Any = None) -> Any:
@@ -57,9 +74,11 @@ def idempotency_key() -> str | None:
     if key is None:
         return None
     if not 1 <= len(key) <= 64 or not all(" " <= c <= "~" for c in key):
-        raise Refused([FieldError(KEY_HEADER, "The Idempotency-Key must be 1 to 64 printable ASCII characters "
-                                              f"(letters, digits, punctuation); got {len(key)} characters.")],
-                      status=400)
+        raise Refused([FieldError(KEY_HEADER, lang.ngettext(
+            "The Idempotency-Key must be 1 to 64 printable ASCII characters (letters, digits, punctuation); got "
+            "%(num)s character.",
+            "The Idempotency-Key must be 1 to 64 printable ASCII characters (letters, digits, punctuation); got "
+            "%(num)s characters.", len(key)))], status=400)
     return key
 
 
@@ -69,5 +88,5 @@ def optional_body() -> Any:
         return None
     payload = body()
     if not isinstance(payload, dict) or payload.keys() - {"revision"}:
-        raise Refused([FieldError(None, 'This request takes no body, or only {"revision": N}.')])
+        raise Refused([FieldError(None, lang._('This request takes no body, or only {"revision": N}.'))])
     return payload

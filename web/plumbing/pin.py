@@ -26,6 +26,7 @@ from flask import (
     url_for,
 )
 
+import lang
 from db import games as store
 from db import pins
 from db.pin_hash import hash_pin, is_legacy, pin_matches
@@ -55,13 +56,15 @@ def _now() -> float:
 
 
 def _wait_words(seconds: int) -> str:
-    return f"{seconds} seconds" if seconds < 120 else f"{math.ceil(seconds / 60)} minutes"
+    if seconds < 120:
+        return lang.ngettext("%(num)s second", "%(num)s seconds", seconds)
+    return lang.ngettext("%(num)s minute", "%(num)s minutes", math.ceil(seconds / 60))
 
 
 def _waiting(locked_until: float, now: float) -> PinRefusal:
     wait = max(1, math.ceil(locked_until - now))
-    return PinRefusal(f"Too many wrong PINs from this device. Wait {_wait_words(wait)} and try again, "
-                      "or ask someone whose device is already unlocked.", 429, wait)
+    return PinRefusal(lang._("Too many wrong PINs from this device. Wait %(wait)s and try again, or ask someone whose "
+                             "device is already unlocked.", wait=_wait_words(wait)), 429, wait)
 
 
 def is_unlocked(game_id: str) -> bool:
@@ -91,12 +94,12 @@ def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
         if is_legacy(stored):
             pins.set_pin_hash(db, game_id, hash_pin(pin))
         return None
-    wrong = "That is not this table's PIN"
     if held["locked_until"] > now:  # that was the last try before a wait: it is still answered as wrong
         wait = _wait_words(max(1, math.ceil(held["locked_until"] - now)))
-        return PinRefusal(f"{wrong}, and that was too many wrong PINs from this device. Wait {wait} before "
-                          "the next try, or ask someone whose device is already unlocked.")
-    return PinRefusal(f"{wrong}. Ask whoever started the game.")
+        return PinRefusal(lang._("That is not this table's PIN, and that was too many wrong PINs from this device. "
+                                 "Wait %(wait)s before the next try, or ask someone whose device is already "
+                                 "unlocked.", wait=wait))
+    return PinRefusal(lang._("That is not this table's PIN. Ask whoever started the game."))
 
 
 def table_unlocked(game: Game) -> bool:
@@ -144,7 +147,7 @@ def check_pin():
     unlock = url_for("pin.unlock", game_id=game_id, next=_came_from(f"/games/{game_id}"))
     if request.headers.get("HX-Request"):
         # htmx does not follow a redirect as a page change; this header makes it load the unlock page
-        response = make_response("This table has a PIN. Enter it to make changes.", 200)
+        response = make_response(lang._("This table has a PIN. Enter it to make changes."), 200)
         response.headers["HX-Redirect"] = unlock
         return response
     return redirect(unlock, 303)
@@ -153,7 +156,8 @@ def check_pin():
 def _api_refusal(game_id: str, stored: str):
     sent = request.headers.get(PIN_HEADER)
     if sent is None:
-        message = f"This table has a PIN: send it in the {PIN_HEADER} header to make changes. Anyone may still read the game."
+        message = lang._("This table has a PIN: send it in the %(header)s header to make changes. Anyone may still "
+                         "read the game.", header=PIN_HEADER)
         return _pin_error(message, 403)
     problem = try_pin(game_id, sent, stored)
     return None if problem is None else refusal_answer(problem)

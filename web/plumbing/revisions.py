@@ -7,6 +7,7 @@ from flask import request
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 
+import lang
 from scoring import FieldError, Refused
 
 MAX_REVISION = 2 ** 53  # the largest whole number every JSON client holds exactly
@@ -35,8 +36,9 @@ def revision_tags(revision: Any, field: str = "revision", sent: str | None = Non
         return tags
     quoted = sent if sent is not None else revision
     shown = f"“{quoted[:20]}”" if isinstance(quoted, str) else repr(quoted)[:24]
-    raise Refused([FieldError(field, f"{field} must be a game revision: a whole number from 1 to {MAX_REVISION:,}, "
-                                     f"written with the digits 0–9 (got {shown}).")])
+    raise Refused([FieldError(field, lang._("%(field)s must be a game revision: a whole number from 1 to %(most)s, "
+                                            "written with the digits 0–9 (got %(shown)s).", field=field,
+                                            most=lang.number(MAX_REVISION), shown=shown))])
 
 
 def form_revision() -> list[str] | None:

@@ -11,6 +11,8 @@ from flask import Flask, abort, g, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup, escape
 
+import lang
+
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 CSRF_COOKIE = "meldbook_csrf"
@@ -87,7 +89,7 @@ def check_request():
         return None
     api = request.path.startswith("/api/")
     if cross_site():
-        message = "Changes can only be made from Meldbook's own pages; this request came from another site."
+        message = lang._("Changes can only be made from Meldbook's own pages; this request came from another site.")
         if api:
             return jsonify({"errors": [{"field": None, "message": message}]}), 403
         abort(403, description=message)
@@ -95,14 +97,14 @@ def check_request():
         # a form on another site can post to a write that takes no body; insisting on JSON
         # (which a cross-site page can only send after the CORS check we never pass) closes that
         if request.content_type and request.mimetype != "application/json":
-            return jsonify({"errors": [{"field": None, "message": "Send the body as JSON with "
-                                        "Content-Type: application/json (or send no body)."}]}), 415
+            return jsonify({"errors": [{"field": None, "message": lang._(
+                "Send the body as JSON with Content-Type: application/json (or send no body).")}]}), 415
         return None
     sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD, "")
     expected = request.cookies.get(CSRF_COOKIE, "")
     if not TOKEN_SHAPE.fullmatch(expected) or not _same(sent, expected):
-        abort(400, description="This page was out of date (its security token did not match). "
-                               "Reload the page and try again; nothing was saved.")
+        abort(400, description=lang._("This page was out of date (its security token did not match). Reload the "
+                                      "page and try again; nothing was saved."))
     return None
 
 

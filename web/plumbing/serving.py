@@ -22,7 +22,11 @@ from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 from waitress.utilities import BadRequest
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
+import lang
+from web.plumbing import language
 from web.plumbing.security import HEADERS
 
 IDLE_TIMEOUT = 30  # seconds a connection may sit without sending anything (mid-request or kept alive)
@@ -51,22 +55,25 @@ LIMITS = {
 
 LIMIT_WORDS = {"max_request_header_size": "32 kB", "app_body": "64 kB"}
 
-WORDS = {
-    400: "This request could not be read: its request line or one of its headers is not valid HTTP. "
-         "Nothing was saved. Reload the page and try again.",
-    408: f"This request came in too slowly (its headers took more than {HEAD_DEADLINE} seconds). Nothing was "
-         "saved. Check the connection to the table's Wi-Fi and try again.",
-    413: f"The request is too large (at most {LIMIT_WORDS['app_body']}). Nothing was saved.",
-    431: f"The request's headers are too large (at most {LIMIT_WORDS['max_request_header_size']} together). "
-         "Nothing was saved. Clear this site's cookies in the browser and try again.",
-    501: "This request uses a Transfer-Encoding the server does not take (only chunked). Nothing was saved.",
+WORDS = {  # said with WORD_VALUES put in
+    400: lang.L_("This request could not be read: its request line or one of its headers is not valid HTTP. "
+                 "Nothing was saved. Reload the page and try again."),
+    408: lang.L_("This request came in too slowly (its headers took more than %(seconds)s seconds). Nothing was "
+                 "saved. Check the connection to the table's Wi-Fi and try again."),
+    413: lang.L_("The request is too large (at most %(body)s). Nothing was saved."),
+    431: lang.L_("The request's headers are too large (at most %(headers)s together). Nothing was saved. Clear "
+                 "this site's cookies in the browser and try again."),
+    501: lang.L_("This request uses a Transfer-Encoding the server does not take (only chunked). Nothing was "
+                 "saved."),
 }
-FAULT = ("Meldbook could not answer this request because of a fault in the server. Nothing was saved. "
-         "Try again; if it keeps happening, whoever runs Meldbook should look at its log.")
+WORD_VALUES = {"seconds": HEAD_DEADLINE, "body": LIMIT_WORDS["app_body"],
+               "headers": LIMIT_WORDS["max_request_header_size"]}
+FAULT = lang.L_("Meldbook could not answer this request because of a fault in the server. Nothing was saved. "
+                "Try again; if it keeps happening, whoever runs Meldbook should look at its log.")
 
 # No template engine here, so the page is written out; it uses the app's stylesheet (allowed by the CSP)
 PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{html_lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -78,9 +85,9 @@ PAGE = """<!doctype html>
     <a class="brand" href="/"><img src="/static/icons/icon.svg" alt="" width="32" height="32"> Meldbook</a>
   </header>
   <main id="main">
-    <h1>That did not work</h1>
+    <h1>{heading}</h1>
     <p class="lead">{message}</p>
-    <p><a class="button primary" href="/">Back to the games</a></p>
+    <p><a class="button primary" href="/">{back}</a></p>
   </main>
 </body>
 </html>
@@ -118,18 +125,32 @@ class WordedError(ErrorTask):
 
     def execute(self):
         error = self.request.error
-        message = WORDS.get(error.code, FAULT)
-        if isinstance(self.request, RequestHead) and self.request.api():
-            body = json.dumps({"errors": [{"field": None, "message": message}]}).encode()
-            kind = "application/json"
-        else:
-            body = PAGE.format(message=html.escape(message, quote=False)).encode()
-            kind = "text/html; charset=utf-8"
+        with lang.using(_language(self.request)):
+            message = str(WORDS[error.code]) % WORD_VALUES if error.code in WORDS else str(FAULT)
+            if isinstance(self.request, RequestHead) and self.request.api():
+                body = json.dumps({"errors": [{"field": None, "message": message}]}).encode()
+                kind = "application/json"
+            else:
+                body = PAGE.format(message=html.escape(message, quote=False), html_lang=language.html_lang(),
+                                   heading=html.escape(lang._("That did not work"), quote=False),
+                                   back=html.escape(lang._("Back to the games"), quote=False)).encode()
+                kind = "text/html; charset=utf-8"
         self.status = f"{error.code} {error.reason}"
         self.response_headers.extend([("Content-Type", kind), *HEADERS.items()])
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)
+
+
+def _language(request) -> str | None:
+    """The language a request waitress refused asked for, as far as its headers were read (?lang= is not)."""
+    headers = getattr(request, "headers", None) or {}
+    accepted = parse_accept_header(headers.get("ACCEPT_LANGUAGE", ""), LanguageAccept)
+    for value, _quality in accepted:
+        code = language.code_of(value) if value != "*" else None
+        if code:
+            return code
+    return None
 
 
 class TableChannel(HTTPChannel):

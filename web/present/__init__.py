@@ -8,6 +8,8 @@ from typing import Mapping, Sequence
 
 from flask import Flask
 
+import lang
+
 from scoring import VARIANTS, Variant, get_variant
 from scoring.base import SideScore, team_name
 from scoring.game import places, players_shown
@@ -23,16 +25,8 @@ class Line:
     value: int
 
 
-def num(value: int | None) -> str:
-    """12345 -> '12,345'; negatives with a real minus sign."""
-    if value is None:
-        return ""
-    return f"−{-value:,}" if value < 0 else f"{value:,}"
-
-
-def signed(value: int) -> str:
-    """A hand score: '+10,330', '−415', '0'."""
-    return f"+{value:,}" if value > 0 else num(value)
+num = lang.number  # 12345 -> '12,345' (or '12.345' in German…); negatives with a real minus sign
+signed = lang.signed  # a hand score: '+10,330', '−415', '0'
 
 
 def players_note(side: Side) -> str:
@@ -47,7 +41,8 @@ def card_count_text(counts: Mapping, variant: Variant) -> str:
     for key, n in counts.items():
         if n:
             one, many = variant.card_words.get(key, (key, key))
-            parts.append(f"{n} {one if n == 1 else many} × {variant.card_values.get(key, 0)}")
+            parts.append(lang._("%(count)s %(word)s × %(value)s", count=num(n), word=one if n == 1 else many,
+                                value=num(variant.card_values.get(key, 0))))
     return " + ".join(parts)
 
 
@@ -68,9 +63,9 @@ def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int]) 
             continue
         detail = ""
         if kind == "count" and isinstance(given, int) and given and field.per_unit and value % given == 0:
-            detail = f"{given} × {num(abs(value) // given)}"  # the sign shows on the value
+            detail = f"{num(given)} × {num(abs(value) // given)}"  # the sign shows on the value
         elif kind == "count" and given:
-            detail = f"{given}"
+            detail = num(given) if isinstance(given, int) else f"{given}"
         elif kind == "points" and isinstance(given, Mapping):
             detail = card_count_text(given, variant)
         lines.append(Line(part_label(variant, key), detail, value))
@@ -94,9 +89,9 @@ def dealing_lines(game: Game) -> list[str]:
     if not d:
         return []
     if d.get("note"):
-        return [d["note"]]
+        return [lang.shown(d["note"])]  # kept in English with the game: said in the page's language
     variant = get_variant(game.variant)
-    return [f"{d[key]} {does}" for key, does in variant.dealing_jobs if d.get(key)]
+    return [lang._("%(name)s %(does)s", name=d[key], does=does) for key, does in variant.dealing_jobs if d.get(key)]
 
 
 def round_line(game: Game, variant: Variant) -> str:
@@ -105,9 +100,16 @@ def round_line(game: Game, variant: Variant) -> str:
     words, played = variant.words, game.hands_played
     limit, target = game.options.get("max_hands"), game.options["target"]
     if limit and target is None and not game.finished and played < limit:
-        return f"{capital(words.round)} {played + 1} of {limit}"
-    line = f"{words.count(played, words.round, words.rounds)} played" + (f" of {limit}" if limit else "")
-    return line + (f" · to {num(target)}" if target is not None else "")
+        return lang._("%(Round)s %(n)s of %(limit)s", Round=capital(words.round), n=num(played + 1), limit=num(limit))
+    counted = words.rounds_counted(played)
+    if limit and target is not None:
+        return lang._("%(counted)s played of %(limit)s · to %(target)s", counted=counted, limit=num(limit),
+                      target=num(target))
+    if limit:
+        return lang._("%(counted)s played of %(limit)s", counted=counted, limit=num(limit))
+    if target is not None:
+        return lang._("%(counted)s played · to %(target)s", counted=counted, target=num(target))
+    return lang._("%(counted)s played", counted=counted)
 
 
 def round_heading(game: Game, variant: Variant, number: int, editing: bool) -> str:
@@ -115,11 +117,16 @@ def round_heading(game: Game, variant: Variant, number: int, editing: bool) -> s
     'Round 2 of 4', with the minimum when it is the same for every side ('… — minimum 90 for everyone')."""
     words = variant.words
     if editing:
-        return f"Correct {words.round} {number}"
+        return lang._("Correct %(round)s %(n)s", round=words.round, n=num(number))
     limit = game.options.get("max_hands") if game.options["target"] is None else None
-    heading = f"{capital(words.round)} {number}" + (f" of {limit}" if limit and number <= limit else "")
+    if limit and number <= limit:
+        heading = lang._("%(Round)s %(n)s of %(limit)s", Round=capital(words.round), n=num(number), limit=num(limit))
+    else:
+        heading = lang._("%(Round)s %(n)s", Round=capital(words.round), n=num(number))
     least = one_minimum(game, variant)
-    return heading + (f" \u2014 minimum {least} for everyone" if least is not None else "")
+    if least is None:
+        return heading
+    return lang._("%(heading)s \u2014 minimum %(least)s for everyone", heading=heading, least=num(least))
 
 
 def one_minimum(game: Game, variant: Variant) -> int | None:
@@ -140,35 +147,44 @@ def finish_time(game: Game, now: datetime | None = None) -> dict | None:
     now = now or datetime.now(timezone.utc)
     left = max(0, int((finish - now).total_seconds() // 60) + (1 if finish > now else 0))
     # "at" is the server's clock; meldbook.js shows `iso` in each device's own time zone
-    return {"at": finish.astimezone().strftime("%H:%M"), "day": finish.astimezone().strftime("%a %d %b"),
+    return {"at": lang.numbers.clock(finish.astimezone()), "day": lang.numbers.day(finish.astimezone()),
             "iso": finish.isoformat(), "minutes_left": left}
 
 
 def when(iso: str | None) -> str:
-    """A stored UTC moment in the table's local time: 'Sat 21 Nov, 21:30'."""
+    """A stored UTC moment in the table's local time, as its language writes it: 'Sat 21 Nov 2026, 21:30',
+    'today, 21:30' (German: 'Sa., 21. Nov. 2026, 21:30')."""
     if not iso:
         return ""
     moment = datetime.fromisoformat(iso).astimezone()
     today = datetime.now().astimezone().date()
     if moment.date() == today:
-        return f"today, {moment:%H:%M}"
-    return moment.strftime("%a %d %b %Y, %H:%M")
+        return lang._("today, %(time)s", time=lang.numbers.clock(moment))
+    return lang.numbers.day_and_time(moment)
 
 
 def variant_names(conj: str) -> str:
     """Every registered variant's name: 'Ponytail Canasta, Pony Canasta and Classic Canasta'."""
-    names = [v.name for v in VARIANTS.values()]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
+    names = [str(v.name) for v in VARIANTS.values()]
+    if len(names) == 1:
+        return names[0]
+    if conj == "or":
+        return lang._("%(names)s or %(last)s", names=", ".join(names[:-1]), last=names[-1])
+    return lang._("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
 
 
-def said(game: Game, words: str, **values) -> str:
-    """A message in the game's own words: '{Round} {n} was taken back' → 'Round 3 was taken back'."""
+def words_of(game: Game, **numbers: int) -> dict[str, str]:
+    """A message's placeholders in the game's own words and the current language: %(round)s, %(rounds)s, the
+    capitalised %(Round)s, %(Rounds)s, and `numbers` written out ('%(Round)s %(n)s was taken back', n=3 → 'Round 3
+    was taken back')."""
     w = get_variant(game.variant).words
-    return words.format(round=w.round, rounds=w.rounds, Round=capital(w.round), Rounds=capital(w.rounds), **values)
+    return {"round": str(w.round), "rounds": str(w.rounds), "Round": capital(w.round), "Rounds": capital(w.rounds),
+            **{name: num(value) for name, value in numbers.items()}}
 
 
-def capital(words: str) -> str:
+def capital(words) -> str:
     """Words with a capital first letter, the rest as written (Jinja's capitalize lowers the rest)."""
+    words = str(words)
     return words[:1].upper() + words[1:]
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+import lang
 from scoring import get_variant
 from service.model import Game
 from web.present import num
@@ -53,11 +54,13 @@ def chart(game: Game) -> dict | None:
              for i, (side, s) in enumerate(zip(game.sides, series))]
     grid = [{"y": y(v), "label": num(v)} for v in values]
     every = max(1, math.ceil(hands / 10))  # at most about ten round numbers along the bottom
-    ticks = [{"x": x(h), "label": "Start" if h == 0 else str(h)} for h in range(0, hands + 1, every)]
-    words = [f"{side.name}: " + ", ".join(num(v) for v in s) for side, s in zip(game.sides, series)]
+    ticks = [{"x": x(h), "label": lang._("Start") if h == 0 else num(h)} for h in range(0, hands + 1, every)]
+    words = [lang._("%(side)s: %(totals)s.", side=side.name, totals=", ".join(num(v) for v in s))
+             for side, s in zip(game.sides, series)]
+    start = lang._("Running totals after each %(round)s, starting from %(round)s 0 (brought forward from paper).",
+                   round=said.round) if any(s[0] for s in series) \
+        else lang._("Running totals after each %(round)s, starting from %(round)s 0 (no score).", round=said.round)
     return {"width": WIDTH, "height": HEIGHT, "left": left, "right": WIDTH - RIGHT, "top": TOP,
             "bottom": HEIGHT - BOTTOM, "lines": lines, "grid": grid, "ticks": ticks,
             "target": {"y": y(target), "label": num(target)} if target is not None and low <= target <= high else None,
-            "description": f"Running totals after each {said.round}, starting from {said.round} 0 "
-                           f"({'brought forward from paper' if any(s[0] for s in series) else 'no score'}). "
-                           + " ".join(w + "." for w in words)}
+            "description": " ".join([start] + words)}

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping
 from flask import Flask, current_app, render_template
 from markupsafe import Markup
 
+import lang
 from scoring.variant import Variant
 from service.cache import Recent
 from service.model import Game
@@ -48,6 +49,8 @@ def key_of(value: Any) -> Any:
         return value
     if kind is Game:
         return ("game", value.id, value.revision, value.updated)
+    if kind is lang.Lazy:  # a declared text: the drawing's key holds the language already
+        return ("text", value.msgid, value.context)
     if isinstance(value, Variant):
         return ("variant", value.id)
     if kind is dict:  # in its own order: the same data in another order only misses, never matches wrongly
@@ -84,7 +87,7 @@ def init_app(app: Flask) -> None:
 
 def _drawing_of(template: str, context: dict) -> tuple[Markup, tuple[str, ...]]:
     """The drawing, and its pieces between the tokens."""
-    key = (current_app.config["DATABASE"], template, key_of(context))
+    key = (current_app.config["DATABASE"], lang.current(), template, key_of(context))
     found = _kept.get(key)
     if found is None:
         token = _drawing.set(True)

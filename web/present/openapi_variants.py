@@ -27,7 +27,7 @@ def entry_schema(variant: Variant) -> dict:
     kinds = {"count": {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}, "flag": BOOL,
              "points": {"oneOf": [{"type": "integer", "minimum": 0, "multipleOf": 5}, cards]}}
     return {"type": "object", "additionalProperties": False, "description": f"one side's entry in {variant.name}",
-            "properties": {f.name: {**kinds[f.kind], "description": f.label} for f in variant.fields}}
+            "properties": {f.name: {**kinds[f.kind], "description": str(f.label)} for f in variant.fields}}
 
 
 def _number(rule: HouseRule) -> dict:
@@ -54,7 +54,7 @@ def rule_schema(rule: HouseRule) -> dict:
     if rule.off:  # null switches the rule off
         schema["type"] = [schema["type"], "null"]
         words.append(f"null: {rule.off}")
-    described = f"{rule.label}: {'; '.join(words)}" if words else rule.label
+    described = f"{rule.label}: {'; '.join(str(w) for w in words)}" if words else str(rule.label)
     return {**schema, "default": rule.default, "description": described}
 
 
@@ -66,7 +66,7 @@ def house_rules_schema(variant: Variant) -> dict:
 
 def hand_limits(variants: Iterable[Variant]) -> list[str]:
     """Each seating that stops after some hands unless the table changes it: 'Ponytail Canasta, players alone: 4 hands'."""
-    return [f"{v.name}, {SEATINGS.get(kind, kind)}: {v.words.count(shape['max_hands'], v.words.round, v.words.rounds)}"
+    return [f"{v.name}, {SEATINGS.get(kind, kind)}: {v.words.rounds_counted(shape['max_hands'])}"
             for v in variants
             for kind, shape in v.describe()["sides"].items() if shape["max_hands"]]
 
@@ -91,5 +91,5 @@ def max_hands_description(limits: list[str]) -> str:
 
 def mark_summary(mark: SideMark, variants: Iterable[Variant]) -> str:
     """'Failed meld (Pony Canasta): the side's opening minimum rises until the next hand' (the variants that have it)."""
-    names = " and ".join(v.name for v in variants if mark in v.marks)
+    names = " and ".join(str(v.name) for v in variants if mark in v.marks)
     return f"{mark.button} ({names}): the side's opening minimum rises until the next hand"

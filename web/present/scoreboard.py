@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 
 from flask import current_app, flash, get_flashed_messages, redirect, request, url_for
 
+import lang
 import service
 from scoring import Refused, get_variant
 from service.model import Game
@@ -15,7 +16,7 @@ from web.plumbing import pin, security
 from web.present import once
 from web.plumbing.database import get_db
 
-STALE = "Someone else just changed this — here is the new version."
+STALE = lang.L_("Someone else just changed this — here is the new version.")
 RECENT_HANDS = 12  # history rows on the page; earlier hands load when asked for
 UNDO_SECONDS = 60  # how long a just-recorded hand offers Undo on every phone
 
@@ -65,7 +66,8 @@ def live_context(game: Game, view: str = "game", notice: str | None = None) -> d
     db = get_db()
     finish, undo, note = present.finish_time(game), just_recorded(game), taken_back(game, db=db)
     here = note is not None and note.get("by") == this_device()  # told in its own words: no note for it
-    dealing = service.made_from(db, game, "dealing lines", lambda: tuple(present.dealing_lines(game)))
+    dealing = service.made_from(db, game, f"dealing lines {lang.current()}",  # said in each language
+                                lambda: tuple(present.dealing_lines(game)))
     return {"game": game, "variant": get_variant(game.variant), "recent_hands": RECENT_HANDS, "view": view,
             "notice": notice, "key": _key(game, finish, undo, note), "dealing": dealing,
             "finish": finish, "undo": undo, "taken_back": None if here else note,
@@ -99,7 +101,7 @@ def write_refused(err: Refused, game_id: str):
     if err.status == 404:
         raise err
     if isinstance(err, service.Stale):
-        return after_write(err.game, STALE, err.status)
+        return after_write(err.game, str(STALE), err.status)
     return after_write(service.get_game(get_db(), game_id), " ".join(e.message for e in err.errors), err.status)
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from flask import Flask
 
+import lang
+
 from scoring import get_variant
 from service.model import Game
 from web.present import num
@@ -10,16 +12,19 @@ from web.present.chart import chart
 
 
 def share_text(game: Game) -> str:
-    """'Ponytail Canasta: Us won by 1,230. Us 51,230 · Them 50,000.' (a shared win says so)."""
+    """'Ponytail Canasta: Us won by 1,230. Us 51,230 · Them 50,000 (12 hands).' (a shared win says so), in the page's
+    language."""
     sides = game.sides
     winners = [sides[i].name for i in game.winner or ()]
+    said = {"variant": lang.shown(game.variant_name), "side": winners[0] if winners else "", "margin": num(game.margin),
+            "totals": " · ".join(f"{s.name} {num(s.score)}" for s in sorted(sides, key=lambda s: -s.score)),
+            "rounds": get_variant(game.variant).words.rounds_counted(game.hands_played)}
+    if len(winners) == 1 and game.margin:
+        return lang._("%(variant)s: %(side)s won by %(margin)s. %(totals)s (%(rounds)s).", **said)
     if len(winners) == 1:
-        result = f"{winners[0]} won by {num(game.margin)}" if game.margin else f"{winners[0]} won"
-    else:
-        result = f"{', '.join(winners[:-1])} and {winners[-1]} shared the win"
-    totals = " · ".join(f"{s.name} {num(s.score)}" for s in sorted(sides, key=lambda s: -s.score))
-    words = get_variant(game.variant).words
-    return f"{game.variant_name}: {result}. {totals} ({words.count(game.hands_played, words.round, words.rounds)})."
+        return lang._("%(variant)s: %(side)s won. %(totals)s (%(rounds)s).", **said)
+    return lang._("%(variant)s: %(sides)s and %(last)s shared the win. %(totals)s (%(rounds)s).",
+                  sides=", ".join(winners[:-1]), last=winners[-1], **said)
 
 
 def init_app(app: Flask) -> None:

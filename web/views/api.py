@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+import lang
 import service
 from db import transfer
 from scoring import VARIANTS, Refused
@@ -21,7 +22,8 @@ bp.register_error_handler(Refused, refused)
 
 @bp.get("/variants")
 def list_variants():
-    return jsonify([v.describe() for v in VARIANTS.values()])
+    with lang.using("en"):  # the API's values are English; only its error messages follow the request's language
+        return jsonify([v.describe() for v in VARIANTS.values()])
 
 
 @bp.get("/games")

@@ -9,11 +9,11 @@ import hashlib
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
+import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
-from scoring.base import listed
 from service import events
-from web.forms import event_form, keys
+from web.forms import event_form, keys, numbers
 from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
@@ -33,10 +33,10 @@ def _table_state(variant, game) -> str:
     """'Not started', 'Hand 3' (the hand being played, in the game's own words) or 'Finished'."""
     words = variant.words
     if game.finished:
-        return "Finished"
+        return lang._("Finished")
     if game.hands_played == 0:
-        return "Not started"
-    return f"{words.round.capitalize()} {game.hands_played + 1}"
+        return lang._("Not started")
+    return lang._("%(Round)s %(n)s", Round=str(words.round).capitalize(), n=lang.number(game.hands_played + 1))
 
 
 def _tables(db, event: dict, round_: dict) -> list[dict]:
@@ -62,9 +62,9 @@ def _view(db, event_id: str, event: dict | None = None) -> dict:
     return {"event": event, "variant": variant, "current": current, "tables": tables, "playing": playing,
             "byes": _names(event, current["byes"]) if current else [],
             "standings": events.standings(db, event_id),
-            "figure": {"wins": "Wins", "points": "Points", "vp": "Victory points"}[event["standings"]],
+            "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
-            "movement": event_form.MOVEMENT_WORDS[event["movement"]][0],
+            "movement": str(event_form.MOVEMENT_WORDS[event["movement"]][0]),
             "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event)}
 
 
@@ -78,8 +78,9 @@ def _live_key(db, event: dict) -> str:
 
 def _playing_words(playing: list[int]) -> str:
     if len(playing) == 1:
-        return f"Table {playing[0]} is still playing."
-    return f"Tables {listed([str(n) for n in playing], 'and')} are still playing."
+        return lang._("Table %(table)s is still playing.", table=lang.number(playing[0]))
+    shown = [lang.number(n) for n in playing]
+    return lang._("Tables %(tables)s and %(last)s are still playing.", tables=", ".join(shown[:-1]), last=shown[-1])
 
 
 # -- the list and a new club night --------------------------------------------------------------------------------
@@ -107,13 +108,13 @@ def new_event():
 def create_event():
     """Make the club night (refusals at their inputs, nothing stored); the same form sent again makes none."""
     try:  # the same form sent again (a double tap, a resend) answers the event it made: its key is kept with it
-        made = events.create_event(get_db(), event_form.payload(request.form), keys.posted_key())["id"]
+        made = events.create_event(get_db(), numbers.check(event_form.payload(request.form)), keys.posted_key())["id"]
     except Refused as err:
         if err.status >= 500:
             raise
         if isinstance(err, events.EventKeyUsed):  # sent once, then changed and sent again: still that one event
-            flash("This form already made this club night, so nothing new was made. To make another, open "
-                  "“New club night” again.")
+            flash(lang._("This form already made this club night, so nothing new was made. To make another, open "
+                         "“New club night” again."))
             return redirect(url_for("event_pages.event_page", event_id=err.event_id), 303)
         at, general = event_form.place(err.errors, request.form)
         return _form_page(request.form, at, general, 422)
@@ -146,15 +147,18 @@ def start_round(event_id: str):
         view = _view(db, event_id)
         event = view["event"]
         if len(event["round_list"]) >= event["rounds"]:
-            words = (f"Every planned round is played ({event['rounds']}); "
-                     "no more rounds can start.")
+            words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
+                           rounds=lang.number(event["rounds"]))
         else:
-            playing = [f"{t['table']}" for t in view["tables"] if not t["finished"]]
-            earlier = [f"round {r['number']}, table {t['table']}" for r in event["round_list"][:-1]
-                       for t in r["tables"] if not t["finished"]]
-            words = (f"Round {view['next_round']} can start when every table has finished. "
-                     + (_playing_words([int(p) for p in playing]) if playing else "")
-                     + (f" Still playing again after a correction: {', '.join(earlier)}." if earlier else ""))
+            playing = [t["table"] for t in view["tables"] if not t["finished"]]
+            earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r["number"]),
+                              table=lang.number(t["table"]))
+                       for r in event["round_list"][:-1] for t in r["tables"] if not t["finished"]]
+            words = (lang._("Round %(n)s can start when every table has finished.",
+                            n=lang.number(view["next_round"])) + " "
+                     + (_playing_words(playing) if playing else "")
+                     + (" " + lang._("Still playing again after a correction: %(tables)s.", tables=", ".join(earlier))
+                        if earlier else ""))
         return _director_page(event_id, words.strip(), 409)
     return redirect(url_for("event_pages.event_page", event_id=event_id) + "#tables", 303)
 
@@ -190,11 +194,12 @@ def table(event_id: str, number: int):
     event = events.get_event(get_db(), event_id)
     rounds = event["round_list"]
     if not rounds:
-        raise Refused([FieldError(None, "Round 1 has not started yet; the director starts it.")], status=404)
+        raise Refused([FieldError(None, lang._("Round 1 has not started yet; the director starts it."))], status=404)
     found = next((t for t in rounds[-1]["tables"] if t["table"] == number), None)
     if found is None:
-        raise Refused([FieldError(None, f"There is no table {number} in round {rounds[-1]['number']} "
-                                        f"(it has {len(rounds[-1]['tables'])}).")], status=404)
+        raise Refused([FieldError(None, lang._("There is no table %(table)s in round %(round)s (it has %(tables)s).",
+                                               table=lang.number(number), round=lang.number(rounds[-1]["number"]),
+                                               tables=lang.number(len(rounds[-1]["tables"]))))], status=404)
     return redirect(url_for("pages.game", game_id=found["game"]), 303)
 
 
@@ -246,8 +251,10 @@ def seating(event_id: str):
     raw = request.args.get("round", str(played))
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else 0
     if not 1 <= number <= played:
-        said = "No round has started yet." if not played else f"Rounds 1 to {played} have started."
-        raise Refused([FieldError("round", f"There is no round {raw} to seat. {said}")], status=404)
+        said = (lang._("No round has started yet.") if not played
+                else lang._("Rounds 1 to %(played)s have started.", played=lang.number(played)))
+        raise Refused([FieldError("round", lang._("There is no round %(round)s to seat.", round=raw) + " " + said)],
+                      status=404)
     return _pdf(seating_pdf(event, number, date=_first_day(db, event)), f"seating-round-{number}.pdf")
 
 

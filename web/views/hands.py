@@ -5,6 +5,7 @@ import secrets
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
+import lang
 import service
 from scoring import Refused, get_variant
 from scoring.entries import card_points
@@ -16,7 +17,7 @@ from web.plumbing import pin
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
-from web.present import said
+from web.present import words_of
 from web.present.scoreboard import (
     UNDO_SECONDS,
     after_write,
@@ -42,8 +43,8 @@ def counted(variant, payload: dict) -> dict[str, str]:
             value = entry.get(f.name)
             if f.kind == "points" and isinstance(value, dict):
                 points, errors = card_points(value, "", f.label, variant.card_values)
-                totals[forms.field_name(i, f.name)] = (f"= {present.num(points)} points" if not errors
-                                                       else "Count whole cards only")
+                totals[forms.field_name(i, f.name)] = (lang.ngettext("= %(num)s point", "= %(num)s points", points)
+                                                       if not errors else lang._("Count whole cards only"))
     return totals
 
 
@@ -51,7 +52,8 @@ def preview(game: Game, variant, payload: dict) -> dict:
     """Each side's hand score as it stands, for the live preview (nothing is stored)."""
     scores, errors = service.preview_hand(get_db(), game.id, payload)
     sides = [present.side_lines(variant, game.sides, payload["entries"], s) for s in scores]
-    return {"preview": sides, "preview_errors": [e.message for e in errors], "counted": counted(variant, payload)}
+    return {"preview": sides, "preview_errors": [e.message for e in numbers.with_readings(payload, errors)],
+            "counted": counted(variant, payload)}
 
 
 def form_page(game: Game, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
@@ -97,12 +99,13 @@ def empty_refusal(payload: dict, game_id: str, number: int | None):
         return None  # a correction the game changed under: what another phone did is shown first
     done = service.recorded_with(get_db(), game_id, posted_key())
     if number is None and done is not None:
-        flash(said(game, "This form was recorded already, as {round} {n}; nothing more was recorded. Here is the "
-                         "game as it is now.", n=done["number"]))
+        flash(lang._("This form was recorded already, as %(round)s %(n)s; nothing more was recorded. Here is the "
+                     "game as it is now.", **words_of(game, n=done["number"])))
         return redirect(url_for("pages.game", game_id=game_id), 303)
-    label = said(game, "Save an empty {round}" if number else "Record an empty {round}")
-    ask = {"label": label, "words": said(game, "Nothing was entered for any side. Fill in the {round}, or tap "
-                                               "“{label}” if nobody scored.", label=label)}
+    words = words_of(game)
+    label = lang._("Save an empty %(round)s", **words) if number else lang._("Record an empty %(round)s", **words)
+    ask = {"label": label, "words": lang._("Nothing was entered for any side. Fill in the %(round)s, or tap "
+                                           "“%(label)s” if nobody scored.", label=label, **words)}
     return form_page(game, number or game.hands_played + 1, request.form, status=422, empty_hand=ask)
 
 
@@ -118,12 +121,13 @@ def stale_new_hand(game: Game, typed: int | None):
     """A new hand sent after another phone changed the game: keep it, show what changed, let the player choose."""
     following = game.hands_played + 1
     if typed is not None and typed < following:
-        title = (said(game, "Another phone recorded {round} {n} first", n=typed) if typed == game.hands_played
-                 else said(game, "Other phones recorded {rounds} {n} to {last} meanwhile", n=typed,
-                           last=game.hands_played))
+        words = words_of(game, n=typed, last=game.hands_played)
+        title = (lang._("Another phone recorded %(round)s %(n)s first", **words) if typed == game.hands_played
+                 else lang._("Other phones recorded %(rounds)s %(n)s to %(last)s meanwhile", **words))
         conflict = {"title": title, "theirs": recorded_hand(game, typed), "replace": typed}
     else:
-        conflict = {"title": "Another phone changed this game while you typed", "theirs": None, "replace": None}
+        conflict = {"title": lang._("Another phone changed this game while you typed"), "theirs": None,
+                    "replace": None}
     return form_page(game, following, request.form, conflict=conflict, status=409)
 
 
@@ -138,14 +142,16 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     if game is not None and number is None:
         return stale_new_hand(game, typed_number())
     if game is not None:  # a correction sent after another change: show the new version, keep what was typed
-        conflict = {"title": said(game, "Another phone changed this game while you corrected {round} {n}", n=number),
+        conflict = {"title": lang._("Another phone changed this game while you corrected %(round)s %(n)s",
+                                    **words_of(game, n=number)),
                     "theirs": recorded_hand(game, number), "replace": None}
         return form_page(game, number, request.form, conflict=conflict, status=409)
     game = service.get_game(get_db(), game_id)
     if isinstance(err, service.KeyReused):
         # this phone recorded the form once already (its answer was lost), and then the entries were changed
         done = err.hand.number
-        conflict = {"title": said(game, "This phone already recorded {round} {n}, with other entries", n=done),
+        conflict = {"title": lang._("This phone already recorded %(round)s %(n)s, with other entries",
+                                    **words_of(game, n=done)),
                     "theirs": recorded_hand(game, done), "replace": done}
         return form_page(game, game.hands_played + 1, request.form, conflict=conflict, status=409,
                          key=secrets.token_urlsafe(16))
@@ -175,15 +181,17 @@ def refused_correction(err: Refused, game_id: str, number: int):
         key = secrets.token_urlsafe(16) if reused else None  # the form's key went with its first save
         if now is None:
             following = game.hands_played + 1
-            notice = said(game, "{Round} {n} was deleted on another device. Your entries are kept: record them as "
-                                "{round} {following}, or go back to the scores.", n=number, following=following)
+            notice = lang._("%(Round)s %(n)s was deleted on another device. Your entries are kept: record them as "
+                            "%(round)s %(following)s, or go back to the scores.",
+                            **words_of(game, n=number, following=following))
             return form_page(game, following, request.form, notice=notice, status=409, key=key)
         if now != number:
-            notice = said(game, "Another device deleted an earlier {round}, so the {round} you are correcting is now "
-                                "{round} {now}. Your entries are kept: check them and save.", now=now)
+            notice = lang._("Another device deleted an earlier %(round)s, so the %(round)s you are correcting is now "
+                            "%(round)s %(now)s. Your entries are kept: check them and save.", **words_of(game, now=now))
             return form_page(game, now, request.form, notice=notice, status=409, key=key)
         if reused:
-            conflict = {"title": said(game, "This phone already saved {round} {n}, with other entries", n=number),
+            conflict = {"title": lang._("This phone already saved %(round)s %(n)s, with other entries",
+                                        **words_of(game, n=number)),
                         "theirs": recorded_hand(game, number), "replace": None}
             return form_page(game, number, request.form, conflict=conflict, status=409, key=key)
     return refused_form(err, game_id, number)
@@ -193,7 +201,7 @@ def refused_correction(err: Refused, game_id: str, number: int):
 def new_hand(game_id: str):
     game = service.get_game(get_db(), game_id)
     if game.finished:
-        flash(said(game, "This game is finished, so no more {rounds} can be recorded."))
+        flash(lang._("This game is finished, so no more %(rounds)s can be recorded.", **words_of(game)))
         return redirect(url_for("pages.game", game_id=game_id), 303)
     return form_page(game, game.hands_played + 1, {})
 
@@ -202,12 +210,13 @@ def new_hand(game_id: str):
 def record_hand(game_id: str):
     stored = stored_game(game_id)  # as the PIN check read it: recording starts from it
     if stored is None:
-        raise service.not_found(f"There is no game with id “{game_id}”.")
+        raise service.not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
     payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
     asked = empty_refusal(payload, game_id, None)
     if asked is not None:
         return asked
     try:
+        numbers.check(payload)  # a typed number that could be read two ways is refused at its input
         service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored,
                             device=this_device())
     except Refused as err:
@@ -220,8 +229,8 @@ def record_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     game = service.get_game(get_db(), game_id)
     if not 1 <= number <= game.hands_played:
-        raise service.not_found(said(game, "There is no {round} {n} in this game (it has {played}).", n=number,
-                                     played=game.hands_played))
+        raise service.not_found(lang._("There is no %(round)s %(n)s in this game (it has %(played)s).",
+                                       **words_of(game, n=number, played=game.hands_played)))
     values = hand_form.hand_values(get_variant(game.variant), game.hands[number - 1].entries)
     return form_page(game, number, values)
 
@@ -234,11 +243,12 @@ def replace_hand(game_id: str, number: int):
     if asked is not None:
         return asked
     try:
+        numbers.check(payload)
         service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key(),
                              device=this_device())
     except Refused as err:
         return refused_correction(err, game_id, number)
-    flash(said(game, "{Round} {n} corrected; the totals after it are recomputed.", n=number))
+    flash(lang._("%(Round)s %(n)s corrected; the totals after it are recomputed.", **words_of(game, n=number)))
     return redirect(url_for("pages.game", game_id=game_id), 303)
 
 
@@ -262,9 +272,10 @@ def undo_hand(game_id: str, number: int):
     offered = just_recorded(shown)
     if request.form.get("revision") == str(shown.revision) and (offered or {}).get("number") != number:
         # a page left open (a phone asleep) still shows Undo: a minute on, the hand stays
-        return after_write(shown, said(shown, "{Round} {n} was not taken back: Undo is offered for {seconds} seconds "
-                                              "after a {round} is recorded. If it is wrong, open it under {Rounds} and "
-                                              "delete or correct it.", n=number, seconds=UNDO_SECONDS), 409)
+        return after_write(shown, lang._("%(Round)s %(n)s was not taken back: Undo is offered for %(seconds)s "
+                                         "seconds after a %(round)s is recorded. If it is wrong, open it under "
+                                         "%(Rounds)s and delete or correct it.",
+                                         **words_of(shown, n=number, seconds=UNDO_SECONDS)), 409)
     try:
         game = service.delete_hand(get_db(), game_id, number, form_revision(),
                                         undone_by=this_device())
@@ -274,12 +285,13 @@ def undo_hand(game_id: str, number: int):
         # a double tap, or another phone changed the game first: say what became of the hand
         game = err.game if isinstance(err, service.Stale) else service.get_game(get_db(), game_id)
         if number_now(game, number, request.form.get("recorded_at")) is None:
-            return after_write(game, said(game, "{Round} {n} was already taken back; the totals are as they were "
-                                                "before it.", n=number), 409)
-        return after_write(game, said(game, "{Round} {n} was not taken back: the game changed since it was recorded. "
-                                            "If it is wrong, open it under {Rounds} and delete or correct it.",
-                                      n=number), 409)
-    return after_write(game, said(game, "{Round} {n} was taken back; the totals are as they were before it.", n=number))
+            return after_write(game, lang._("%(Round)s %(n)s was already taken back; the totals are as they were "
+                                            "before it.", **words_of(game, n=number)), 409)
+        return after_write(game, lang._("%(Round)s %(n)s was not taken back: the game changed since it was recorded. "
+                                        "If it is wrong, open it under %(Rounds)s and delete or correct it.",
+                                        **words_of(game, n=number)), 409)
+    return after_write(game, lang._("%(Round)s %(n)s was taken back; the totals are as they were before it.",
+                                    **words_of(game, n=number)))
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
@@ -288,4 +300,4 @@ def delete_hand(game_id: str, number: int):
         game = service.delete_hand(get_db(), game_id, number, form_revision(), device=this_device())
     except Refused as err:
         return write_refused(err, game_id)
-    return after_write(game, said(game, "{Round} {n} deleted; the totals are recomputed.", n=number))
+    return after_write(game, lang._("%(Round)s %(n)s deleted; the totals are recomputed.", **words_of(game, n=number)))

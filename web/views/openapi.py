@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from flask import Blueprint, jsonify
 
+import lang
 from db import transfer
 from scoring import VARIANTS
 from web.present.openapi_variants import (
@@ -369,7 +371,22 @@ PATHS.update({
 
 
 def document() -> dict:
-    """The whole description, with every registered variant's id, entry fields and house rules."""
+    """The whole description, with every registered variant's id, entry fields and house rules: in English, whatever
+    the request's language (the API's words are its field names)."""
+    with lang.using("en"):
+        return _plain(_document())
+
+
+def _plain(value: Any) -> Any:
+    """The document with every declared text (lang.Lazy) as its English string."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return lang.english(value)
+
+
+def _document() -> dict:
     schemas = copy.deepcopy(SCHEMAS)
     ids = list(VARIANTS)
     schemas["Variant"]["properties"]["id"]["enum"] = ids
@@ -391,14 +408,14 @@ def document() -> dict:
     for mark in {m.key: m for v in VARIANTS.values() for m in v.marks}.values():
         schemas["Side"]["properties"][mark.key] = {
             "type": "integer", "minimum": 0,
-            "description": f"{mark.button} marks since the last hand ({' and '.join(v.name for v in VARIANTS.values() if mark in v.marks)} only)"}
+            "description": f"{mark.button} marks since the last hand ({' and '.join(str(v.name) for v in VARIANTS.values() if mark in v.marks)} only)"}
     paths = copy.deepcopy(PATHS)
     marks = {m.action: m for v in VARIANTS.values() for m in v.marks}
     if marks:
         path = paths["/api/games/{game_id}/sides/{side}/{action}"] = copy.deepcopy(MARK_PATH)
         path["post"]["parameters"][-1]["schema"]["enum"] = list(marks)
         path["post"]["summary"] = "; ".join(f"{action}: {mark_summary(m, VARIANTS.values())}" for action, m in marks.items())
-    names = ", ".join(v.name for v in VARIANTS.values())
+    names = ", ".join(str(v.name) for v in VARIANTS.values())
     info = {"title": "Meldbook", "version": "1",
             "description": f"Canasta score keeping for {names}. Every error answer "
                            "is {\"errors\": [{\"field\", \"message\"}]}; a refused request stores nothing. "

@@ -13,6 +13,7 @@ from flask import (
 )
 from jinja2_fragments.flask import render_block
 
+import lang
 import service
 from scoring import VARIANTS, Refused, get_variant
 from web import present
@@ -22,8 +23,8 @@ from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
+from web.present import words_of
 from web.present.scoreboard import (
-    STALE,
     after_write,
     live_html,
     live_key,
@@ -74,8 +75,8 @@ def hand_detail(game_id: str, number: int):
     """One hand's breakdown per side with its correct/delete actions, loaded when its history row opens."""
     game = service.get_game(get_db(), game_id)
     if not 1 <= number <= game.hands_played:
-        raise service.not_found(present.said(game, "There is no {round} {n} in this game (it has {played}).", n=number,
-                                     played=game.hands_played))
+        raise service.not_found(lang._("There is no %(round)s %(n)s in this game (it has %(played)s).",
+                                       **words_of(game, n=number, played=game.hands_played)))
     variant = get_variant(game.variant)
     played = game.hands[number - 1]
     hand = {"number": number, "scores": played.scores,
@@ -142,7 +143,8 @@ def delete_game(game_id: str):
         if err.status == 404:
             raise
         # stale, or a club night's table (service.delete_game says why)
-        flash(STALE + " The game was not deleted." if isinstance(err, service.Stale) else err.errors[0].message)
+        flash(lang._("Someone else just changed this — here is the new version. The game was not deleted.")
+              if isinstance(err, service.Stale) else err.errors[0].message)
         return redirect(url_for("pages.home"), 303)
-    flash("The game was deleted.")
+    flash(lang._("The game was deleted."))
     return redirect(url_for("pages.home"), 303)

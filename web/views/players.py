@@ -14,6 +14,7 @@ from flask import (
     url_for,
 )
 
+import lang
 from db import players as store
 from scoring import VARIANTS, FieldError, Refused
 from scoring.renames import GameChange, locked, played
@@ -29,8 +30,9 @@ api_bp = Blueprint("players_api", __name__, url_prefix="/api")
 api_bp.register_error_handler(Refused, refused)
 bp = Blueprint("players", __name__)
 
-RATING_NOTE = ("The rating is a cautious estimate of skill from finished games (openskill): it starts at 0, "
-               "rises with wins over strong tables and falls with losses, and firms up as more games are played.")
+RATING_NOTE = lang.L_("The rating is a cautious estimate of skill from finished games (openskill): it starts at 0, "
+                      "rises with wins over strong tables and falls with losses, and firms up as more games are "
+                      "played.")
 
 
 @api_bp.get("/players")
@@ -47,18 +49,19 @@ def _one_field(key: str, example: str) -> str:
     """The body's one field; anything else in it is refused, so a typo never renames to nothing."""
     payload = body()
     if not isinstance(payload, dict) or set(payload) != {key}:
-        raise Refused([FieldError(key, f'Send {{"{key}": "{example}"}} and nothing else.')])
+        raise Refused([FieldError(key, lang._('Send {"%(key)s": "%(example)s"} and nothing else.', key=key,
+                                              example=example))])
     return payload[key]
 
 
 @api_bp.post("/players/<path:name>/rename")
 def rename_player(name: str):
-    return _api_change(name, new=_one_field("name", "New name"))
+    return _api_change(name, new=_one_field("name", lang._("New name")))
 
 
 @api_bp.post("/players/<path:name>/merge")
 def merge_player(name: str):
-    return _api_change(name, into=_one_field("into", "Other player"))
+    return _api_change(name, into=_one_field("into", lang._("Other player")))
 
 
 def _api_change(name: str, **target):
@@ -84,20 +87,29 @@ def _api_change(name: str, **target):
 def describe(change: GameChange) -> str:
     """A game as its players know it: 'Us · Them (Ponytail Canasta, Sat 21 Nov 2026, 21:30)'."""
     variant = VARIANTS[change.variant].name if change.variant in VARIANTS else change.variant
-    return f"{' · '.join(change.side_names)} ({variant}, {when(change.created)})"
+    return lang._("%(sides)s (%(variant)s, %(when)s)", sides=" · ".join(change.side_names), variant=variant,
+                  when=when(change.created))
 
 
 def change_player(db, name: str, *, unlocked=is_unlocked, api: bool = False, **change):
     """Rename or merge a player (service.players.change_player), a game locked by a PIN refused in words that say
     how to unlock it here: on its page, or (`api`) with the PIN header too."""
     def refusal(what: str, old: str, new_name: str, games: list[GameChange]) -> player_service.Locked:
-        count = f"{len(games)} game" + ("s" if len(games) != 1 else "")
-        how = "on this device (its page asks for the PIN)"
+        n = len(games)
+        plays = lang.ngettext("“%(old)s” plays in %(num)s game with a table PIN that this device has not entered: "
+                              "%(games)s.",
+                              "“%(old)s” plays in %(num)s games with a table PIN that this device has not entered: "
+                              "%(games)s.", n, old=old, games="; ".join(describe(c) for c in games))
+        nothing = lang._("Nothing was renamed.") if what == "rename" else lang._("Nothing was merged.")
         if api:
-            how += f" or send its PIN in the {PIN_HEADER} header"
-        message = (f"“{old}” plays in {count} with a table PIN that this device has not entered: "
-                   f"{'; '.join(describe(c) for c in games)}. Nothing was {what}d. Unlock "
-                   f"{'it' if len(games) == 1 else 'each one'} {how}, then try again.")
+            unlock = lang.ngettext("Unlock it on this device (its page asks for the PIN) or send its PIN in the "
+                                   "%(header)s header, then try again.",
+                                   "Unlock each one on this device (its page asks for the PIN) or send its PIN in "
+                                   "the %(header)s header, then try again.", n, header=PIN_HEADER)
+        else:
+            unlock = lang.ngettext("Unlock it on this device (its page asks for the PIN), then try again.",
+                                   "Unlock each one on this device (its page asks for the PIN), then try again.", n)
+        message = f"{plays} {nothing} {unlock}"
         return player_service.Locked(what, old, new_name, games, message)
 
     return player_service.change_player(db, name, unlocked=unlocked, locked_refusal=refusal, **change)
@@ -162,8 +174,10 @@ def _change(name: str, what: str, **target):
                                target=target, locked=[]), 422
     if apply:
         games = sum(1 for _ in changes)
-        flash(f"“{old}” is now “{new_name}” in {games} game{'s' if games != 1 else ''}." if what == "rename"
-              else f"“{old}” was merged into “{new_name}” ({games} game{'s' if games != 1 else ''}).")
+        flash(lang.ngettext("“%(old)s” is now “%(new)s” in %(num)s game.", "“%(old)s” is now “%(new)s” in %(num)s "
+                            "games.", games, old=old, new=new_name) if what == "rename"
+              else lang.ngettext("“%(old)s” was merged into “%(new)s” (%(num)s game).", "“%(old)s” was merged into "
+                                 "“%(new)s” (%(num)s games).", games, old=old, new=new_name))
         return redirect(url_for("players.player", name=new_name), 303)
     shut = locked(changes, is_unlocked)
     return render_template("player_change.html", what=what, name=old, new_name=new_name, changes=changes,

@@ -1,5 +1,6 @@
 """A game's scores as a CSV file to take home: a row per hand (or round…), each side's counts, points, score and
-running total, headed in the variant's words."""
+running total, headed in the variant's words and the page's language. The cells themselves stay plain digits
+(1230, -415: no thousands separator, an ASCII minus) whatever the language, so any spreadsheet reads them as numbers."""
 from __future__ import annotations
 
 import csv
@@ -7,6 +8,7 @@ import io
 
 from flask import Blueprint, Response
 
+import lang
 import service
 from scoring import Refused, get_variant
 from scoring.variant import Variant
@@ -39,35 +41,46 @@ def columns(variant: Variant, game: Game) -> list[tuple[str, str, str]]:
     counts = [f.name for f in variant.fields if f.kind == "count"]
     out = [(count_label(variant, k), "entries", k) for k in counts if k not in parts]  # scored inside another part
     for k in parts:
-        label = count_label(variant, k) if k in counts else present.part_label(variant, k)
+        label = count_label(variant, k) if k in counts else lang.shown(present.part_label(variant, k))
         if k in counts:
             out.append((label, "entries", k))
-        out.append((label if label.endswith(" points") else f"{label} (points)", "breakdown", k))
-    return out + [(f"{variant.words.round} score", "score", "total"), ("running total", "score", "running_total")]
+        out.append((label if says_points(variant, k) else lang._("%(part)s (points)", part=label), "breakdown", k))
+    return out + [(lang._("%(round)s score", round=variant.words.round), "score", "total"),
+                  (lang._("running total"), "score", "running_total")]
+
+
+def says_points(variant: Variant, key: str) -> bool:
+    """Whether a part's label already says it holds points ("Melded points"), read from its English msgid."""
+    return str(lang.english(present.part_label(variant, key))).endswith(" points")
 
 
 def count_label(variant: Variant, key: str) -> str:
     """A count's column: its label, whole when the form's leans on the line above ("…of them surprise wild" →
     "Surprise wild canastas", in the variant's word for its melds)."""
     label = present.part_label(variant, key)
-    if label.startswith(LEANING):
-        return f"{label.removeprefix(LEANING).capitalize()} {variant.words.melds}"
-    return label
+    if not str(lang.english(label)).startswith(LEANING):
+        return lang.shown(label)
+    if lang.current() == lang.DEFAULT:
+        return f"{str(label).removeprefix(LEANING).capitalize()} {variant.words.melds}"
+    # a CSV column of the form's "…of them surprise wild": the variant's melds, then that label
+    return lang._("%(melds)s, %(which)s", melds=present.capital(str(variant.words.melds)),
+                  which=lang.shown(label).lstrip("…"))
 
 
 def scores_csv(game: Game) -> str:
     """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
     variant = get_variant(game.variant)
     cols = columns(variant, game)
-    header = [present.capital(variant.words.round)] + [f"{side.name}: {heading}" for side in game.sides
-                                                       for heading, _, _ in cols]
+    header = [present.capital(str(variant.words.round))]
+    header += [lang._("%(side)s: %(column)s", side=side.name, column=heading) for side in game.sides
+               for heading, _, _ in cols]
     rows = [header]
     if any(s.start_score for s in game.sides):
-        row: list = ["Brought forward"]
+        row: list = [lang._("Brought forward")]
         for side in game.sides:
             row += [""] * (len(cols) - 1) + [side.start_score]
         rows.append(row)
-    for hand in game.hands:
+    for hand in game.hands:  # numbers as ints: csv writes them as plain digits in every language
         row = [hand.number]
         for entry, score in zip(hand.entries, hand.scores):
             where = {"entries": entry, "breakdown": score.breakdown,

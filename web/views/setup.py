@@ -7,10 +7,11 @@ import sqlite3
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
+import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from web import forms
-from web.forms import house_rules_form, keys
+from web.forms import house_rules_form, keys, numbers
 from web.plumbing import pin
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page, storage_words
@@ -19,8 +20,11 @@ from web.present.scoreboard import is_htmx
 bp = Blueprint("setup", __name__)
 bp.register_error_handler(Refused, refused_page)
 
-LAYOUT_WORDS = {"pairs": "Partnerships", "trios": "Teams of three", "solo": "Everyone alone"}
-SIDE_WORDS = {"pairs": "partnership", "trios": "team"}  # a side of several players on the form: "Partnership 2"
+LAYOUT_WORDS = {"pairs": lang.L_("Partnerships"), "trios": lang.L_("Teams of three"), "solo": lang.L_("Everyone alone")}
+# the same inside a list ("Partnerships, teams of three or everyone alone")
+LAYOUT_LISTED = {"pairs": lang.L_("partnerships"), "trios": lang.L_("teams of three"),
+                 "solo": lang.L_("everyone alone")}
+SIDE_WORDS = {"pairs": lang.L_("partnership"), "trios": lang.L_("team")}  # a side of several players: "Partnership 2"
 DEFAULT_ROWS = 12  # a blank sheet's page of hands
 
 
@@ -34,8 +38,9 @@ def variant_or_404(variant_id: str):
 def seating(variant, values, count: int) -> list[dict]:
     """Where the variant pairs players by seat: each seat's partners (as its Seating declares them), from the names
     as seated now."""
-    word = variant.seating.seat_word.capitalize()
-    names = [(values.get(f"sides[{i}].players[0]") or f"{word} {i + 1}").strip() for i in range(count)]
+    word = house_rules_form.capital(variant.seating.seat_word)
+    names = [(values.get(f"sides[{i}].players[0]") or lang._("%(seat)s %(n)s", seat=word, n=lang.number(i + 1))).strip()
+             for i in range(count)]
     return variant.partners(names)
 
 
@@ -62,10 +67,12 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     # the box stays open while it holds changes, so a table sees them kept when the seating changes
     typed = house_rules_form.typed_house_rules(values, variant) if values else {}
     changed = any(value != rules[key] for key, value in typed.items())
-    words = [LAYOUT_WORDS[k] for k in allowed]
+    listed = [str(LAYOUT_LISTED[k]) for k in allowed]
+    layouts_name = lang._("%(names)s or %(last)s", names=", ".join(listed[:-1]), last=listed[-1]) if len(listed) > 1 \
+        else listed[0]
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
-                   layouts_name=house_rules_form.capital(", ".join(w.lower() for w in words[:-1]) + f" or {words[-1].lower()}"),
+                   layouts_name=house_rules_form.capital(layouts_name),
                    per_side=per_side, side_word=SIDE_WORDS.get(layout, ""), lists=lists,
                    ends=end_choice(variant, values, defaults),
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
@@ -88,8 +95,10 @@ def end_choice(variant, values, defaults: dict) -> dict | None:
     words = variant.words
     to_score = not values or not values.get("options.target", "").strip()
     if to_score:
-        return {"to": "score", "label": f"Play to a score instead of {words.count(limit, words.round, words.rounds)}"}
-    return {"to": "rounds", "label": f"Play {words.count(limit, words.round, words.rounds)} instead of to a score"}
+        return {"to": "score", "label": lang._("Play to a score instead of %(counted)s",
+                                               counted=words.rounds_counted(limit))}
+    return {"to": "rounds", "label": lang._("Play %(counted)s instead of to a score",
+                                            counted=words.rounds_counted(limit))}
 
 
 @bp.get("/games/new")
@@ -122,7 +131,7 @@ def create_game(variant_id: str):
         return seats_drawn(variant) if stale == "draw" else layout_changed(variant, stale)
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
-    refused = house_rules_form.house_rule_refusals(request.form, variant)
+    refused = house_rules_form.house_rule_refusals(request.form, variant) + numbers.unreadable(payload)
     if refused:
         return form_page(variant, request.form, layout, count, errors=refused, status=422)
     try:

@@ -1,6 +1,7 @@
 """Printable PDFs: a game's score sheet, blank sheets to fill in by pen, a rules card per variant.
 
-Bad ids and parameters answer in the API's JSON error shape (404 / 422), never with a broken PDF.
+Bad ids and parameters answer in the API's JSON error shape (404 / 422), never with a broken PDF. Each PDF
+speaks the language of the page that asked for it (or `?lang=`): web/plumbing/language.py sets it per request.
 The PDF library (reportlab, some 16 MB) is imported on the first PDF asked for, not when the
 server starts: a server that never prints never holds it.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant, new_game
 from scoring.variant import Variant
@@ -37,8 +39,8 @@ def paper() -> str:
 
     value = request.args.get("paper", "a4").strip().lower()
     if value not in PAPERS:
-        raise Refused([FieldError("paper", f"paper must be one of {', '.join(PAPERS)} "
-                                           f"(got “{request.args.get('paper')}”).")])
+        raise Refused([FieldError("paper", lang._("paper must be one of %(papers)s (got “%(got)s”).",
+                                                  papers=", ".join(PAPERS), got=request.args.get("paper")))])
     return value
 
 
@@ -54,7 +56,8 @@ def hands(options: dict) -> int:
 def variant_or_404(variant_id: str) -> Variant:
     variant = get_variant(variant_id)
     if variant is None:
-        raise service.not_found(f"There is no variant “{variant_id}”. Variants are: {', '.join(VARIANTS)}.")
+        raise service.not_found(lang._("There is no variant “%(variant)s”. Variants are: %(variants)s.",
+                                       variant=variant_id, variants=", ".join(VARIANTS)))
     return variant
 
 
@@ -63,7 +66,7 @@ def side_names(variant: Variant) -> list[dict]:
     given = request.args.getlist("side")
     if not given:
         fewest = min(v["sides"][0] for v in variant.describe_sides.values()) if variant.describe_sides else 2
-        given = [f"Side {i}" for i in range(1, fewest + 1)]
+        given = [lang._("Side %(n)s", n=lang.number(i)) for i in range(1, fewest + 1)]
     try:
         sides, _ = new_game(variant, {"variant": variant.id, "sides": [{"name": n} for n in given]}, seated_now=False)
     except Refused as err:
