@@ -42,13 +42,18 @@ def chosen() -> str | None:
     return code_of(request.args.get(PARAM)) or code_of(request.cookies.get(COOKIE))
 
 
-def negotiated() -> str:
-    """The first language of Accept-Language (by quality) that Meldbook speaks, else English."""
-    for value, _quality in request.accept_languages:  # Werkzeug sorts them best first
+def best_of(accepted) -> str | None:
+    """The first of Accept-Language's languages (Werkzeug sorts them best first) that Meldbook speaks, else None."""
+    for value, _quality in accepted:
         code = code_of(value) if value != "*" else None
         if code:
             return code
-    return lang.DEFAULT
+    return None
+
+
+def negotiated() -> str:
+    """The first language of Accept-Language (by quality) that Meldbook speaks, else English."""
+    return best_of(request.accept_languages) or lang.DEFAULT
 
 
 def select_locale() -> str:

@@ -145,12 +145,7 @@ class WordedError(ErrorTask):
 def _language(request) -> str | None:
     """The language a request waitress refused asked for, as far as its headers were read (?lang= is not)."""
     headers = getattr(request, "headers", None) or {}
-    accepted = parse_accept_header(headers.get("ACCEPT_LANGUAGE", ""), LanguageAccept)
-    for value, _quality in accepted:
-        code = language.code_of(value) if value != "*" else None
-        if code:
-            return code
-    return None
+    return language.best_of(parse_accept_header(headers.get("ACCEPT_LANGUAGE", ""), LanguageAccept))
 
 
 class TableChannel(HTTPChannel):
