@@ -5,6 +5,8 @@ import socket
 
 import pytest
 
+import lang
+
 from web.plumbing.security import HEADERS
 from web.plumbing.serving import LIMITS
 
@@ -85,3 +87,16 @@ def test_the_server_answers_again_after_its_refusals(server):
     for _, request_for, _ in REFUSALS:
         raw(server, request_for(b"/api/games"))
     assert server.request("GET", "/api/variants")[0] == 200
+
+
+@pytest.mark.slow
+def test_a_refusal_of_the_server_itself_speaks_the_devices_language(server):
+    """Issue 25: waitress's own refusal reads Accept-Language (as far as it read the headers) like every page."""
+    request = (b"GET /games/new HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: de-AT, en;q=0.5\r\n"
+               b"X-Note: a\x01b\r\n\r\n")
+    got, headers, body = raw(server, request)
+    assert got == 400 and '<html lang="de">' in body
+    with lang.using("de"):
+        heading = lang._("That did not work")
+    assert heading != "That did not work" and heading in body
+    assert "not valid HTTP" not in body and "Nothing was saved" not in body
