@@ -69,8 +69,7 @@ def html_lang(code: str | None = None) -> str:
 @bp.get("/language/<code>")
 def choose_language(code: str):
     """The language menu: remember this device's language and go back to the page it was chosen on."""
-    found = code_of(code) if code.replace("_", "-").lower() in {c.replace("_", "-").lower() for c in lang.known()} \
-        else None
+    found = {c.replace("_", "-").lower(): c for c in lang.known()}.get(code.replace("_", "-").lower())  # pt-br: pt_BR
     back = _local(request.args.get("next")) or _local(request.referrer) or "/"
     answer = redirect(back, 303)
     if found:
