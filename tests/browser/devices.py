@@ -17,8 +17,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screensh
 class Page:
     """A phone (or tablet) at the table; collects Content-Security-Policy complaints from the console."""
 
-    def __init__(self, chromium, server: Server, viewport: dict):
-        self.context = chromium.new_context(viewport=viewport, base_url=server.url)
+    def __init__(self, chromium, server: Server, viewport: dict, **options):
+        """`options`: more of the browser context's settings, e.g. the phone's `locale` (its Accept-Language)."""
+        self.context = chromium.new_context(viewport=viewport, base_url=server.url, **options)
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
         self.console: list[str] = []

@@ -33,20 +33,6 @@ def has_catalog(code: str) -> bool:
     return os.path.exists(os.path.join(lang.TRANSLATIONS, code, "LC_MESSAGES", f"{lang.DOMAIN}.mo"))
 
 
-class LocalPhone(Page):
-    """A phone whose browser speaks `locale` (its Accept-Language), collecting the console's complaints as Page does."""
-
-    def __init__(self, chromium, server, locale: str | None):
-        self.context = chromium.new_context(viewport=PHONE, base_url=server.url,
-                                            **({"locale": locale} if locale else {}))
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(10_000)
-        self.console: list[str] = []
-        self.page.on("console", lambda m: self.console.append(m.text) if m.type == "error"
-                     and "Failed to load resource" not in m.text else None)
-        self.page.on("pageerror", lambda e: self.console.append(str(e)))
-
-
 @pytest.fixture(scope="module")
 def axe():
     return Axe()
@@ -56,8 +42,9 @@ def axe():
 def phone_in(chromium, server):
     opened = []
 
-    def open_phone(locale: str | None) -> LocalPhone:
-        opened.append(LocalPhone(chromium, server, locale))
+    def open_phone(locale: str | None) -> Page:
+        """A phone whose browser speaks `locale` (its Accept-Language)."""
+        opened.append(Page(chromium, server, PHONE, **({"locale": locale} if locale else {})))
         return opened[-1]
 
     yield open_phone
