@@ -9,6 +9,7 @@ from typing import Any, Sequence
 import lang
 from lang import L_
 
+from . import paper
 from .base import FieldError, Refused, listed, team_name
 from .entries import not_whole, points_fields, stored_reader
 from .standings import player_key
@@ -218,7 +219,14 @@ def _pin(value: Any) -> FieldError | None:
 
 
 def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: Any) -> list[dict]:
-    """Check a posted hand against every rule; returns its entries as numbers or raises Refused."""
+    """Check a posted hand against every rule; returns its entries as numbers or raises Refused.
+
+    A hand copied from paper (every entry just a side's total) is checked for its totals only."""
+    if paper.is_paper(payload):
+        entries, errors = paper.parse(payload, len(sides))
+        if errors:
+            raise Refused(errors)
+        return entries
     entries, errors = variant.parse_hand(payload, len(sides))
     if not errors:
         errors = variant.check_hand(entries, options, sides)
@@ -229,6 +237,8 @@ def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: An
 
 def to_store(variant: Variant, payload: dict, entries: list[dict]) -> list[dict]:
     """What to keep of a checked hand: every field as a number or flag, card counts kept as counted."""
+    if paper.is_paper_entries(entries):
+        return entries
     points = points_fields(variant.fields)
     kept = []
     for raw, parsed in zip(payload["entries"], entries):
@@ -263,14 +273,16 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     # stored hands were checked when recorded (or imported): read them back, do not check them again
     read = stored_reader(variant.fields, variant.card_values)
     for number, hand in enumerate(hands, start=1):
-        given, entries = read(hand.entries)
+        from_paper = paper.is_paper_entries(hand.entries)
+        given, entries = (hand.entries, hand.entries) if from_paper else read(hand.entries)
         scores = []
-        for s in variant.score_hand(entries, options):
+        for s in (paper.scores(entries) if from_paper else variant.score_hand(entries, options)):
             total = sum(s.breakdown.values())
             totals[s.side] += total
             scores.append({"side": s.side, "total": total, "breakdown": s.breakdown, **s.extra,
                            "running_total": totals[s.side]})
-        played.append({"number": number, "entries": given, "scores": scores, "recorded_at": hand.recorded_at})
+        played.append({"number": number, "entries": given, "scores": scores, "recorded_at": hand.recorded_at,
+                       "from_paper": from_paper})
     reasons = []
     if ended:
         reasons.append("ended")

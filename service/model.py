@@ -78,16 +78,18 @@ class Hand:
     entries: tuple[Mapping[str, Any], ...]
     scores: tuple[HandScore, ...]
     recorded_at: str
+    from_paper: bool = False  # each side's total copied from a score slip (API.md, "A hand copied from paper")
 
     def to_json(self) -> dict:
         return {"number": self.number, "entries": thawed(self.entries),
-                "scores": [s.to_json() for s in self.scores], "recorded_at": self.recorded_at}
+                "scores": [s.to_json() for s in self.scores], "recorded_at": self.recorded_at,
+                "from_paper": self.from_paper}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Hand:
         """A hand as an answer kept it (a request key's first answer)."""
         return cls(d["number"], frozen(d["entries"]), tuple(HandScore.from_json(s) for s in d["scores"]),
-                   d["recorded_at"])
+                   d["recorded_at"], d.get("from_paper", False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +139,7 @@ def make_game(stored: Mapping[str, Any], variant: Any, state: Mapping[str, Any])
                        MappingProxyType({k: s[k] for k in mark_keys}))
                   for s in state["sides"])
     hands = tuple(Hand(h["number"], frozen(h["entries"]), tuple(HandScore.from_json(s) for s in h["scores"]),
-                       h["recorded_at"]) for h in state["hands"])
+                       h["recorded_at"], h["from_paper"]) for h in state["hands"])
     winner = state["winner"]
     return Game(stored["id"], stored["variant"], lang.english(variant.name), frozen(stored["options"]), sides, hands,
                 state["finished"], tuple(state["finish_reasons"]), None if winner is None else tuple(winner),

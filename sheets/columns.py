@@ -42,11 +42,11 @@ def cell(column: SheetColumn, entry: dict, score: dict) -> str:
         return num(score["running_total"])
     if column.kind == "own":
         return num(score["own"])
-    value = entry[column.field]
+    value = entry.get(column.field)  # None: a hand copied from paper gives its total only
     if column.kind == "flag":
         return "\u2713" if value else ""
     text = num(value) if value else ""
-    if column.surprise and entry[column.surprise]:
+    if column.surprise and entry.get(column.surprise):
         text += f" ({num(entry[column.surprise])})"
     return text
 

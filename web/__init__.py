@@ -20,12 +20,13 @@ def register(app: Flask) -> None:
 
     app.register_blueprint(sheets.bp)
     from web import present
-    from web.views import hands, pages, setup
+    from web.views import hands, pages, paper, setup
 
     present.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(paper.bp)
     from web.views import event_pages, manifest, players, scores_csv
 
     app.register_blueprint(event_pages.bp)

@@ -10,7 +10,7 @@ from flask import Flask
 
 import lang
 
-from scoring import VARIANTS, Variant, get_variant
+from scoring import VARIANTS, Variant, get_variant, paper
 from scoring.base import SideScore, team_name
 from scoring.game import places, players_shown
 from service.model import Game, HandScore, Side
@@ -48,7 +48,11 @@ def card_count_text(counts: Mapping, variant: Variant) -> str:
 
 def part_label(variant: Variant, key: str) -> str:
     field = next((f for f in variant.fields if f.name == key), None)
-    return field.label if field else variant.part_labels.get(key, key.replace("_", " ").capitalize())
+    if field:
+        return field.label
+    if key == paper.PART:
+        return paper.LABEL
+    return variant.part_labels.get(key, key.replace("_", " ").capitalize())
 
 
 def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int]) -> list[Line]:

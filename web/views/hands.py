@@ -231,6 +231,8 @@ def edit_hand(game_id: str, number: int):
     if not 1 <= number <= game.hands_played:
         raise service.not_found(lang._("There is no %(round)s %(n)s in this game (it has %(played)s).",
                                        **words_of(game, n=number, played=game.hands_played)))
+    if game.hands[number - 1].from_paper:  # its totals only: corrected on the slip it was copied from
+        return redirect(url_for("paper.paper_slip", game_id=game_id), 303)
     values = hand_form.hand_values(get_variant(game.variant), game.hands[number - 1].entries)
     return form_page(game, number, values)
 

@@ -76,7 +76,10 @@ SCHEMAS = {
                             "description": "optional table PIN; changing the game then needs it"}}, closed=True),
     "Entry": {"type": "object", "description": "one side's values; a number left out is 0, a flag false; "
                                                "the fields are the variant's (GET /api/variants), others are refused",
-              "additionalProperties": {"oneOf": [{"type": "integer", "minimum": 0}, BOOL, CARD_POINTS]}},
+              # each variant's entry (anyOf, below) bounds its fields; a paper entry's total may be below 0
+              "additionalProperties": {"anyOf": [INT, BOOL, CARD_POINTS]}},
+    "PaperEntry": obj({"total": {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000, "multipleOf": 5,
+                                 "description": "the side's hand score as written on a score slip"}}, closed=True),
     "HandInput": obj({"entries": {"type": "array", "items": ref("Entry"), "description": "one per side, in side order"}},
                      {"revision": {"type": ["integer", "string"],
                                    "description": "the game revision this hand is based on (like If-Match)"}},
@@ -89,7 +92,8 @@ SCHEMAS = {
                  {"own": INT, "own_breakdown": {"type": "object", "additionalProperties": INT}, "partner": INT}),
     "Hand": obj({"number": {"type": "integer", "minimum": 1},
                  "entries": {"type": "array", "items": {"type": "object"}},
-                 "scores": {"type": "array", "items": ref("Score")}, "recorded_at": TIME}),
+                 "scores": {"type": "array", "items": ref("Score")}, "recorded_at": TIME,
+                 "from_paper": {"type": "boolean", "description": "each side's total copied from a score slip"}}),
     "Game": obj({"id": STR, "variant": STR, "variant_name": STR, "options": ref("Options"),
                  "sides": {"type": "array", "items": ref("Side")}, "hands": {"type": "array", "items": ref("Hand")},
                  "finished": BOOL, "finish_reasons": {"type": "array",
@@ -398,7 +402,8 @@ def _document() -> dict:
     for variant in VARIANTS.values():
         schemas[schema_name(variant, "Entry")] = entry_schema(variant)
         schemas[schema_name(variant, "HouseRules")] = house_rules_schema(variant)
-    schemas["Entry"]["anyOf"] = [ref(schema_name(v, "Entry")) for v in VARIANTS.values()]
+    # a hand copied from paper gives every side just its total (API.md, "A hand copied from paper")
+    schemas["Entry"]["anyOf"] = [ref(schema_name(v, "Entry")) for v in VARIANTS.values()] + [ref("PaperEntry")]
     schemas["NewOptions"]["properties"]["house_rules"]["anyOf"] = [ref(schema_name(v, "HouseRules"))
                                                                    for v in VARIANTS.values()]
     limits = hand_limits(VARIANTS.values())

@@ -79,7 +79,7 @@ def hand_detail(game_id: str, number: int):
                                        **words_of(game, n=number, played=game.hands_played)))
     variant = get_variant(game.variant)
     played = game.hands[number - 1]
-    hand = {"number": number, "scores": played.scores,
+    hand = {"number": number, "scores": played.scores, "from_paper": played.from_paper,
             "sides": [present.side_lines(variant, game.sides, played.entries, s) for s in played.scores]}
     return render_template("_hand_detail.html", game=game, hand=hand)
 

@@ -85,7 +85,8 @@ def scores_csv(game: Game) -> str:
         for entry, score in zip(hand.entries, hand.scores):
             where = {"entries": entry, "breakdown": score.breakdown,
                      "score": {"total": score.total, "running_total": score.running_total}}
-            row += [where[source].get(key, 0) for _, source, key in cols]
+            blank = "" if hand.from_paper else 0  # a hand copied from paper has its totals only
+            row += [where[source].get(key, blank) for _, source, key in cols]
         rows.append(row)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

@@ -1,0 +1,86 @@
+"""A hand copied from paper (API.md, "A hand copied from paper"): each side's hand score as written on a score slip.
+
+Instead of its fields, every entry of such a hand is just `{"total": -45}`: a whole multiple of 5 within
+±1,000,000. It is checked for nothing else (the slip was added up at the table), its breakdown has the single
+part `paper`, and it counts for totals, minimums, the end of the game, standings and ratings like any other hand.
+All entries of one hand are totals, or none is.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import lang
+
+from .base import MAX_NUMBER, FieldError, SideScore
+
+PART = "paper"  # the one part of a paper hand's breakdown
+LABEL = lang.L_("Score copied from paper")  # that part, as the pages and sheets name it
+KEY = "total"  # the one key of a paper entry
+
+
+def is_paper(payload: Any) -> bool:
+    """Whether a posted hand means to be copied from paper: any of its entries gives a total."""
+    entries = payload.get("entries") if isinstance(payload, dict) else None
+    return isinstance(entries, list) and any(isinstance(e, dict) and KEY in e for e in entries)
+
+
+def is_paper_entries(entries: list) -> bool:
+    """Whether a stored hand's entries are totals copied from paper."""
+    return bool(entries) and all(type(e) is dict and e.keys() == {KEY} for e in entries)
+
+
+def parse(payload: dict, sides: int) -> tuple[list[dict], list[FieldError]]:
+    """Read a hand copied from paper: one `{"total": n}` per side, n whole, a multiple of 5, within ±1,000,000."""
+    unknown = sorted(set(payload) - {"entries", "revision"})
+    if unknown:
+        return [], [FieldError(k, lang._("'%(key)s' is not part of a hand; send only 'entries'.", key=k))
+                    for k in unknown]
+    raw = payload["entries"]
+    if len(raw) != sides:
+        return [], [FieldError("entries", lang._("This game has %(sides)s sides, so a hand needs %(sides)s entries "
+                                                 "(got %(got)s).", sides=sides, got=len(raw)))]
+    entries, errors = [], []
+    for i, item in enumerate(raw):
+        where = f"entries[{i}]"
+        if not isinstance(item, dict) or KEY not in item:
+            errors.append(FieldError(where, lang._(
+                "Entry %(n)s gives no total: a hand copied from paper gives every side just its total "
+                "(e.g. {\"total\": -45}), and a hand of fields gives no totals.", n=i + 1)))
+            continue
+        for key in sorted(set(item) - {KEY}):
+            errors.append(FieldError(f"{where}.{key}", lang._(
+                "'%(key)s' cannot go with a total: a hand copied from paper gives every side just its total.",
+                key=key)))
+        total, error = _total(item[KEY], f"{where}.{KEY}", i)
+        if error:
+            errors.append(error)
+        else:
+            entries.append({KEY: total})
+    return entries, errors
+
+
+def row_errors(totals: list, where: str) -> list[FieldError]:
+    """The refusals of one row of a slip (each side's total as read from the form), fields named under `where`."""
+    return [e for i, value in enumerate(totals) if value is not None
+            for e in [_total(value, f"{where}.entries[{i}].{KEY}", i)[1]] if e]
+
+
+def _total(value: Any, where: str, i: int) -> tuple[int, FieldError | None]:
+    label = lang._("Side %(n)s's hand score", n=i + 1)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or type(value) is not int:
+        return 0, FieldError(where, lang._("%(label)s must be a whole number (e.g. -45 or 1230).", label=label))
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        return 0, FieldError(where, lang._("%(label)s must be from %(low)s to %(high)s (got %(value)s).", label=label,
+                                           low=lang.number(-MAX_NUMBER), high=lang.number(MAX_NUMBER),
+                                           value=lang.number(value) if abs(value) < 10 ** 15 else "…"))
+    if value % 5:
+        return 0, FieldError(where, lang._("%(label)s must be a multiple of 5 (every card counts 5 or more): %(value)s "
+                                           "is not.", label=label, value=lang.number(value)))
+    return value, None
+
+
+def scores(entries: list[dict]) -> list[SideScore]:
+    """Each side's score of a paper hand: its total, as one part."""
+    return [SideScore(i, {PART: e[KEY]}) for i, e in enumerate(entries)]
