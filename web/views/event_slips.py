@@ -1,0 +1,43 @@
+"""A club night round's score slips (PDF): one per table, for tables that keep their score on paper."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, request
+
+import lang
+import service
+from scoring import FieldError, Refused
+from service import events
+from web.forms import numbers
+from web.plumbing.database import get_db
+from web.plumbing.errors import refused_page
+
+bp = Blueprint("event_slips", __name__, url_prefix="/events")
+bp.register_error_handler(Refused, refused_page)
+
+
+@bp.get("/<event_id>/slips.pdf")
+def score_slips(event_id: str):
+    """Round `round`'s score slips (the latest round when not given), one per table, in the page's language."""
+    from sheets import PAPERS
+    from sheets.score_slips import slips_pdf  # reportlab: loaded when paper is first asked for
+
+    db = get_db()
+    event = events.get_event(db, event_id)
+    played = len(event["round_list"])
+    raw = request.args.get("round", str(played))
+    number = numbers.parse(raw, 3)
+    if number is None or not 1 <= number <= played:
+        said = (lang._("No round has started yet.") if not played
+                else lang._("Rounds 1 to %(played)s have started.", played=lang.number(played)))
+        raise Refused([FieldError("round", lang._("There is no round %(round)s to print slips for.", round=raw[:20])
+                                  + " " + said)], status=404)
+    paper = request.args.get("paper", "a4").strip().lower()
+    if paper not in PAPERS:
+        raise Refused([FieldError("paper", lang._("paper must be one of %(papers)s (got “%(got)s”).",
+                                                  papers=", ".join(PAPERS), got=paper[:20]))])
+    tables = event["round_list"][number - 1]["tables"]
+    deals = {t["table"]: service.get_game(db, t["game"]).options.get("max_hands") for t in tables}
+    first = service.get_game(db, tables[0]["game"]).created if tables else None
+    data = slips_pdf(event, number, deals, paper=paper, date=first)
+    return Response(data, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="score-slips-round-{number}.pdf"', "Cache-Control": "no-cache"})
