@@ -145,8 +145,16 @@ def _event_pins(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE events ADD COLUMN pin_hash TEXT")
 
 
+def _rule_sets(db: sqlite_utils.Database) -> None:
+    """Named rule sets: a table's house rules and options kept under a name for one variant (RULES.md §14)."""
+    db.create_table("rule_sets", {"id": str, "name": str, "variant": str, "options": str, "created": str,
+                                  "updated": str, "request_key": str},
+                    pk="id", not_null=["name", "variant", "options", "created", "updated"])
+    db["rule_sets"].create_index(["request_key"], index_name="rule_sets_by_key", unique=True)
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
-              _event_keys, _event_pins]
+              _event_keys, _event_pins, _rule_sets]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -141,6 +141,9 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     With a `key` (the new-game form's), the same form sent again answers the game it started the
     first time and starts none.
     """
+    from .rule_sets import with_named_set  # a rule set's options, then those given beside it (RULES.md §14)
+
+    payload = with_named_set(db, payload)
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     now = now_utc()
     stored = new_stored(variant, payload, now)  # checked first: a PIN is hashed once it is known to be one

@@ -67,12 +67,15 @@ def bonuses_title(variant: Variant) -> str:
     return lang._("%(meld)s bonuses", meld=rules.capital(variant.words.meld))
 
 
-def rules_card_pdf(variant: Variant, paper: str = "a4") -> bytes:
+def rules_card_pdf(variant: Variant, paper: str = "a4", options: dict | None = None) -> bytes:
     """One page: card values, canastas, other scores, going out, meld minimums, end of game; a language whose words
-    run longer than the page holds at 12 pt is set a half point smaller at a time, never below 9 pt."""
+    run longer than the page holds at 12 pt is set a half point smaller at a time, never below 9 pt.
+
+    With a game's `options`, the card shows that game's rules and lists its house rules (each change from the
+    variant's defaults) under "House rules of this game"."""
     name = lang.shown(variant.name)
     for size in CARD_SIZES:
-        story = _card_story(variant, paper, size)
+        story = _card_story(variant, paper, size, options)
         flat = [f for part in story for f in (part._content if isinstance(part, KeepTogether) else [part])]
         if story_height(flat, frame_width(paper, False)) <= frame_height(paper, False):
             break
@@ -80,9 +83,9 @@ def rules_card_pdf(variant: Variant, paper: str = "a4") -> bytes:
                   footer=lang._("Meldbook · %(variant)s · rules card", variant=name))
 
 
-def _card_story(variant: Variant, paper: str, size: float) -> list:
+def _card_story(variant: Variant, paper: str, size: float, game_options: dict | None = None) -> list:
     """The card's story with its tables and prose at `size` points."""
-    options = variant.default_options()
+    options = game_options or variant.default_options()
     full = frame_width(paper, False)
     half = (full - 14) / 2
     prose = ParagraphStyle(f"card-{size}", parent=STYLES["card"], fontSize=size, leading=size * 15.5 / 12)
@@ -102,11 +105,18 @@ def _card_story(variant: Variant, paper: str, size: float) -> list:
             (lang._("Going out"), [Paragraph(text(rules.going_out(variant, options)), prose)]),
             (lang._("End of the game"), [Paragraph(text(rules.end_of_game(variant, options, card=True)), prose)])):
         story.append(KeepTogether(section(title, flowables)))
+    if game_options is not None:
+        changes = rules.house_rule_changes(variant, game_options)
+        rows = [(label, lang._("%(now)s (usually %(was)s)", now=now, was=was)) for label, was, now in changes] \
+            or [(lang._("None: the usual rules."), "")]
+        story.append(KeepTogether(section(lang._("House rules of this game"),
+                                          [rule_table(None, rows, [full * 0.55, full * 0.45], size)])))
     closing = ParagraphStyle(f"closing-{size}", parent=STYLES["body"], fontSize=min(BODY, size),
                              leading=min(BODY, size) * 13.5 / BODY)  # never larger than the card it closes
-    story += [Spacer(1, 8), Paragraph(text(lang._("These are the usual rules; a table may change any number as a house "
-                                                  "rule when it starts a game. Its own score sheet prints the rules it "
-                                                  "chose.")), closing)]
+    if game_options is None:
+        story += [Spacer(1, 8), Paragraph(text(lang._("These are the usual rules; a table may change any number as a "
+                                                      "house rule when it starts a game. Its own score sheet prints the "
+                                                      "rules it chose.")), closing)]
     return story
 
 

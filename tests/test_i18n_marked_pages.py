@@ -264,7 +264,8 @@ def test_every_page_of_a_game_is_marked(marked_client, marking_locale, variant_i
 
 def test_home_players_errors_and_the_api_are_marked(marked_client, marking_locale, app):
     client = marked_client
-    tour = Tour(client, PLAYERS + PAIRS + ["Anonimo", "no-such-game", "nope", "Nobody"])  # typed, addresses too
+    tour = Tour(client, PLAYERS + PAIRS + ["Anonimo", "no-such-game", "nope", "Nobody", "Thursdays", "nonsense"])
+    # (what was typed, and addresses too)
     tour.look("home, no games yet", new_client(app, marking_locale).get("/"))
     body = named(example_of("ponytail"))
     game = api(client, "POST", "/api/games", body)
@@ -283,6 +284,16 @@ def test_home_players_errors_and_the_api_are_marked(marked_client, marking_local
     tour.get("merge, confirm", f"/players/{PLAYERS[0]}/merge?into={PLAYERS[2]}", statuses=(200, 409, 422))
     tour.post("merge, refused", f"/players/{PLAYERS[0]}/merge", {"into": PLAYERS[1]}, statuses=(409, 422))
 
+    tour.get("rule sets, none saved", "/rule-sets")
+    kept = api(client, "POST", "/api/rule-sets", {"name": "Thursdays", "variant": "ponytail",
+                                                  "options": {"house_rules": {"natural_canasta": 600}}})
+    tour.get("rule sets, one saved", "/rule-sets")
+    tour.post("rule sets, a bad link", "/rule-sets/add", {"set": "nonsense"}, statuses=(422,))
+    tour.get("new game form with a rule set", f"/games/new/ponytail?rule_set={kept['id']}")
+    card = client.get(f"/games/{game['id']}/card.pdf")
+    tour.seen += 1
+    if card.status_code != 200:
+        tour.pages["the game's rules card"] = [f"answered {card.status_code}"]
     tour.get("404 page", "/games/no-such-game", statuses=(404,))
     tour.get("404, no such address", "/no/such/address", statuses=(404,))
     tour.get("404, no such player", "/players/Nobody", statuses=(404,))

@@ -73,6 +73,9 @@ RELEASED = [
     ALTER TABLE events ADD COLUMN request TEXT;
     CREATE UNIQUE INDEX events_by_key ON events(request_key);""",
     """ALTER TABLE events ADD COLUMN pin_hash TEXT;""",
+    """CREATE TABLE rule_sets (id TEXT PRIMARY KEY, name TEXT NOT NULL, variant TEXT NOT NULL, options TEXT NOT NULL,
+        created TEXT NOT NULL, updated TEXT NOT NULL, request_key TEXT);
+    CREATE UNIQUE INDEX rule_sets_by_key ON rule_sets(request_key);""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 
@@ -277,17 +280,19 @@ UNDECLARED = {"ponytail": {"failed_melds"}, "five-person": {"failed_melds"}, "cl
 
 
 def without_undeclared_marks(game: dict) -> dict:
-    """A game object of that main with the sides' marks its variant does not have taken out."""
+    """A game object of that main with the sides' marks its variant does not have taken out, and every hand saying
+    it was not copied from paper (API.md: the hand object's from_paper, added since)."""
     gone = UNDECLARED[game["variant"]]
-    return {**game, "sides": [{k: v for k, v in s.items() if k not in gone} for s in game["sides"]]}
+    return {**game, "sides": [{k: v for k, v in s.items() if k not in gone} for s in game["sides"]],
+            "hands": [{**h, "from_paper": False} for h in game["hands"]]}
 
 
 def test_games_stored_by_the_main_of_2026_11_25_open_unchanged(tmp_path):
     """Issue 24: a database made by the code before a game's shape was declared (tests/data/make_made_by_main.py,
     run on that main: every variant, finished and not, Pony with two failed melds pending, a PIN, a game begun
-    on paper) opens after the migration with every game object as that code answered it. The one change: a
+    on paper) opens after the migration with every game object as that code answered it. The changes: a
     side carries only the marks its variant declares (Pony's failed_melds), no longer "failed_melds": 0
-    everywhere."""
+    everywhere, and a hand says "from_paper": false."""
     path = tmp_path / "old.sqlite"
     path.write_bytes((DATA / "made-by-main-2026-11-25.sqlite").read_bytes())
     then = json.loads((DATA / "made-by-main-2026-11-25.json").read_text(encoding="utf-8"))

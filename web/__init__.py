@@ -27,10 +27,11 @@ def register(app: Flask) -> None:
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(paper.bp)
-    from web.views import event_pages, event_slips, manifest, players, scores_csv
+    from web.views import event_pages, event_slips, manifest, players, rule_sets, scores_csv
 
     app.register_blueprint(event_pages.bp)
     app.register_blueprint(event_slips.bp)
+    app.register_blueprint(rule_sets.bp)
 
     players.init_app(app)
     app.register_blueprint(scores_csv.bp)

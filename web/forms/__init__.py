@@ -155,7 +155,12 @@ def new_game_values(game: Game, variant: Variant, reseat: bool) -> dict[str, str
         values[f"sides[{i}].name"] = side.name
         for j, player in enumerate(side.players):
             values[f"sides[{i}].players[{j}]"] = player
-    options = game.options
+    return {**values, **option_values(game.options, variant)}
+
+
+def option_values(options, variant: Variant) -> dict[str, str]:
+    """A game's (or a rule set's) options as the new-game form's boxes hold them."""
+    values: dict[str, str] = {}
     for key in ("target", "max_hands", "decks"):
         if options.get(key) is not None:
             values[f"options.{key}"] = str(options[key])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 import lang
@@ -16,6 +16,8 @@ from web.plumbing import pin
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page, storage_words
 from web.present.scoreboard import is_htmx
+from service import rule_sets
+from sheets.rules_data import house_rule_changes
 
 bp = Blueprint("setup", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -26,6 +28,8 @@ LAYOUT_LISTED = {"pairs": lang.L_("partnerships"), "trios": lang.L_("teams of th
                  "solo": lang.L_("everyone alone")}
 SIDE_WORDS = {"pairs": lang.L_("partnership"), "trios": lang.L_("team")}  # a side of several players: "Partnership 2"
 DEFAULT_ROWS = 12  # a blank sheet's page of hands
+SET_NAME = "rule_set_name"  # the new-game form's "save these house rules as" box
+SET_ID = "rule_set_id"  # the saved set the form was opened with: saving changes it
 
 
 def variant_or_404(variant_id: str):
@@ -58,6 +62,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
              for rule in variant.rules if rule.kind == "list"}
     shown |= {f"options.house_rules.{key}[{k}]" for key, boxes in lists.items() for k in range(len(boxes))}
     shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind == "counts" for part in r.default}
+    shown |= {SET_NAME}
     at, general = forms.place_errors(list(errors), shown)
     if layout == "solo":  # alone, the side's name is the player's name: show it at the one input there is
         for i in range(count):
@@ -70,7 +75,13 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     listed = [str(LAYOUT_LISTED[k]) for k in allowed]
     layouts_name = lang._("%(names)s or %(last)s", names=", ".join(listed[:-1]), last=listed[-1]) if len(listed) > 1 \
         else listed[0]
+    # what the table's house rules change from the variant's, at a glance under "House rules"
+    built, option_errors = (variant.build_options({"house_rules": typed}, forms.seating_shape(layout, count)) if typed
+                            else (None, True))
+    changes = [] if option_errors else house_rule_changes(variant, built)
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
+                   rule_sets=rule_sets.list_rule_sets(get_db(), variant.id), changes=changes,
+                   set_name=values.get(SET_NAME, ""), set_id=values.get(SET_ID, ""),
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
                    layouts_name=house_rules_form.capital(layouts_name),
                    per_side=per_side, side_word=SIDE_WORDS.get(layout, ""), lists=lists,
@@ -116,8 +127,61 @@ def new_game(variant_id: str):
         if previous.variant == variant.id:
             drawn = variant.seating.redraw_seats  # the table re-seats for every new game
             values = forms.new_game_values(previous, variant, reseat=drawn)
+    chosen = rule_sets.get_rule_set(get_db(), request.args["rule_set"]) if request.args.get("rule_set") else None
+    if chosen is not None and chosen["variant"] == variant.id:
+        layout, count = forms.read_layout(values, variant)
+        values = {**values, **with_rule_set(variant, chosen, layout, count)}
     layout, count = forms.read_layout(values, variant)
     return form_page(variant, values, layout, count, drawn=drawn)
+
+
+def with_rule_set(variant, chosen: dict, layout: str, count: int) -> dict[str, str]:
+    """The form's boxes as a rule set fills them, and its name in the "save as" box (a saved set: saving changes
+    it; a shipped one: saving keeps a copy)."""
+    built, _ = variant.build_options(chosen["options"], forms.seating_shape(layout, count))
+    values = forms.option_values(built, variant)
+    if built["max_hands"] is None:
+        values["options.max_hands"] = ""  # the set plays without a limit: the box shows none
+    values[SET_NAME] = str(chosen["name"])
+    if not chosen["preset"]:
+        values[SET_ID] = chosen["id"]
+    return values
+
+
+@bp.post("/games/new/<variant_id>/rule-set/use")
+def use_rule_set(variant_id: str):
+    """The posted form with the house rules and options of the rule set tapped (names and seats as typed)."""
+    variant = variant_or_404(variant_id)
+    layout, count = forms.read_layout(request.form, variant)
+    chosen = rule_sets.get_rule_set(get_db(), request.form.get("rule_set", ""))
+    if chosen["variant"] != variant.id:
+        raise Refused([FieldError("rule_set", lang._("That rule set is for another variant."))])
+    kept = {k: v for k, v in request.form.items() if not k.startswith("options.") or k.startswith("options.finish_at")}
+    kept.pop(SET_ID, None)
+    return form_page(variant, {**kept, **with_rule_set(variant, chosen, layout, count)}, layout, count)
+
+
+@bp.post("/games/new/<variant_id>/rule-set")
+def save_rule_set(variant_id: str):
+    """The form's house rules and options saved under the name typed: the set it was opened with changed ("Save
+    changes"), or a new one ("Save as a new rule set")."""
+    variant = variant_or_404(variant_id)
+    layout, count = forms.read_layout(request.form, variant)
+    options = forms.new_game_payload(request.form, variant, layout, count)["options"]
+    options.pop("finish_at", None)  # a set keeps the table's rules, not one evening's finish time
+    payload = {"name": request.form.get(SET_NAME, ""), "variant": variant.id, "options": options}
+    edited = request.form.get(SET_ID, "").strip() if request.form.get("save") == "changes" else ""
+    refused = house_rules_form.house_rule_refusals(request.form, variant) + numbers.unreadable(payload)
+    try:
+        if refused:
+            raise Refused(refused)
+        found = (rule_sets.update_rule_set(get_db(), edited, payload) if edited
+                 else rule_sets.create_rule_set(get_db(), payload, keys.posted_key()))
+    except Refused as err:
+        errors = [FieldError(SET_NAME if e.field == "name" else e.field, e.message) for e in err.errors]
+        return form_page(variant, request.form, layout, count, errors=errors, status=err.status)
+    flash(lang._("House rules saved as “%(name)s”.", name=found["name"]))
+    return redirect(url_for("setup.new_game", variant_id=variant.id, rule_set=found["id"]), 303)
 
 
 @bp.post("/games/new/<variant_id>")

@@ -7,6 +7,8 @@ server starts: a server that never prints never holds it.
 """
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, Response, jsonify, request
 
 import lang
@@ -94,6 +96,16 @@ def blank_sheet(game_id: str):
     sides = [{"name": s.name, "players": list(s.players)} for s in game.sides]
     content = blank_sheet_pdf(get_variant(game.variant), sides, game.options, rows, size, game.id)
     return pdf(content, f"meldbook-{game.id}-blank.pdf")
+
+
+@bp.get("/games/<game_id>/card.pdf")
+def game_rules_card(game_id: str):
+    """The rules card of one game: its own rules, and its house rules (each change from the defaults) listed."""
+    from sheets import rules_card_pdf
+
+    game = service.get_game(get_db(), game_id)
+    content = rules_card_pdf(get_variant(game.variant), paper(), options=json.loads(json.dumps(game.options, default=dict)))
+    return pdf(content, f"meldbook-{game.id}-rules.pdf")
 
 
 @bp.get("/variants/<variant_id>/card.pdf")
