@@ -184,6 +184,42 @@ def scenarios(client, w):
         })
     table.update(players)
     table.update(event_scenarios(client))
+    table.update(rule_set_scenarios(client))
+    return table
+
+
+RULES = {"name": "Thursdays", "variant": "classic", "options": {"house_rules": {"going_out": 200}}}
+
+
+def rule_set_scenarios(client):
+    """The named rule sets' routes (RULES.md §14, "Named rule sets")."""
+    made = iter(range(10 ** 6))
+
+    def kept():
+        return client.post("/api/rule-sets", json={**RULES, "name": f"Thursdays {next(made)}"}).get_json()["id"]
+
+    many, one, preset = "/api/rule-sets", "/api/rule-sets/{set_id}", "/api/rule-sets/pagat-hand-and-foot"
+    table = {
+        (many, "get", 200): lambda: (kept(), client.get(many))[1],
+        (many, "post", 201): lambda: client.post(many, json={**RULES, "name": "New"}, headers={"Idempotency-Key": "r"}),
+        (many, "post", 409): lambda: (kept(), client.post(many, json={**RULES, "name": "Thursdays 0"}))[1],
+        (one, "get", 200): lambda: client.get(preset),
+        (one, "get", 404): lambda: client.get("/api/rule-sets/nosuchset"),
+        (one, "put", 200): lambda: client.put(f"/api/rule-sets/{kept()}", json={**RULES, "name": "Fridays"}),
+        (one, "put", 404): lambda: client.put("/api/rule-sets/nosuchset", json=RULES),
+        (one, "put", 409): lambda: client.put(preset, json=RULES),
+        (one, "delete", 200): lambda: client.delete(f"/api/rule-sets/{kept()}"),
+        (one, "delete", 404): lambda: client.delete("/api/rule-sets/nosuchset"),
+        (one, "delete", 409): lambda: client.delete(preset),
+    }
+    for path, method, url in ((many, "post", lambda: many), (one, "put", lambda: f"/api/rule-sets/{kept()}")):
+        send = getattr(client, method)
+        table.update({
+            (path, method, 400): lambda url=url, send=send: send(url(), data="{", content_type=JSON),
+            (path, method, 413): lambda url=url, send=send: send(url(), data=BIG, content_type=JSON),
+            (path, method, 415): lambda url=url, send=send: send(url(), data="{}", content_type="text/plain"),
+            (path, method, 422): lambda url=url, send=send: send(url(), json={**RULES, "name": ""}),
+        })
     return table
 
 

@@ -73,7 +73,9 @@ SCHEMAS = {
                     "sides": {"type": "array", "minItems": 1, "maxItems": 16, "items": ref("NewSide")}},
                    {"options": ref("NewOptions"),
                     "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
-                            "description": "optional table PIN; changing the game then needs it"}}, closed=True),
+                            "description": "optional table PIN; changing the game then needs it"},
+                    "rule_set": {"type": "string", "description": "a rule set's id (GET /api/rule-sets): its options, "
+                                                                  "then those given here, key by key"}}, closed=True),
     "Entry": {"type": "object", "description": "one side's values; a number left out is 0, a flag false; "
                                                "the fields are the variant's (GET /api/variants), others are refused",
               # each variant's entry (anyOf, below) bounds its fields; a paper entry's total may be below 0
@@ -268,6 +270,34 @@ PATHS.update({
 
 # a mark a variant declares for a side between hands (Pony's failed meld): `action` names it, its values and
 # summary are the registered variants' marks (document())
+RULE_SET = obj({"id": STR, "name": STR, "variant": STR, "options": {"type": "object"}, "preset": BOOL},
+               {"source": STR, "created": TIME, "updated": TIME})
+NEW_RULE_SET = obj({"name": {"type": "string", "minLength": 1, "maxLength": 80}, "variant": STR},
+                   {"options": {"type": "object", "description": "target, max_hands, decks and house_rules, as for a "
+                                                                 "new game"}}, closed=True)
+SET_ID = {"name": "set_id", "in": "path", "required": True, "schema": STR}
+NO_SET = _error("no rule set with that id")
+SHIPPED = _error("a rule set Meldbook ships cannot be changed or deleted, or another set of the variant has that name")
+PATHS.update({
+    "/api/rule-sets": {
+        "get": {"operationId": "listRuleSets", "summary": "The saved rule sets, then the ones Meldbook ships",
+                "parameters": [{"name": "variant", "in": "query", "required": False, "schema": STR}],
+                "responses": {"200": _ok("the rule sets", {"type": "array", "items": RULE_SET})}},
+        "post": {"operationId": "createRuleSet", "summary": "Keep a table's house rules and options under a name",
+                 "parameters": [IDEMPOTENCY_KEY], "requestBody": _body(NEW_RULE_SET),
+                 "responses": {"201": _ok("the rule set", RULE_SET), "409": SHIPPED, **BODY_ERRORS}},
+    },
+    "/api/rule-sets/{set_id}": {
+        "get": {"operationId": "getRuleSet", "summary": "One rule set", "parameters": [SET_ID],
+                "responses": {"200": _ok("the rule set", RULE_SET), "404": NO_SET}},
+        "put": {"operationId": "changeRuleSet", "summary": "Change a saved rule set's name and options",
+                "parameters": [SET_ID], "requestBody": _body(NEW_RULE_SET),
+                "responses": {"200": _ok("the rule set", RULE_SET), "404": NO_SET, "409": SHIPPED, **BODY_ERRORS}},
+        "delete": {"operationId": "deleteRuleSet", "summary": "Forget a saved rule set (its games keep their rules)",
+                   "parameters": [SET_ID],
+                   "responses": {"200": _ok("deleted", obj({"deleted": STR})), "404": NO_SET, "409": SHIPPED}},
+    },
+})
 MARK_PATH = {"post": {
     "operationId": "markSide",
     "parameters": [*WRITE_PARAMS, {"name": "side", "in": "path", "required": True,
