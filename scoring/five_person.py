@@ -60,7 +60,7 @@ FIELDS = (
     Field("impure_super_canastas", "count", lang.L_("Impure super canastas"),
           lang.L_("A 13-card sequence with a joker"), group=lang.L_("Canastas")),
     Field("kitties", "count", lang.L_("Kitties picked up"), group=lang.L_("Kitties")),
-    Field("finished", "flag", lang.L_("Finished"), lang.L_("Went out"), once=lang.L_("Who finished?")),
+    Field("finished", "flag", lang.lazy_pgettext("went out", "Finished"), lang.L_("Went out"), once=lang.L_("Who finished?")),
     Field("melded", "points", lang.L_("Melded points"), lang.L_("Card values of every card laid down"),
           group=lang.L_("Cards")),
     Field("in_hand", "points", lang.L_("In-hand points"), lang.L_("Card values of cards left in hand"),
