@@ -288,7 +288,8 @@ def shown(text: Any) -> str:
 
 from .numbers import number, signed, read_number, NumberUnreadable  # noqa: E402  (they use current())
 
-__all__ = ["_", "gettext", "ngettext", "pgettext", "N_", "R_", "Nn_", "counted", "L_", "Lazy", "lazy_pgettext", "english", "shown",
+__all__ = ["_", "gettext", "ngettext", "pgettext", "N_", "R_", "Nn_", "counted", "L_", "Lazy", "lazy_pgettext",
+           "english", "shown",
            "current", "using", "set_current", "reset", "offered", "known", "translations", "babel_locale",
            "number", "signed", "read_number", "NumberUnreadable", "LANGUAGES", "DEFAULT", "catalog_dirs",
            "add_catalogs"]

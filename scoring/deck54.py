@@ -98,7 +98,8 @@ def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: di
 
 def one_goes_out(entries: list[dict], sides: list[dict], flag: str, required: dict[str, Any], verb: str,
                  words: Words = Words()) -> list[FieldError]:
-    """At most one side goes out in a hand (in the variant's `words`: a round, a deal), and only with one canasta of each required kind."""
+    """At most one side goes out in a hand (said in the variant's `words`), and only with one canasta of each
+    required kind."""
     # `verb`: "go out" in every variant so far; `per` and the `required` words are said in the current language
     errors = []
     out = [i for i, e in enumerate(entries) if e[flag]]

@@ -153,7 +153,8 @@ class SheetColumn:
     counted_by: str | None = None  # a flag house rule saying whether this part counts at all
 
 
-SCORE = SheetColumn(L_("Score"), "score", legend=lang.R_("the %(round)s's score (every part added)"))  # said in the variant's words
+# its legend said as the variant's own whole sentence ("the deal's score …")
+SCORE = SheetColumn(L_("Score"), "score", legend=lang.R_("the %(round)s's score (every part added)"))
 TOTAL = SheetColumn(L_("Total"), "total", legend=L_("running total"))
 
 

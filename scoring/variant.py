@@ -136,7 +136,8 @@ class Variant:
             errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
         ends = ("target", "max_hands", "finish_at")
         if all(options[k] is None for k in ends) and not any(e.field in {f"options.{k}" for k in ends} for e in errors):
-            errors.append(FieldError("options", self.words.say(NO_END)))  # an endless game: no target, no hand limit, no finish time
+            # an endless game: no target, no hand limit, no finish time
+            errors.append(FieldError("options", self.words.say(NO_END)))
         return options, errors
 
     def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:

@@ -44,7 +44,8 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
         if numbers[0] == 1:
             story += top
         else:
-            story += [PageBreak(), para(text(words.say("%(variant)s · %(sides)s · %(rounds)s %(first)s to %(last)s", variant=variant.name,
+            story += [PageBreak(), para(text(words.say(
+                "%(variant)s · %(sides)s · %(rounds)s %(first)s to %(last)s", variant=variant.name,
                 sides=versus(s["name"] for s in sides), first=numbers[0], last=numbers[-1])),
                 "subtitle"), Spacer(1, 4)]
         story += _bands(plan, headings, numbers) + legend(plan)

@@ -141,7 +141,8 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     if game is not None and number is None:
         return stale_new_hand(game, typed_number())
     if game is not None:  # a correction sent after another change: show the new version, keep what was typed
-        conflict = {"title": say_of(game, "Another phone changed this game while you corrected %(round)s %(n)s", n=number),
+        conflict = {"title": say_of(game, "Another phone changed this game while you corrected %(round)s %(n)s",
+                                    n=number),
                     "theirs": recorded_hand(game, number), "replace": None}
         return form_page(game, number, request.form, conflict=conflict, status=409)
     game = service.get_game(get_db(), game_id)
@@ -224,7 +225,8 @@ def record_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     game = service.get_game(get_db(), game_id)
     if not 1 <= number <= game.hands_played:
-        raise service.not_found(say_of(game, "There is no %(round)s %(n)s in this game (it has %(played)s).", n=number, played=game.hands_played))
+        raise service.not_found(say_of(game, "There is no %(round)s %(n)s in this game (it has %(played)s).", n=number,
+                                       played=game.hands_played))
     values = hand_form.hand_values(get_variant(game.variant), game.hands[number - 1].entries)
     return form_page(game, number, values)
 
@@ -282,7 +284,8 @@ def undo_hand(game_id: str, number: int):
                                             "before it.", n=number), 409)
         return after_write(game, say_of(game, "%(Round)s %(n)s was not taken back: the game changed since it was recorded. "
                                         "If it is wrong, open it under %(Rounds)s and delete or correct it.", n=number), 409)
-    return after_write(game, say_of(game, "%(Round)s %(n)s was taken back; the totals are as they were before it.", n=number))
+    return after_write(game, say_of(game, "%(Round)s %(n)s was taken back; the totals are as they were before it.",
+                                    n=number))
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
