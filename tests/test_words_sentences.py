@@ -81,3 +81,16 @@ def test_finished_has_a_context_for_each_meaning():
         assert lang.pgettext("a table's game is over", "Finished") == "Beendet"
     with lang.using("es"):
         assert str(field.label) == "Cerró" and lang.pgettext("a table's game is over", "Finished") == "Terminada"
+
+
+def test_a_finished_club_night_table_reads_as_over_not_as_went_out():
+    from types import SimpleNamespace
+
+    from web.views.event_pages import _table_state
+
+    over = SimpleNamespace(finished=True, hands_played=4)
+    with lang.using("de"):
+        assert _table_state(get_variant("five-person"), over) == "Beendet"
+    with lang.using("it"):
+        assert _table_state(get_variant("classic"), over) == "Finita"
+        assert _table_state(get_variant("hand-and-foot"), SimpleNamespace(finished=False, hands_played=2)) == "Turno 3"
