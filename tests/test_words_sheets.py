@@ -61,3 +61,15 @@ def test_german_rules_card_says_der_canasta():
 
 def test_spanish_rules_card_says_minus_once():
     assert "restan restan" not in card_text("classic", "es")
+
+
+def test_german_pages_say_the_new_words(client, make_game):
+    form = client.get("/games/new/classic", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Höchstzahl der Runden" in form and "Limit (Runde)" not in form
+    assert "Standardwerte eingetragen: Klassisches Canasta" in form and "Standardwerte von" not in form
+    game_id = played(client, make_game, {**PAIRS, "options": {"target": None, "max_hands": 2}}, [HAND_1, HAND_2])
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Beide Runden sind gespielt." in page
+    five = client.get("/games/new/five-person", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Opcional. La mano que esté en juego cuando llegue esa hora será la última." in five
+    assert "La reparto" not in five
