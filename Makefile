@@ -23,9 +23,9 @@ translations/%.mo: translations/%.po $(VENV)/stamp
 
 # After a template or a message in the code changed: extract every marked text and merge it into each catalog
 # (new texts come untranslated, changed ones fuzzy: the suite fails until a translator has seen them).
-KEYWORDS := -k L_ -k N_ -k Nn_:1,2 -k lazy_pgettext:1c,2
+KEYWORDS := -k L_ -k N_ -k Nn_:1,2 -k lazy_pgettext:1c,2 -k say -k say_n -k said -k said_n -k say_of -k R_
 catalogs-update: $(VENV)/stamp
-	$(VENV)/bin/pybabel extract --sort-output --add-comments=TRANSLATORS: -F babel.cfg $(KEYWORDS) -o translations/messages.pot .
+	PYTHONPATH=. $(VENV)/bin/pybabel extract --sort-output --add-comments=TRANSLATORS: -F babel.cfg $(KEYWORDS) -o translations/messages.pot .
 	$(VENV)/bin/pybabel update --ignore-obsolete --previous -i translations/messages.pot -d translations -D messages
 
 # A new language: make catalog-init NEW=fr, translate translations/fr/LC_MESSAGES/messages.po, add one line

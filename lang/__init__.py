@@ -174,6 +174,12 @@ def N_(message: str) -> str:
     return message
 
 
+def R_(sentence: str) -> str:
+    """Mark a sentence with round slots declared at import ("the %(round)s's score"): said with a variant's
+    `words.say`, listed in the catalogs once per round word (lang/extract.py)."""
+    return sentence
+
+
 def Nn_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a plural pair for the catalogs (a declaration's "%(num)s hand" / "%(num)s hands"); say it later with
     `counted(pair, n)`."""
@@ -282,7 +288,8 @@ def shown(text: Any) -> str:
 
 from .numbers import number, signed, read_number, NumberUnreadable  # noqa: E402  (they use current())
 
-__all__ = ["_", "gettext", "ngettext", "pgettext", "N_", "Nn_", "counted", "L_", "Lazy", "lazy_pgettext", "english", "shown",
+__all__ = ["_", "gettext", "ngettext", "pgettext", "N_", "R_", "Nn_", "counted", "L_", "Lazy", "lazy_pgettext",
+           "english", "shown",
            "current", "using", "set_current", "reset", "offered", "known", "translations", "babel_locale",
            "number", "signed", "read_number", "NumberUnreadable", "LANGUAGES", "DEFAULT", "catalog_dirs",
            "add_catalogs"]

@@ -8,6 +8,7 @@ import lang
 from lang import L_
 
 from .base import FieldError, last_side_with, listed, plural
+from .shape import Words
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 # which cards carry each value; threes have none (red ones are a bonus, black ones a penalty)
@@ -96,8 +97,9 @@ def melded_covers_canastas(entries: list[dict], least: dict[str, int], words: di
 
 
 def one_goes_out(entries: list[dict], sides: list[dict], flag: str, required: dict[str, Any], verb: str,
-                 per: Any = "hand") -> list[FieldError]:
-    """At most one side goes out in a hand (`per`: the variant's word), and only with one canasta of each required kind."""
+                 words: Words = Words()) -> list[FieldError]:
+    """At most one side goes out in a hand (said in the variant's `words`), and only with one canasta of each
+    required kind."""
     # `verb`: "go out" in every variant so far; `per` and the `required` words are said in the current language
     errors = []
     out = [i for i, e in enumerate(entries) if e[flag]]
@@ -106,11 +108,10 @@ def one_goes_out(entries: list[dict], sides: list[dict], flag: str, required: di
                        [sides[i]["name"] for i in out])
         for i in out[1:]:
             if verb == "go out":
-                said = lang._("Only one side can go out in a %(round)s, but %(names)s are marked.",
-                              round=lang.shown(per), names=names)
+                said = words.say("Only one side can go out in a %(round)s, but %(names)s are marked.", names=names)
             else:
-                said = lang._("Only one side can %(verb)s in a %(round)s, but %(names)s are marked.",
-                              verb=lang.shown(verb), round=lang.shown(per), names=names)
+                said = words.say("Only one side can %(verb)s in a %(round)s, but %(names)s are marked.",
+                                 verb=lang.shown(verb), names=names)
             errors.append(FieldError(f"entries[{i}].{flag}", said))
     for i in out:
         missing = [lang.shown(word) for name, word in required.items() if entries[i][name] < 1]

@@ -36,7 +36,7 @@ class HouseRule:
     signed: bool = False  # may be below 0 (a bonus a table turns into a penalty)
     off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
     words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
-    each: str = L_("Number {n}")  # a "list" rule's numbers one by one on the form; {round}: the variant's word ("Round")
+    each: str = L_("Number {n}")  # a "list" rule's numbers one by one on the form, in the variant's words ("Round {n}")
 
     def key_word(self, key: str) -> str:
         """A "counts" rule's key as the form and sheets word it ("natural" → "clean")."""
@@ -149,11 +149,12 @@ class SheetColumn:
     field: str | None = None
     surprise: str | None = None  # how many of them were surprise canastas, shown in brackets
     optional: bool = False  # may be left off a played game's sheet when nothing was ever entered there
-    legend: str = ""  # the column's meaning, when it is not the field's label ("{round}": the variant's word for a round)
+    legend: str = ""  # the column's meaning, when it is not the field's label (with round slots: `lang.R_`)
     counted_by: str | None = None  # a flag house rule saying whether this part counts at all
 
 
-SCORE = SheetColumn(L_("Score"), "score", legend=L_("the {round}'s score (every part added)"))  # {round}: the variant's word
+# its legend said as the variant's own whole sentence ("the deal's score …")
+SCORE = SheetColumn(L_("Score"), "score", legend=lang.R_("the %(round)s's score (every part added)"))
 TOTAL = SheetColumn(L_("Total"), "total", legend=L_("running total"))
 
 

@@ -47,7 +47,7 @@ def _points_rule(key: str, default: int | None, label: str, sheet: str = "", **m
 RULES = (
     HouseRule("meld_minimums", "list", [50, 90, 120, 150], lang.L_("Initial meld minimum by round"),
               lang.L_("Meld minimums by round"), note=lang.L_("round 1, round 2 …; later rounds keep the last"),
-              step=5, each=lang.L_("{round} {n}")),
+              step=5, each=lang.L_("Round {n}")),
     _points_rule("natural_canasta_bonus", 500, lang.L_("Clean book")),
     _points_rule("dirty_canasta_bonus", 300, lang.L_("Dirty book")),
     _points_rule("wild_canasta_bonus", 1500, lang.L_("Wild book"), off=lang.L_("wild books are not allowed")),
@@ -240,7 +240,7 @@ class HandAndFoot(Variant):
                     "%(name)s went out playing alone, so nothing is left in hand or foot: %(field)s must be 0, not "
                     "%(value)s.", name=name, field=LABELS[f], value=lang.number(e[f])))
                            for f in HELD if e[f] and not off.get(f)]  # an unplayed foot not counted is refused once
-        errors += one_goes_out(entries, sides, "went_out", {}, "go out", per="round")
+        errors += one_goes_out(entries, sides, "went_out", {}, "go out", words=self.words)
         for i, e in enumerate(entries):
             missing = missing_books(e, rules["go_out_needs"]) if e["went_out"] else {}
             if any(missing.values()):

@@ -136,7 +136,7 @@ class Pony(Variant):
     marks = (SideMark("failed_melds", "failed-meld", lang.L_("Failed meld"), "failed_meld_step",
                       lang.L_("A side that lays down too little and cannot mend it takes the meld back; its minimum "
                               "rises by {step} for the rest of the hand, for each such failure."),
-                      lang.L_("raised {points} this {round}")),)
+                      lang.L_("raised {points} this hand")),)
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
         sizes = {len(s["players"]) for s in sides}

@@ -43,6 +43,30 @@ class Words:
         """'1 hand', '4 rounds', in the current language."""
         return lang.counted(self.round_count, n)
 
+    def whole(self, sentence: str) -> str:
+        """A sentence's English msgid with this variant's round words written in ("Record %(round)s %(n)s" →
+        "Record deal %(n)s"): each round word's sentence is its own catalog entry, so a language whose words for
+        hand, round and deal differ in gender says each one right. `make catalogs-update` lists every sentence
+        once per round word (lang/extract.py)."""
+        return fill_round_words(sentence, lang.english(self.round), lang.english(self.rounds))
+
+    def say(self, sentence: str, /, **values) -> str:
+        """`sentence` ("The %(round)s in play…") as this variant's own whole sentence in the current language."""
+        return lang._(self.whole(sentence), **values)
+
+    def say_n(self, singular: str, plural: str, num: int, /, **values) -> str:
+        """A counted sentence as this variant's own whole sentence, singular or plural for `num`."""
+        return lang.ngettext(self.whole(singular), self.whole(plural), num, **values)
+
+
+ROUND_SLOTS = ("%(round)s", "%(rounds)s", "%(Round)s", "%(Rounds)s")
+
+
+def fill_round_words(sentence: str, round_word: str, rounds_word: str) -> str:
+    """`sentence` with the English round words put in its round slots (%(round)s, %(Rounds)s…)."""
+    return (sentence.replace("%(round)s", round_word).replace("%(rounds)s", rounds_word)
+            .replace("%(Round)s", capital(round_word)).replace("%(Rounds)s", capital(rounds_word)))
+
 
 @dataclass(frozen=True)
 class ByScore:
@@ -70,7 +94,7 @@ class ByScore:
             else:
                 when = lang._("%(low)s and up", low=points(threshold))
             rows.append((when, points(least)))
-        return lang._("Score before the %(round)s", round=words.round), rows
+        return words.say("Score before the %(round)s"), rows
 
     def note(self, rules: dict) -> str:
         return lang._("Negative scores use the lowest minimum.") if self.negative_note else ""
@@ -91,12 +115,11 @@ class ByRound:
 
     def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
         listed, word = rules[self.rule], capital(words.round)
-        rows = [(lang._("%(round)s %(n)s", round=word, n=lang.number(n)), points(m))
-                for n, m in enumerate(listed, start=1)]
+        rows = [(words.say("%(Round)s %(n)s", n=lang.number(n)), points(m)) for n, m in enumerate(listed, start=1)]
         if len(listed) > 1:
-            rows[-1] = (lang._("%(round)s %(n)s and later", round=word, n=lang.number(len(listed))), rows[-1][1])
+            rows[-1] = (words.say("%(Round)s %(n)s and later", n=lang.number(len(listed))), rows[-1][1])
         else:
-            rows[-1] = (lang._("Every %(round)s", round=words.round), rows[-1][1])
+            rows[-1] = (words.say("Every %(round)s"), rows[-1][1])
         return word, rows
 
     def note(self, rules: dict) -> str:
@@ -144,7 +167,7 @@ class SideMark:
     button: str  # "Failed meld"
     raises_by: str  # the house rule each mark adds to the side's minimum: "failed_meld_step"
     note: str  # on the rules card: what the table does and what it costs
-    shown: str = L_("raised {points} this {round}")  # beside the side's next minimum while marked
+    shown: str = L_("raised {points} this hand")  # beside the side's next minimum while marked
 
     def raised(self, count: int, rules: dict) -> int:
         return count * rules[self.raises_by]

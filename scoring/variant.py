@@ -14,7 +14,7 @@ from .shape import ByScore, MeldMinimum, SideMark, Words
 from .entries import parse_entries, whole_number
 
 NAME_MAX = 40
-NO_END = L_("A game needs a way to end: a target score, a number of %(rounds)s or a finish time. "
+NO_END = lang.R_("A game needs a way to end: a target score, a number of %(rounds)s or a finish time. "
             "Give at least one of them.")
 
 
@@ -136,7 +136,8 @@ class Variant:
             errors.extend(self._apply_house_rules(raw["house_rules"], options["house_rules"]))
         ends = ("target", "max_hands", "finish_at")
         if all(options[k] is None for k in ends) and not any(e.field in {f"options.{k}" for k in ends} for e in errors):
-            errors.append(FieldError("options", NO_END % {"rounds": self.words.rounds}))  # an endless game: no target, no hand limit, no finish time
+            # an endless game: no target, no hand limit, no finish time
+            errors.append(FieldError("options", self.words.say(NO_END)))
         return options, errors
 
     def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:
@@ -204,9 +205,9 @@ class Variant:
     def going_out_text(self, rules: dict) -> str:
         """What a side needs before it may go out."""
         kinds = [c.word for c in self.canastas]
-        return lang._("To go out a side needs at least one %(meld)s of each kind: %(kinds)s. At most one side goes out; "
+        return self.words.say("To go out a side needs at least one %(meld)s of each kind: %(kinds)s. At most one side goes out; "
                       "a %(round)s may also end when the stock runs out.", meld=self.words.meld,
-                      kinds=listed(kinds, "and"), round=self.words.round)
+                      kinds=listed(kinds, "and"))
 
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
         """The initial-meld minimum as rows (when, minimum) as `minimum` declares it, and a note that adds

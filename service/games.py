@@ -196,9 +196,8 @@ def check_revision(variant: Variant, stored: dict, revision: Revision) -> None:
 def finished_refusal(variant: Variant) -> Refused:
     """A new hand (round, deal…) for a finished game, refused in the variant's words."""
     w = variant.words
-    return Refused([FieldError(None, lang._("This game is finished, so no more %(rounds)s can be recorded. Correct or "
-                                            "delete a %(round)s, or start a new game.", rounds=w.rounds,
-                                            round=w.round))], status=409)
+    return Refused([FieldError(None, w.say("This game is finished, so no more %(rounds)s can be recorded. Correct or "
+                                            "delete a %(round)s, or start a new game."))], status=409)
 
 
 def end_game(db: sqlite_utils.Database, game_id: str, revision: Revision = None, *, device: str | None = None
@@ -278,9 +277,10 @@ def late_change(before: Game, after: Game, seat: dict, action: str, hand: int | 
 
 
 CHANGES = {  # a late change's first part, by what was done (the club night's log)
-    "recorded": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s recorded"),
-    "corrected": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s corrected"),
-    "deleted": lang.L_("Round %(round)s, table %(table)s, %(word)s %(hand)s deleted"),
+    # with the variant's round word, each its own whole sentence (lang.R_); %(number)s: the club night's round
+    "recorded": lang.R_("Round %(number)s, table %(table)s, %(round)s %(hand)s recorded"),
+    "corrected": lang.R_("Round %(number)s, table %(table)s, %(round)s %(hand)s corrected"),
+    "deleted": lang.R_("Round %(number)s, table %(table)s, %(round)s %(hand)s deleted"),
     "ended": lang.L_("Round %(round)s, table %(table)s, game ended"),
     "marked": lang.L_("Round %(round)s, table %(table)s, %(detail)s marked"),
 }
@@ -288,10 +288,11 @@ CHANGES = {  # a late change's first part, by what was done (the club night's lo
 
 def late_change_words(change: dict, variant: Variant) -> str:
     """A late change as the club night's log says it, in the current language."""
-    values = {"round": lang.number(change["round"]), "table": lang.number(change["table"]),
-              "word": str(variant.words.round), "hand": lang.number(change["hand"] or 0),
+    values = {"round": lang.number(change["round"]), "number": lang.number(change["round"]),
+              "table": lang.number(change["table"]), "hand": lang.number(change["hand"] or 0),
               "detail": change.get("detail", "")}
-    said = CHANGES.get(change["action"], CHANGES["ended"]) % values
+    first = CHANGES.get(change["action"], CHANGES["ended"])
+    said = variant.words.say(first, **values) if isinstance(first, str) else first % values
     before, after, names = change["before"], change["after"], change.get("names") or []
     moved = [lang._("%(side)s %(before)s → %(after)s", side=name, before=lang.number(b), after=lang.number(a))
              for name, b, a in zip(names, before["scores"], after["scores"]) if b != a]

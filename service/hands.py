@@ -147,7 +147,7 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
 def _hand(variant: Variant, stored: dict, number: Any) -> dict:
     hands, w = stored["hands"], variant.words
     if not isinstance(number, int) or not 1 <= number <= len(hands):
-        raise not_found(lang._("There is no %(round)s %(n)s in this game (it has %(played)s).", round=w.round,
+        raise not_found(w.say("There is no %(round)s %(n)s in this game (it has %(played)s).",
                                n=lang.number(number) if isinstance(number, int) else number,
                                played=lang.number(len(hands))))
     return hands[number - 1]

@@ -44,9 +44,9 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
         if numbers[0] == 1:
             story += top
         else:
-            story += [PageBreak(), para(text(lang._(
+            story += [PageBreak(), para(text(words.say(
                 "%(variant)s · %(sides)s · %(rounds)s %(first)s to %(last)s", variant=variant.name,
-                sides=versus(s["name"] for s in sides), rounds=words.rounds, first=numbers[0], last=numbers[-1])),
+                sides=versus(s["name"] for s in sides), first=numbers[0], last=numbers[-1])),
                 "subtitle"), Spacer(1, 4)]
         story += _bands(plan, headings, numbers) + legend(plan)
         if numbers[0] == 1:
@@ -57,8 +57,8 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
     title = lang._("%(variant)s blank score sheet: %(sides)s", variant=variant.name,
                    sides=versus(s["name"] for s in sides))
     return render(story, paper=paper, wide=plan.wide, title=title,
-                  footer=lang._("Meldbook · %(variant)s · blank score sheet · %(rounds)s", variant=variant.name,
-                                rounds=words.rounds_counted(hands)))
+                  footer=lang._("Meldbook · %(variant)s · blank score sheet · %(counted)s", variant=variant.name,
+                                counted=words.rounds_counted(hands)))
 
 
 def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:

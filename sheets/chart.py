@@ -65,7 +65,8 @@ def totals_chart(game: Game, width: float, height: float = 180, words: Words = W
     if len(series[0]) < 2:
         return None
     drawing = Drawing(width, height)
-    title = lang._("Running totals, %(round)s by %(round)s (%(round)s 0: brought forward)", round=words.round)
+    title = words.say("Running totals, %(round)s by %(round)s (%(round)s 0: brought forward)") \
+        if any(s.start_score for s in game.sides) else words.say("Running totals, %(round)s by %(round)s")
     drawing.add(String(0, height - 10, title, fontName="Sans-Bold", fontSize=SMALLEST + 1, fillColor=INK))
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 56, 40, width - 68, height - 66

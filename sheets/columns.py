@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 import lang
 from scoring.declare import SheetColumn
+from scoring.shape import ROUND_SLOTS
 from scoring.variant import Variant
 
 from .layout import SCORE_SIZE, SMALLEST, english, frame_width, num
@@ -75,7 +76,7 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
     labels = {f.name: mid_sentence(lang.shown(f.label)) for f in variant.fields}
     items = []
     for c in columns:
-        words = with_round(lang.shown(c.legend), variant.words.round) if c.legend else labels[c.field]
+        words = with_round(c.legend, variant) if c.legend else labels[c.field]
         if c.surprise:
             words = lang._("%(what)s (of them surprise)", what=words)
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):
@@ -91,11 +92,11 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
     return items
 
 
-def with_round(legend: str, word: object) -> str:
-    """A column's legend with the variant's word for a round put in, declared "{round}" or "%(round)s"."""
-    if "%(round)s" in legend:
-        return legend % {"round": word}
-    return legend.format(round=word) if "{round}" in legend else legend
+def with_round(legend: object, variant: Variant) -> str:
+    """A column's legend as shown: one declared with round slots (`lang.R_`) is the variant's own whole sentence."""
+    if isinstance(legend, str) and any(slot in legend for slot in ROUND_SLOTS):
+        return variant.words.say(legend)
+    return lang.shown(legend)
 
 
 def head(column: SheetColumn) -> str:

@@ -8,6 +8,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 import lang
 from scoring import get_variant
 from scoring.game import places, players_shown
+from scoring.shape import Words
 from scoring.variant import Variant
 
 from . import columns as cols
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # the sheets read the game service's typed game; they import 
     from service.model import Game, Hand
 
 REASONS = {"ended": lang.L_("ended by the table"), "target": lang.L_("target reached"),
-           "max_hands": lang.L_("all %(rounds)s played"), "finish_time": lang.L_("finish time passed")}
+           "max_hands": lang.R_("all %(rounds)s played"), "finish_time": lang.L_("finish time passed")}
 
 
 def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
@@ -47,8 +48,8 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     sides = side_headings(variant, named)
     plan = cols.plan(variant, game.options, len(sides), paper, hands)
     words = variant.words
-    subtitle = lang._("Played %(date)s · game %(game)s · %(rounds)s", date=day(game.created), game=game.id,
-                      rounds=words.rounds_counted(game.hands_played))
+    subtitle = lang._("Played %(date)s · game %(game)s · %(counted)s", date=day(game.created), game=game.id,
+                      counted=words.rounds_counted(game.hands_played))
     story = heading(variant, named, game.options, lang._("Score sheet"), subtitle)
     story += [para(lang._("<b>Result:</b> %(result)s", result=text(result(game, variant))), "result"), Spacer(1, 6)]
     carried = any(s.start_score for s in game.sides)
@@ -62,7 +63,7 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
             story.append(Spacer(1, 10))
         story.append(hands_table(plan, sides, band, rows, pen=False))
     if not hands:
-        story += [Spacer(1, 4), para(text(lang._("No %(rounds)s recorded yet.", rounds=variant.words.rounds)))]
+        story += [Spacer(1, 4), para(text(variant.words.say("No %(rounds)s recorded yet.")))]
     legend = cols.legend(variant, plan.columns, game.options, pen=False)
     if carried:
         legend.append(lang._("b/f brought forward: the totals scored on paper before this game was kept in Meldbook"))
@@ -121,8 +122,8 @@ def options_line(variant: Variant, options: dict) -> str:
     words = variant.words
     parts = [lang._("Target %(target)s", target=num(options["target"])) if options["target"] is not None
              else lang._("no target")]
-    parts.append(lang._("ends after %(rounds)s", rounds=words.rounds_counted(options["max_hands"]))
-                 if options.get("max_hands") else lang._("no %(round)s limit", round=words.round))
+    parts.append(words.say_n("ends after %(num)s %(round)s", "ends after %(num)s %(rounds)s", options["max_hands"])
+                 if options.get("max_hands") else words.say("no %(round)s limit"))
     if options.get("decks"):
         parts.append(lang.ngettext("%(num)s deck", "%(num)s decks", options["decks"]))
     if options.get("finish_at"):
@@ -136,17 +137,18 @@ def result(game: Game, variant: Variant) -> str:
     played = len(game.hands)
     if not game.finished:
         if not played:
-            return lang._("In progress, no %(rounds)s recorded yet.", rounds=words.rounds)
+            return words.say("In progress, no %(rounds)s recorded yet.")
         ranked = sorted(sides, key=lambda s: -s.score)
         lead = ranked[0].score - ranked[1].score if len(ranked) > 1 else 0
         leaders = [s.name for s in ranked if s.score == ranked[0].score]
-        after = words.rounds_counted(played)
         if len(leaders) > 1:
-            return lang._("In progress after %(rounds)s: %(sides)s level at %(score)s.", rounds=after,
-                          sides=names(leaders), score=num(ranked[0].score))
-        return lang._("In progress after %(rounds)s: %(side)s leads by %(margin)s.", rounds=after, side=leaders[0],
-                      margin=num(lead))
-    why = ", ".join(lang.shown(REASONS[r]) % {"rounds": words.rounds} if r in REASONS else r
+            return words.say_n("In progress after %(num)s %(round)s: %(sides)s level at %(score)s.",
+                               "In progress after %(num)s %(rounds)s: %(sides)s level at %(score)s.", played,
+                               sides=names(leaders), score=num(ranked[0].score))
+        return words.say_n("In progress after %(num)s %(round)s: %(side)s leads by %(margin)s.",
+                           "In progress after %(num)s %(rounds)s: %(side)s leads by %(margin)s.", played,
+                           side=leaders[0], margin=num(lead))
+    why = ", ".join(reason(REASONS[r], words) if r in REASONS else r
                     for r in game.finish_reasons)
     winners = [sides[i] for i in game.winner or ()]
     if len(winners) == 1:
@@ -160,24 +162,33 @@ def result(game: Game, variant: Variant) -> str:
     return lang._("%(sides)s share the win with %(score)s each.", **shared)
 
 
+def reason(said: object, words: Words) -> str:
+    """Why a game ended, as a phrase: one with round slots (`lang.R_`) in the variant's own whole words."""
+    return words.say(said) if isinstance(said, str) else lang.shown(said)
+
+
 def standings(game: Game) -> Table:
     """The sides from first to last with their totals and how far behind the leader."""
     ranked = [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])]
     best = ranked[0][1].score
-    widths = [40, 170, 170, 70, 64]
-    rows = [fitted_heads([lang._("Place"), lang._("Side"), lang._("Players"), lang._("Total"), lang._("Behind")],
-                         widths, BODY, right={3, 4}, centre={0})]
-    for place, s in ranked:
-        players = names(players_shown(s.name, s.players))
-        rows.append([str(place), para(text(s.name), "cell"), para(text(players), "cell"),
-                     num(s.score), num(best - s.score) if s.score != best else ""])
+    shown = [names(players_shown(s.name, s.players)) for _, s in ranked]
+    if any(shown):
+        widths, heads = [40, 170, 170, 70, 64], [lang._("Place"), lang._("Side"), lang._("Players")]
+    else:  # every side is one player named as its side: no Players column of empty cells
+        widths, heads = [40, 340, 70, 64], [lang._("Place"), lang._("Side")]
+    rows = [fitted_heads(heads + [lang._("Total"), lang._("Behind")], widths, BODY, right={len(heads), len(heads) + 1},
+                         centre={0})]
+    for (place, s), players in zip(ranked, shown):
+        cells = [str(place), para(text(s.name), "cell")] + ([para(text(players), "cell")] if any(shown) else [])
+        rows.append(cells + [num(s.score), num(best - s.score) if s.score != best else ""])
     heading = lang._("Final totals") if game.finished else lang._("Totals so far")
-    table = Table([[heading, "", "", "", ""]] + rows, colWidths=widths, hAlign="LEFT",
+    total = len(heads)  # the Total column's index; Behind is the last
+    table = Table([[heading] + [""] * (len(widths) - 1)] + rows, colWidths=widths, hAlign="LEFT",
                   repeatRows=2)
     table.setStyle(TableStyle([
         ("SPAN", (0, 0), (-1, 0)), ("FONT", (0, 0), (-1, -1), "Cond", BODY),
-        ("FONT", (0, 0), (-1, 1), "Cond-Bold", BODY), ("FONT", (3, 2), (4, -1), "Cond-Bold", SCORE_SIZE),
-        ("BACKGROUND", (0, 0), (-1, 1), HEAD), ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
+        ("FONT", (0, 0), (-1, 1), "Cond-Bold", BODY), ("FONT", (total, 2), (-1, -1), "Cond-Bold", SCORE_SIZE),
+        ("BACKGROUND", (0, 0), (-1, 1), HEAD), ("ALIGN", (total, 1), (-1, -1), "RIGHT"),
         ("ALIGN", (0, 1), (0, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("INNERGRID", (0, 1), (-1, -1), 0.25, RULE), ("BOX", (0, 0), (-1, -1), 1.0, INK),
         ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),

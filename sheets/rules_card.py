@@ -100,7 +100,7 @@ def _card_story(variant: Variant, paper: str, size: float, game_options: dict | 
                                section(lang._("Initial meld minimum"), meld)], half))
     for title, flowables in (
             (bonuses_title(variant), [canasta_table(variant, options, full, size)]),
-            (lang._("Every other part of a %(round)s's score", round=variant.words.round),
+            (variant.words.say("Every other part of a %(round)s's score"),
              [rule_table(None, rules.bonuses(variant, options), [full * 0.78, full * 0.22], size)]),
             (lang._("Going out"), [Paragraph(text(rules.going_out(variant, options)), prose)]),
             (lang._("End of the game"), [Paragraph(text(rules.end_of_game(variant, options, card=True)), prose)])):

@@ -105,19 +105,17 @@ def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
     words = variant.words
     target, limit = options.get("target"), options.get("max_hands")
     alone = variant.default_max_hands([{"players": [""]}] * 2) if card else None
-    parts = [lang._("after the %(round)s in which anyone reaches %(target)s", round=words.round, target=num(target))] \
+    parts = [words.say("after the %(round)s in which anyone reaches %(target)s", target=num(target))] \
         if target else []
     if alone and target:
-        parts.append(lang._("or, for players alone, after %(rounds)s (partnerships: no limit)",
-                            rounds=words.rounds_counted(alone)))
+        parts.append(words.say_n("or, for players alone, after %(num)s %(round)s (partnerships: no limit)",
+                                 "or, for players alone, after %(num)s %(rounds)s (partnerships: no limit)", alone))
     elif limit:
-        parts.append(lang._("or after %(rounds)s", rounds=words.rounds_counted(limit)) if parts
-                     else lang._("after %(rounds)s", rounds=words.rounds_counted(limit)))
+        parts.append(words.say_n("or after %(num)s %(round)s", "or after %(num)s %(rounds)s", limit) if parts
+                     else words.say_n("after %(num)s %(round)s", "after %(num)s %(rounds)s", limit))
     if options.get("finish_at"):
-        parts.append(lang._("or at the table's finish time (the %(round)s in play is finished and scored)",
-                            round=words.round) if parts
-                     else lang._("at the table's finish time (the %(round)s in play is finished and scored)",
-                                 round=words.round))
+        parts.append(words.say("or at the table's finish time (the %(round)s in play is finished and scored)") if parts
+                     else words.say("at the table's finish time (the %(round)s in play is finished and scored)"))
     elif variant.finish_time_note:
         parts.append(lang.shown(variant.finish_time_note))
     ends = lang._("The game ends %(when)s.", when=", ".join(parts))

@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKED = "eo"
 OPEN, CLOSE = "⟦", "⟧"
 # pybabel's default keywords (_, gettext, ngettext, pgettext, N_, …) plus the Makefile's -k (KEYWORDS there)
-KEYWORDS = ("L_", "N_", "Nn_:1,2", "lazy_pgettext:1c,2")
+KEYWORDS = ("L_", "N_", "Nn_:1,2", "lazy_pgettext:1c,2", "say", "say_n", "said", "said_n", "say_of", "R_")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[sdifgrx]|%%")
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 

@@ -393,7 +393,7 @@ def test_what_the_checker_lets_stand_outside_the_marks(marking_locale):
     """Names typed, numbers, signs and punctuation, a language's own name and Babel's date words pass; a word does
     not, nor a word put unmarked into a marked sentence's placeholder, nor marks that do not balance."""
     checker = Checker(["Aurelio", "Norteños"])
-    assert checker.leftovers("⟦Hand %(n)s⟧ Aurelio +1,230 · −415 ×2 (15%) 3:20 – Norteños & Aurelio") == []
+    assert checker.leftovers("⟦Hand 3⟧ Aurelio +1,230 · −415 ×2 (15%) 3:20 – Norteños & Aurelio") == []
     assert checker.leftovers("⟦⟦Hand⟧ 2 of 4⟧\nDeutsch\nMeldbook\n26 Nov 2026, 14:05") == []
     assert checker.leftovers("Record hand 2") == ["Record hand 2"]
     assert checker.leftovers("⟦Hand⟧ 2 points") == ["2 points"]

@@ -24,7 +24,7 @@ from scoring.variant import NO_END
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None, "L_": None,
-            "Nn_": (1, 2), "lazy_pgettext": ((1, "c"), 2)}
+            "Nn_": (1, 2), "lazy_pgettext": ((1, "c"), 2), "say": None, "say_n": None, "R_": None}
 TIERS = {"min_meld": 50, "min_meld_tiers": [[1500, 90], [3000, 120]], "meld_minimums": [50, 90, 120]}
 
 
@@ -40,7 +40,7 @@ def marking(tmp_path_factory):
     sources = [os.path.join(ROOT, "scoring", name) for name in sorted(os.listdir(os.path.join(ROOT, "scoring")))
                if name.endswith(".py")] + [os.path.join(ROOT, "checks.py")]
     for path in sources:
-        for _, message, _, context in extract_from_file("python", path, keywords=KEYWORDS):
+        for _, message, _, context in extract_from_file("lang.extract.python", path, keywords=KEYWORDS):
             if isinstance(message, tuple):
                 catalog.add(message, tuple(marked(m) for m in message), context=context)
             else:
@@ -73,8 +73,9 @@ def test_an_endless_game_is_refused_in_the_variants_words():
     payload = {"sides": SIDES, "options": {"target": None, "max_hands": None}}
     with lang.using("vo"):
         (field, message), = refusal("pony", payload)
-    assert field == "options" and message.startswith("⟦A game needs a way to end") and marked("hands") in message
-    assert isinstance(NO_END, lang.Lazy)  # declared at import: said when a game is refused
+    assert field == "options" and message == marked("A game needs a way to end: a target score, a number of hands or a "
+                                                    "finish time. Give at least one of them.")  # the variant's whole sentence
+    assert "%(rounds)s" in NO_END  # declared at import with its round slot: said whole in the variant's words
     assert refusal("pony", payload)[0][1] == ("A game needs a way to end: a target score, a number of hands or a "
                                               "finish time. Give at least one of them.")
 
@@ -97,11 +98,11 @@ def test_house_rules_seats_events_and_merges_refuse_in_the_language():
 def test_the_meld_minimum_table_is_said_in_the_language():
     with lang.using("vo"):
         heading, rows = ByScore().rows(TIERS)
-        assert heading == marked(f"Score before the {marked('hand')}")
+        assert heading == marked("Score before the hand")
         assert rows == [(marked("below 1,500"), "50"), (marked("1,500 to 2,995"), "90"), (marked("3,000 and up"), "120")]
         assert ByScore().note(TIERS) == marked("Negative scores use the lowest minimum.")
         heading, rows = ByRound().rows(TIERS)
-        assert heading == marked("hand") and rows[-1] == (marked(f"{marked('hand')} 3 and later"), "120")
+        assert heading == "⟦hand⟧" and rows[-1] == (marked("Hand 3 and later"), "120")
         assert Fixed("min_meld").rows(TIERS)[1] == [(marked("Opening minimum"), "50")]
     assert ByScore().rows(TIERS) == ("Score before the hand",
                                      [("below 1,500", "50"), ("1,500 to 2,995", "90"), ("3,000 and up", "120")])

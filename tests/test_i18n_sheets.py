@@ -25,7 +25,8 @@ from .sheet_helpers import HAND_1, HAND_2, char_sizes, club_night, pdf_pages, pl
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = [os.path.join("sheets", f) for f in sorted(os.listdir(os.path.join(ROOT, "sheets"))) if f.endswith(".py")] + [
     "web/views/sheets.py", "web/views/scores_csv.py", "web/present/takeaway.py", "web/present/chart.py"]
-KEYWORDS = {**DEFAULT_KEYWORDS, "L_": None, "N_": None, "Nn_": (1, 2), "lazy_pgettext": ((1, "c"), 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "L_": None, "N_": None, "Nn_": (1, 2), "lazy_pgettext": ((1, "c"), 2),
+            "say": None, "say_n": None, "R_": None, "say_of": None}
 ACCENTS = "ñ ã ç ß ü é à"
 ACCENTED = "Card values"  # its marked form carries every accent to check
 
@@ -60,7 +61,7 @@ def catalog_of(folder, code: str, say, more: set[str] = frozenset()) -> None:
     """Every text the sheets' code marks (and `more`), said by `say`, compiled into `folder`/`code`."""
     catalog = Catalog(locale="de")
     for path in SOURCES:
-        for _, message, _, context in extract_from_file("python", os.path.join(ROOT, path), keywords=KEYWORDS):
+        for _, message, _, context in extract_from_file("lang.extract.python", os.path.join(ROOT, path), keywords=KEYWORDS):
             said = tuple(say(m) for m in message) if isinstance(message, tuple) else say(message)
             catalog.add(message, said, context=context)
     for message in sorted(more):
@@ -120,7 +121,7 @@ def test_score_sheet_in_the_marked_language(client, game, languages):
                   "Núñez & João", "Weiß"):
         assert words in text, words
     said = " ".join(text.split())
-    assert "«Result: «In progress after " in said and ": Núñez & João leads by 19.945.»»" in said
+    assert "«Result: «In progress after 2 hands: Núñez & João leads by 19.945.»»" in said
     assert [s["score"] for s in game["sides"]] == [20_885, 940]
     assert "20.885" in text and "20,885" not in text
     assert "«Running totals," in text  # the chart's title

@@ -114,7 +114,7 @@ class ToyDeals(Variant):
     uses_decks = False
     rules = (
         HouseRule("opening_by_deal", "list", [20, 40, 60], lang.L_("Opening by deal"), step=5,
-                  each=lang.L_("{round} {n}")),
+                  each=lang.L_("Deal {n}")),
         HouseRule("tall_pile", "points", 300, lang.L_("Tall pile"), step=5),
         HouseRule("short_pile", "points", 100, lang.L_("Short pile"), step=5,
                   off=lang.L_("short piles are not allowed")),

@@ -131,9 +131,9 @@ def variant_defaults(variant: Variant) -> str:
     defaults = variant.default_options(seating_shape(layout, low))
     words = variant.words
     target, limit = defaults.get("target"), defaults.get("max_hands")
-    rounds = words.rounds_counted(limit) if limit else ""
     if target is not None and limit:
-        return lang._("to %(target)s or %(rounds)s", target=lang.number(target), rounds=rounds)
+        return words.say_n("to %(target)s or %(num)s %(round)s", "to %(target)s or %(num)s %(rounds)s", limit,
+                           target=lang.number(target))
     if target is not None:
         return lang._("to %(target)s", target=lang.number(target))
-    return rounds or lang._("with no limit")
+    return words.rounds_counted(limit) if limit else lang._("with no limit")

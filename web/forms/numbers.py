@@ -109,7 +109,7 @@ def label_of(field: str | None) -> Any:
 
 def limit_label(words) -> str:
     """The new-game form's limit box as it shows it: 'Round limit', 'Hand limit' (the variant's word)."""
-    return lang._("%(round)s limit", round=str(words.round).capitalize())
+    return words.say("%(Round)s limit")
 
 
 class Unreadable(str):

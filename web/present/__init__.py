@@ -7,12 +7,14 @@ from datetime import datetime, timezone
 from typing import Mapping, Sequence
 
 from flask import Flask
+from markupsafe import Markup
 
 import lang
 
 from scoring import VARIANTS, Variant, get_variant, paper
 from scoring.base import SideScore, team_name
 from scoring.game import places, players_shown
+from scoring.shape import Words
 from service.model import Game, HandScore, Side
 
 
@@ -104,16 +106,18 @@ def round_line(game: Game, variant: Variant) -> str:
     words, played = variant.words, game.hands_played
     limit, target = game.options.get("max_hands"), game.options["target"]
     if limit and target is None and not game.finished and played < limit:
-        return lang._("%(Round)s %(n)s of %(limit)s", Round=capital(words.round), n=num(played + 1), limit=num(limit))
-    counted = words.rounds_counted(played)
+        return words.say("%(Round)s %(n)s of %(limit)s", n=num(played + 1), limit=num(limit))
     if limit and target is not None:
-        return lang._("%(counted)s played of %(limit)s · to %(target)s", counted=counted, limit=num(limit),
-                      target=num(target))
+        return words.say_n("%(num)s %(round)s played of %(limit)s · to %(target)s",
+                           "%(num)s %(rounds)s played of %(limit)s · to %(target)s", played, limit=num(limit),
+                           target=num(target))
     if limit:
-        return lang._("%(counted)s played of %(limit)s", counted=counted, limit=num(limit))
+        return words.say_n("%(num)s %(round)s played of %(limit)s", "%(num)s %(rounds)s played of %(limit)s", played,
+                           limit=num(limit))
     if target is not None:
-        return lang._("%(counted)s played · to %(target)s", counted=counted, target=num(target))
-    return lang._("%(counted)s played", counted=counted)
+        return words.say_n("%(num)s %(round)s played · to %(target)s", "%(num)s %(rounds)s played · to %(target)s",
+                           played, target=num(target))
+    return words.say_n("%(num)s %(round)s played", "%(num)s %(rounds)s played", played)
 
 
 def round_heading(game: Game, variant: Variant, number: int, editing: bool) -> str:
@@ -121,12 +125,12 @@ def round_heading(game: Game, variant: Variant, number: int, editing: bool) -> s
     'Round 2 of 4', with the minimum when it is the same for every side ('… — minimum 90 for everyone')."""
     words = variant.words
     if editing:
-        return lang._("Correct %(round)s %(n)s", round=words.round, n=num(number))
+        return words.say("Correct %(round)s %(n)s", n=num(number))
     limit = game.options.get("max_hands") if game.options["target"] is None else None
     if limit and number <= limit:
-        heading = lang._("%(Round)s %(n)s of %(limit)s", Round=capital(words.round), n=num(number), limit=num(limit))
+        heading = words.say("%(Round)s %(n)s of %(limit)s", n=num(number), limit=num(limit))
     else:
-        heading = lang._("%(Round)s %(n)s", Round=capital(words.round), n=num(number))
+        heading = words.say("%(Round)s %(n)s", n=num(number))
     least = one_minimum(game, variant)
     if least is None:
         return heading
@@ -177,13 +181,22 @@ def variant_names(conj: str) -> str:
     return lang._("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
 
 
-def words_of(game: Game, **numbers: int) -> dict[str, str]:
-    """A message's placeholders in the game's own words and the current language: %(round)s, %(rounds)s, the
-    capitalised %(Round)s, %(Rounds)s, and `numbers` written out ('%(Round)s %(n)s was taken back', n=3 → 'Round 3
-    was taken back')."""
-    w = get_variant(game.variant).words
-    return {"round": str(w.round), "rounds": str(w.rounds), "Round": capital(w.round), "Rounds": capital(w.rounds),
-            **{name: num(value) for name, value in numbers.items()}}
+def say_of(game: Game, sentence: str, /, **values) -> str:
+    """A round-word sentence as the game's variant says it whole ('%(Round)s %(n)s was taken back' → 'Deal 3 was
+    taken back'), its whole numbers written out in the current language."""
+    return get_variant(game.variant).words.say(
+        sentence, **{name: num(v) if isinstance(v, int) else v for name, v in values.items()})
+
+
+def said(words: Words, sentence: str, /, **values) -> Markup:
+    """A template's round-word sentence as the variant says it whole, escaped as Jinja's own `_` does."""
+    return Markup(lang._(words.whole(sentence))) % values
+
+
+def said_n(words: Words, singular: str, plural: str, num: int, /, **values) -> Markup:
+    """A template's counted round-word sentence as the variant says it whole, singular or plural for `num`."""
+    return Markup(lang.translations().ngettext(words.whole(singular), words.whole(plural), num)) % {
+        "num": lang.number(num), **values}
 
 
 def capital(words) -> str:
@@ -208,5 +221,5 @@ def init_app(app: Flask) -> None:
                                  capital=capital, team=team_name)
     # a game's variant declares its own words
     app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names, round_line=round_line,
-                                 ranked=ranked,
+                                 ranked=ranked, said=said, said_n=said_n,
                                  one_minimum=one_minimum)

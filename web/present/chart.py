@@ -57,9 +57,9 @@ def chart(game: Game) -> dict | None:
     ticks = [{"x": x(h), "label": lang._("Start") if h == 0 else num(h)} for h in range(0, hands + 1, every)]
     words = [lang._("%(side)s: %(totals)s.", side=side.name, totals=", ".join(num(v) for v in s))
              for side, s in zip(game.sides, series)]
-    start = lang._("Running totals after each %(round)s, starting from %(round)s 0 (brought forward from paper).",
-                   round=said.round) if any(s[0] for s in series) \
-        else lang._("Running totals after each %(round)s, starting from %(round)s 0 (no score).", round=said.round)
+    start = said.say("Running totals after each %(round)s, starting from %(round)s 0 (brought forward from paper).") \
+        if any(s[0] for s in series) else said.say("Running totals after each %(round)s, starting from %(round)s 0 "
+                                                     "(no score).")
     return {"width": WIDTH, "height": HEIGHT, "left": left, "right": WIDTH - RIGHT, "top": TOP,
             "bottom": HEIGHT - BOTTOM, "lines": lines, "grid": grid, "ticks": ticks,
             "target": {"y": y(target), "label": num(target)} if target is not None and low <= target <= high else None,

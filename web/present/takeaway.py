@@ -18,12 +18,12 @@ def share_text(game: Game) -> str:
     winners = [sides[i].name for i in game.winner or ()]
     said = {"variant": lang.shown(game.variant_name), "side": winners[0] if winners else "", "margin": num(game.margin),
             "totals": " · ".join(f"{s.name} {num(s.score)}" for s in sorted(sides, key=lambda s: -s.score)),
-            "rounds": get_variant(game.variant).words.rounds_counted(game.hands_played)}
+            "counted": get_variant(game.variant).words.rounds_counted(game.hands_played)}
     if len(winners) == 1 and game.margin:
-        return lang._("%(variant)s: %(side)s won by %(margin)s. %(totals)s (%(rounds)s).", **said)
+        return lang._("%(variant)s: %(side)s won by %(margin)s. %(totals)s (%(counted)s).", **said)
     if len(winners) == 1:
-        return lang._("%(variant)s: %(side)s won. %(totals)s (%(rounds)s).", **said)
-    return lang._("%(variant)s: %(sides)s and %(last)s shared the win. %(totals)s (%(rounds)s).",
+        return lang._("%(variant)s: %(side)s won. %(totals)s (%(counted)s).", **said)
+    return lang._("%(variant)s: %(sides)s and %(last)s shared the win. %(totals)s (%(counted)s).",
                   sides=", ".join(winners[:-1]), last=winners[-1], **said)
 
 

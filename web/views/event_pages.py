@@ -33,10 +33,10 @@ def _table_state(variant, game) -> str:
     """'Not started', 'Hand 3' (the hand being played, in the game's own words) or 'Finished'."""
     words = variant.words
     if game.finished:
-        return lang._("Finished")
+        return lang.pgettext("a table's game is over", "Finished")
     if game.hands_played == 0:
         return lang._("Not started")
-    return lang._("%(Round)s %(n)s", Round=str(words.round).capitalize(), n=lang.number(game.hands_played + 1))
+    return words.say("%(Round)s %(n)s", n=lang.number(game.hands_played + 1))
 
 
 def _tables(db, event: dict, round_: dict) -> list[dict]:

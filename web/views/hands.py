@@ -17,7 +17,7 @@ from web.plumbing import pin
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
-from web.present import words_of
+from web.present import say_of
 from web.present.scoreboard import (
     UNDO_SECONDS,
     after_write,
@@ -99,13 +99,12 @@ def empty_refusal(payload: dict, game_id: str, number: int | None):
         return None  # a correction the game changed under: what another phone did is shown first
     done = service.recorded_with(get_db(), game_id, posted_key())
     if number is None and done is not None:
-        flash(lang._("This form was recorded already, as %(round)s %(n)s; nothing more was recorded. Here is the "
-                     "game as it is now.", **words_of(game, n=done["number"])))
+        flash(say_of(game, "This form was recorded already, as %(round)s %(n)s; nothing more was recorded. Here is the "
+                     "game as it is now.", n=done["number"]))
         return redirect(url_for("pages.game", game_id=game_id), 303)
-    words = words_of(game)
-    label = lang._("Save an empty %(round)s", **words) if number else lang._("Record an empty %(round)s", **words)
-    ask = {"label": label, "words": lang._("Nothing was entered for any side. Fill in the %(round)s, or tap "
-                                           "“%(label)s” if nobody scored.", label=label, **words)}
+    label = say_of(game, "Save an empty %(round)s") if number else say_of(game, "Record an empty %(round)s")
+    ask = {"label": label, "words": say_of(game, "Nothing was entered for any side. Fill in the %(round)s, or tap "
+                                                 "“%(label)s” if nobody scored.", label=label)}
     return form_page(game, number or game.hands_played + 1, request.form, status=422, empty_hand=ask)
 
 
@@ -121,9 +120,9 @@ def stale_new_hand(game: Game, typed: int | None):
     """A new hand sent after another phone changed the game: keep it, show what changed, let the player choose."""
     following = game.hands_played + 1
     if typed is not None and typed < following:
-        words = words_of(game, n=typed, last=game.hands_played)
-        title = (lang._("Another phone recorded %(round)s %(n)s first", **words) if typed == game.hands_played
-                 else lang._("Other phones recorded %(rounds)s %(n)s to %(last)s meanwhile", **words))
+        title = (say_of(game, "Another phone recorded %(round)s %(n)s first", n=typed) if typed == game.hands_played
+                 else say_of(game, "Other phones recorded %(rounds)s %(n)s to %(last)s meanwhile", n=typed,
+                             last=game.hands_played))
         conflict = {"title": title, "theirs": recorded_hand(game, typed), "replace": typed}
     else:
         conflict = {"title": lang._("Another phone changed this game while you typed"), "theirs": None,
@@ -142,16 +141,15 @@ def refused_form(err: Refused, game_id: str, number: int | None):
     if game is not None and number is None:
         return stale_new_hand(game, typed_number())
     if game is not None:  # a correction sent after another change: show the new version, keep what was typed
-        conflict = {"title": lang._("Another phone changed this game while you corrected %(round)s %(n)s",
-                                    **words_of(game, n=number)),
+        conflict = {"title": say_of(game, "Another phone changed this game while you corrected %(round)s %(n)s",
+                                    n=number),
                     "theirs": recorded_hand(game, number), "replace": None}
         return form_page(game, number, request.form, conflict=conflict, status=409)
     game = service.get_game(get_db(), game_id)
     if isinstance(err, service.KeyReused):
         # this phone recorded the form once already (its answer was lost), and then the entries were changed
         done = err.hand.number
-        conflict = {"title": lang._("This phone already recorded %(round)s %(n)s, with other entries",
-                                    **words_of(game, n=done)),
+        conflict = {"title": say_of(game, "This phone already recorded %(round)s %(n)s, with other entries", n=done),
                     "theirs": recorded_hand(game, done), "replace": done}
         return form_page(game, game.hands_played + 1, request.form, conflict=conflict, status=409,
                          key=secrets.token_urlsafe(16))
@@ -181,17 +179,15 @@ def refused_correction(err: Refused, game_id: str, number: int):
         key = secrets.token_urlsafe(16) if reused else None  # the form's key went with its first save
         if now is None:
             following = game.hands_played + 1
-            notice = lang._("%(Round)s %(n)s was deleted on another device. Your entries are kept: record them as "
-                            "%(round)s %(following)s, or go back to the scores.",
-                            **words_of(game, n=number, following=following))
+            notice = say_of(game, "%(Round)s %(n)s was deleted on another device. Your entries are kept: record them as "
+                            "%(round)s %(following)s, or go back to the scores.", n=number, following=following)
             return form_page(game, following, request.form, notice=notice, status=409, key=key)
         if now != number:
-            notice = lang._("Another device deleted an earlier %(round)s, so the %(round)s you are correcting is now "
-                            "%(round)s %(now)s. Your entries are kept: check them and save.", **words_of(game, now=now))
+            notice = say_of(game, "Another device deleted an earlier %(round)s, so the %(round)s you are correcting is now "
+                            "%(round)s %(now)s. Your entries are kept: check them and save.", now=now)
             return form_page(game, now, request.form, notice=notice, status=409, key=key)
         if reused:
-            conflict = {"title": lang._("This phone already saved %(round)s %(n)s, with other entries",
-                                        **words_of(game, n=number)),
+            conflict = {"title": say_of(game, "This phone already saved %(round)s %(n)s, with other entries", n=number),
                         "theirs": recorded_hand(game, number), "replace": None}
             return form_page(game, number, request.form, conflict=conflict, status=409, key=key)
     return refused_form(err, game_id, number)
@@ -201,7 +197,7 @@ def refused_correction(err: Refused, game_id: str, number: int):
 def new_hand(game_id: str):
     game = service.get_game(get_db(), game_id)
     if game.finished:
-        flash(lang._("This game is finished, so no more %(rounds)s can be recorded.", **words_of(game)))
+        flash(say_of(game, "This game is finished, so no more %(rounds)s can be recorded."))
         return redirect(url_for("pages.game", game_id=game_id), 303)
     return form_page(game, game.hands_played + 1, {})
 
@@ -229,8 +225,8 @@ def record_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     game = service.get_game(get_db(), game_id)
     if not 1 <= number <= game.hands_played:
-        raise service.not_found(lang._("There is no %(round)s %(n)s in this game (it has %(played)s).",
-                                       **words_of(game, n=number, played=game.hands_played)))
+        raise service.not_found(say_of(game, "There is no %(round)s %(n)s in this game (it has %(played)s).", n=number,
+                                       played=game.hands_played))
     if game.hands[number - 1].from_paper:  # its totals only: corrected on the slip it was copied from
         return redirect(url_for("paper.paper_slip", game_id=game_id), 303)
     values = hand_form.hand_values(get_variant(game.variant), game.hands[number - 1].entries)
@@ -250,7 +246,7 @@ def replace_hand(game_id: str, number: int):
                              device=this_device())
     except Refused as err:
         return refused_correction(err, game_id, number)
-    flash(lang._("%(Round)s %(n)s corrected; the totals after it are recomputed.", **words_of(game, n=number)))
+    flash(say_of(game, "%(Round)s %(n)s corrected; the totals after it are recomputed.", n=number))
     return redirect(url_for("pages.game", game_id=game_id), 303)
 
 
@@ -274,10 +270,9 @@ def undo_hand(game_id: str, number: int):
     offered = just_recorded(shown)
     if request.form.get("revision") == str(shown.revision) and (offered or {}).get("number") != number:
         # a page left open (a phone asleep) still shows Undo: a minute on, the hand stays
-        return after_write(shown, lang._("%(Round)s %(n)s was not taken back: Undo is offered for %(seconds)s "
+        return after_write(shown, say_of(shown, "%(Round)s %(n)s was not taken back: Undo is offered for %(seconds)s "
                                          "seconds after a %(round)s is recorded. If it is wrong, open it under "
-                                         "%(Rounds)s and delete or correct it.",
-                                         **words_of(shown, n=number, seconds=UNDO_SECONDS)), 409)
+                                         "%(Rounds)s and delete or correct it.", n=number, seconds=UNDO_SECONDS), 409)
     try:
         game = service.delete_hand(get_db(), game_id, number, form_revision(),
                                         undone_by=this_device())
@@ -287,13 +282,12 @@ def undo_hand(game_id: str, number: int):
         # a double tap, or another phone changed the game first: say what became of the hand
         game = err.game if isinstance(err, service.Stale) else service.get_game(get_db(), game_id)
         if number_now(game, number, request.form.get("recorded_at")) is None:
-            return after_write(game, lang._("%(Round)s %(n)s was already taken back; the totals are as they were "
-                                            "before it.", **words_of(game, n=number)), 409)
-        return after_write(game, lang._("%(Round)s %(n)s was not taken back: the game changed since it was recorded. "
-                                        "If it is wrong, open it under %(Rounds)s and delete or correct it.",
-                                        **words_of(game, n=number)), 409)
-    return after_write(game, lang._("%(Round)s %(n)s was taken back; the totals are as they were before it.",
-                                    **words_of(game, n=number)))
+            return after_write(game, say_of(game, "%(Round)s %(n)s was already taken back; the totals are as they were "
+                                            "before it.", n=number), 409)
+        return after_write(game, say_of(game, "%(Round)s %(n)s was not taken back: the game changed since it was recorded. "
+                                        "If it is wrong, open it under %(Rounds)s and delete or correct it.", n=number), 409)
+    return after_write(game, say_of(game, "%(Round)s %(n)s was taken back; the totals are as they were before it.",
+                                    n=number))
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
@@ -302,4 +296,4 @@ def delete_hand(game_id: str, number: int):
         game = service.delete_hand(get_db(), game_id, number, form_revision(), device=this_device())
     except Refused as err:
         return write_refused(err, game_id)
-    return after_write(game, lang._("%(Round)s %(n)s deleted; the totals are recomputed.", **words_of(game, n=number)))
+    return after_write(game, say_of(game, "%(Round)s %(n)s deleted; the totals are recomputed.", n=number))

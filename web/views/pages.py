@@ -23,7 +23,7 @@ from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
-from web.present import words_of
+from web.present import say_of
 from web.present.scoreboard import (
     after_write,
     live_html,
@@ -75,8 +75,8 @@ def hand_detail(game_id: str, number: int):
     """One hand's breakdown per side with its correct/delete actions, loaded when its history row opens."""
     game = service.get_game(get_db(), game_id)
     if not 1 <= number <= game.hands_played:
-        raise service.not_found(lang._("There is no %(round)s %(n)s in this game (it has %(played)s).",
-                                       **words_of(game, n=number, played=game.hands_played)))
+        raise service.not_found(say_of(game, "There is no %(round)s %(n)s in this game (it has %(played)s).", n=number,
+                                       played=game.hands_played))
     variant = get_variant(game.variant)
     played = game.hands[number - 1]
     hand = {"number": number, "scores": played.scores, "from_paper": played.from_paper,

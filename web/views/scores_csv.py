@@ -45,7 +45,7 @@ def columns(variant: Variant, game: Game) -> list[tuple[str, str, str]]:
         if k in counts:
             out.append((label, "entries", k))
         out.append((label if says_points(variant, k) else lang._("%(part)s (points)", part=label), "breakdown", k))
-    return out + [(lang._("%(round)s score", round=variant.words.round), "score", "total"),
+    return out + [(variant.words.say("%(round)s score"), "score", "total"),
                   (lang._("running total"), "score", "running_total")]
 
 
