@@ -1,7 +1,7 @@
 """Buraco (RULES.md §10, the Brazilian game): §9's Burraco with other card values, words and defaults."""
 from __future__ import annotations
 
-from lang import L_, Nn_, lazy_pgettext as Lp_
+from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field
 from .burraco import Burraco, points_rule
@@ -17,7 +17,8 @@ class Buraco(Burraco):
     summary = L_("2 partnerships of two, or 2 players alone; a 108-card pack and two mortos; clean and dirty canastas; "
                  "going out needs a clean canasta; no opening minimum; to 3,000.")
     card_values = {"jokers": 20, "fifteens": 15, "tens": 10, "fives": 5}  # pagat.com, Buraco
-    card_names = {"jokers": L_("Joker"), "fifteens": Lp_("card", "A"), "tens": L_("K, Q, J, 10, 9, 8 and the 2s"),
+    card_names = {"jokers": L_("Joker"), "fifteens": lazy_pgettext("card", "A"),
+                  "tens": L_("K, Q, J, 10, 9, 8 and the 2s"),
                   "fives": L_("7, 6, 5, 4, 3")}
     pack_counts = {"jokers": 4, "fifteens": 8, "tens": 56, "fives": 40}  # a 2 counts 10: it is among the tens
     pack_points = 960  # 4 × 20 + 8 × 10 + 8 × 15 + 48 × 10 + 40 × 5
@@ -41,11 +42,11 @@ class Buraco(Burraco):
                   note=L_("false: the fechado game, any canasta will do")),
     )
     canastas = (
-        Canasta("natural_canastas", Lp_("canastra kind", "clean"), "natural_canasta_bonus", 35),
-        Canasta("semiclean_canastas", Lp_("canastra kind", "semi-clean"), "semiclean_canasta_bonus", 45),
-        Canasta("dirty_canastas", Lp_("canastra kind", "dirty"), "dirty_canasta_bonus", 40),
-        Canasta("full_run_canastas", Lp_("canastra kind", "of 500"), "full_run_canasta_bonus", 110),
-        Canasta("ace_to_ace_canastas", Lp_("canastra kind", "royal"), "ace_to_ace_canasta_bonus", 125),
+        Canasta("natural_canastas", lazy_pgettext("canastra kind", "clean"), "natural_canasta_bonus", 35),
+        Canasta("semiclean_canastas", lazy_pgettext("canastra kind", "semi-clean"), "semiclean_canasta_bonus", 45),
+        Canasta("dirty_canastas", lazy_pgettext("canastra kind", "dirty"), "dirty_canasta_bonus", 40),
+        Canasta("full_run_canastas", lazy_pgettext("canastra kind", "of 500"), "full_run_canasta_bonus", 110),
+        Canasta("ace_to_ace_canastas", lazy_pgettext("canastra kind", "royal"), "ace_to_ace_canasta_bonus", 125),
     )
     counted_words = {"natural_canastas": Nn_("%(num)s clean canasta", "%(num)s clean canastas"),
                      "semiclean_canastas": Nn_("%(num)s semi-clean canasta", "%(num)s semi-clean canastas"),
@@ -55,16 +56,17 @@ class Buraco(Burraco):
     fields = (
         Field("natural_canastas", "count", L_("Clean canastas"),
               L_("Seven or more cards, no wild card (a 2 in its natural place is allowed)"),
-              short=(Lp_("canastras", "Clean"), ""), group=CANASTAS_GROUP),
+              short=(lazy_pgettext("canastras", "Clean"), ""), group=CANASTAS_GROUP),
         Field("semiclean_canastas", "count", L_("Semi-clean canastas"),
-              L_("Only where the table scores them apart"), short=(Lp_("canastras", "Semi-clean"), ""),
+              L_("Only where the table scores them apart"), short=(lazy_pgettext("canastras", "Semi-clean"), ""),
               group=CANASTAS_GROUP),
-        Field("dirty_canastas", "count", L_("Dirty canastas"), L_("Seven or more cards with one wild card (a joker or a 2)"),
-              short=(Lp_("canastras", "Dirty"), ""), group=CANASTAS_GROUP),
+        Field("dirty_canastas", "count", L_("Dirty canastas"),
+              L_("Seven or more cards with one wild card (a joker or a 2)"),
+              short=(lazy_pgettext("canastras", "Dirty"), ""), group=CANASTAS_GROUP),
         Field("full_run_canastas", "count", L_("Canastas of 500"), L_("A to K of one suit, 13 cards, no wild card"),
-              short=(Lp_("canastras", "Of 500"), Lp_("canastras", "A to K")), group=CANASTAS_GROUP),
+              short=(lazy_pgettext("canastras", "Of 500"), lazy_pgettext("canastras", "A to K")), group=CANASTAS_GROUP),
         Field("ace_to_ace_canastas", "count", L_("Royal canastas"), L_("A to A of one suit, 14 cards, no wild card"),
-              short=(Lp_("canastras", "Royal"), Lp_("canastras", "A to A")), group=CANASTAS_GROUP),
+              short=(lazy_pgettext("canastras", "Royal"), lazy_pgettext("canastras", "A to A")), group=CANASTAS_GROUP),
         Field("melded", "points", L_("Melded points"), L_("Card values of every card on the table, canastas included"),
               group=L_("Cards")),
         Field("in_hand", "points", L_("In-hand points"), L_("Card values of cards left in the side's hands"),
@@ -75,15 +77,15 @@ class Buraco(Burraco):
         Field("went_out", "flag", L_("Went out"), once=L_("Who went out?"), nobody=L_(" (the stock ran out)")),
     )
     columns = (
-        SheetColumn(Lp_("sheet column", "C"), "count", "natural_canastas"),
-        SheetColumn(Lp_("sheet column", "SC"), "count", "semiclean_canastas", optional=True),
-        SheetColumn(Lp_("sheet column", "D"), "count", "dirty_canastas"),
-        SheetColumn(Lp_("sheet column", "500"), "count", "full_run_canastas", optional=True),
-        SheetColumn(Lp_("sheet column", "Roy"), "count", "ace_to_ace_canastas", optional=True),
-        SheetColumn(Lp_("sheet column", "Meld"), "points", "melded"),
-        SheetColumn(Lp_("sheet column", "Left"), "points", "in_hand"),
-        SheetColumn(Lp_("sheet column", "NoM"), "flag", "kitty_not_taken"),
-        SheetColumn(Lp_("sheet column", "Out"), "flag", "went_out"), SCORE, TOTAL,
+        SheetColumn(lazy_pgettext("sheet column", "C"), "count", "natural_canastas"),
+        SheetColumn(lazy_pgettext("sheet column", "SC"), "count", "semiclean_canastas", optional=True),
+        SheetColumn(lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
+        SheetColumn(lazy_pgettext("sheet column", "500"), "count", "full_run_canastas", optional=True),
+        SheetColumn(lazy_pgettext("sheet column", "Roy"), "count", "ace_to_ace_canastas", optional=True),
+        SheetColumn(lazy_pgettext("sheet column", "Meld"), "points", "melded"),
+        SheetColumn(lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+        SheetColumn(lazy_pgettext("sheet column", "NoM"), "flag", "kitty_not_taken"),
+        SheetColumn(lazy_pgettext("sheet column", "Out"), "flag", "went_out"), SCORE, TOTAL,
     )
     texts = {
         "no_kitty": L_("%(name)s cannot go out: the final batida needs the side's morto taken, and %(name)s never took "

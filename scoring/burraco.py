@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 import lang
-from lang import L_, Nn_, lazy_pgettext as Lp_
+from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field, FieldError, SideScore, last_side_with, listed, sides_sent
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
@@ -45,7 +45,7 @@ class Burraco(Variant):
     card_values = {"jokers": 30, "twenties": 20, "fifteens": 15, "tens": 10, "fives": 5}
     card_words = CARD_WORDS
     card_names = {"jokers": L_("Joker"), "twenties": L_("2 (pinella)"),
-                  "fifteens": Lp_("card", "A"), "tens": L_("K, Q, J, 10, 9, 8"), "fives": L_("7, 6, 5, 4, 3")}
+                  "fifteens": lazy_pgettext("card", "A"), "tens": L_("K, Q, J, 10, 9, 8"), "fives": L_("7, 6, 5, 4, 3")}
     pack_counts = {"jokers": 4, "twenties": 8, "fifteens": 8, "tens": 48, "fives": 40}  # cards of each value
     pack_points = 1080  # 4 × 30 + 8 × 20 + 8 × 15 + 48 × 10 + 40 × 5
     target = 2005
@@ -54,7 +54,7 @@ class Burraco(Variant):
     describe_sides = {"partnerships": {"sides": [2, 2], "players_per_side": 2},
                       "individuals": {"sides": [2, 2], "players_per_side": 1}}
     minimum = NoMinimum()
-    words = Words(meld=L_("burraco"), melds=L_("burracos"), round=L_("deal"), rounds=Lp_("rounds", "deals"),
+    words = Words(meld=L_("burraco"), melds=L_("burracos"), round=L_("deal"), rounds=lazy_pgettext("rounds", "deals"),
                   meld_count=Nn_("%(num)s burraco", "%(num)s burracos"),
                   round_count=Nn_("%(num)s deal", "%(num)s deals"))
     part_labels = {"going_out": L_("Closing")}
@@ -73,11 +73,12 @@ class Burraco(Variant):
                   L_("Closing needs a clean burraco"), note=L_("false: any burraco will do (FIBUR's Italian code)")),
     )
     canastas = (
-        Canasta("natural_canastas", Lp_("burraco kind", "clean"), "natural_canasta_bonus", 35),
-        Canasta("semiclean_canastas", Lp_("burraco kind", "semi-clean"), "semiclean_canasta_bonus", 55),
-        Canasta("dirty_canastas", Lp_("burraco kind", "dirty"), "dirty_canasta_bonus", 50),
-        Canasta("full_run_canastas", Lp_("burraco kind", "full run"), "full_run_canasta_bonus", 120),
-        Canasta("ace_to_ace_canastas", Lp_("burraco kind", "ace-to-ace run"), "ace_to_ace_canasta_bonus", 135),
+        Canasta("natural_canastas", lazy_pgettext("burraco kind", "clean"), "natural_canasta_bonus", 35),
+        Canasta("semiclean_canastas", lazy_pgettext("burraco kind", "semi-clean"), "semiclean_canasta_bonus", 55),
+        Canasta("dirty_canastas", lazy_pgettext("burraco kind", "dirty"), "dirty_canasta_bonus", 50),
+        Canasta("full_run_canastas", lazy_pgettext("burraco kind", "full run"), "full_run_canasta_bonus", 120),
+        Canasta("ace_to_ace_canastas", lazy_pgettext("burraco kind", "ace-to-ace run"), "ace_to_ace_canasta_bonus",
+                135),
     )
     # each kind counted, as the checks say it: "2 dirty burracos"
     counted_words = {"natural_canastas": Nn_("%(num)s clean burraco", "%(num)s clean burracos"),
@@ -88,16 +89,18 @@ class Burraco(Variant):
     fields = (
         Field("natural_canastas", "count", L_("Clean burracos"),
               L_("Seven or more cards, no matta (a 2 in its natural place is no matta)"),
-              short=(Lp_("burracos", "Clean"), ""), group=L_("Burracos")),
+              short=(lazy_pgettext("burracos", "Clean"), ""), group=L_("Burracos")),
         Field("semiclean_canastas", "count", L_("Semi-clean burracos"),
               L_("A matta at an end of seven natural cards in sequence, or eight cards of a rank with a matta"),
-              short=(Lp_("burracos", "Semi-clean"), ""), group=L_("Burracos")),
-        Field("dirty_canastas", "count", L_("Dirty burracos"), L_("Seven or more cards with a matta (jolly or pinella)"),
-              short=(Lp_("burracos", "Dirty"), ""), group=L_("Burracos")),
+              short=(lazy_pgettext("burracos", "Semi-clean"), ""), group=L_("Burracos")),
+        Field("dirty_canastas", "count", L_("Dirty burracos"),
+              L_("Seven or more cards with a matta (jolly or pinella)"),
+              short=(lazy_pgettext("burracos", "Dirty"), ""), group=L_("Burracos")),
         Field("full_run_canastas", "count", L_("Full runs"), L_("A to K of one suit, 13 cards, no matta"),
-              short=(Lp_("burracos", "Full run"), Lp_("burracos", "A to K")), group=L_("Burracos")),
+              short=(lazy_pgettext("burracos", "Full run"), lazy_pgettext("burracos", "A to K")), group=L_("Burracos")),
         Field("ace_to_ace_canastas", "count", L_("Ace-to-ace runs"), L_("A to A of one suit, 14 cards, no matta"),
-              short=(Lp_("burracos", "Ace to ace"), Lp_("burracos", "A to A")), group=L_("Burracos")),
+              short=(lazy_pgettext("burracos", "Ace to ace"), lazy_pgettext("burracos", "A to A")),
+              group=L_("Burracos")),
         Field("melded", "points", L_("Melded points"), L_("Card values of every card on the table, burracos included"),
               group=L_("Cards")),
         Field("in_hand", "points", L_("In-hand points"),
@@ -107,15 +110,15 @@ class Burraco(Variant):
         Field("went_out", "flag", L_("Went out"), once=L_("Who went out?"), nobody=L_(" (nobody closed)")),
     )
     columns = (
-        SheetColumn(Lp_("sheet column", "C"), "count", "natural_canastas"),
-        SheetColumn(Lp_("sheet column", "SC"), "count", "semiclean_canastas", optional=True),
-        SheetColumn(Lp_("sheet column", "D"), "count", "dirty_canastas"),
-        SheetColumn(Lp_("sheet column", "Run"), "count", "full_run_canastas", optional=True),
-        SheetColumn(Lp_("sheet column", "A-A"), "count", "ace_to_ace_canastas", optional=True),
-        SheetColumn(Lp_("sheet column", "Meld"), "points", "melded"),
-        SheetColumn(Lp_("sheet column", "Left"), "points", "in_hand"),
-        SheetColumn(Lp_("sheet column", "NoK"), "flag", "kitty_not_taken"),
-        SheetColumn(Lp_("sheet column", "Out"), "flag", "went_out"), SCORE, TOTAL,
+        SheetColumn(lazy_pgettext("sheet column", "C"), "count", "natural_canastas"),
+        SheetColumn(lazy_pgettext("sheet column", "SC"), "count", "semiclean_canastas", optional=True),
+        SheetColumn(lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
+        SheetColumn(lazy_pgettext("sheet column", "Run"), "count", "full_run_canastas", optional=True),
+        SheetColumn(lazy_pgettext("sheet column", "A-A"), "count", "ace_to_ace_canastas", optional=True),
+        SheetColumn(lazy_pgettext("sheet column", "Meld"), "points", "melded"),
+        SheetColumn(lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+        SheetColumn(lazy_pgettext("sheet column", "NoK"), "flag", "kitty_not_taken"),
+        SheetColumn(lazy_pgettext("sheet column", "Out"), "flag", "went_out"), SCORE, TOTAL,
     )
     # the sentences that name the game's own things (the pozzetto, a clean burraco); Buraco says its own
     texts = {
