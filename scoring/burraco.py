@@ -216,7 +216,8 @@ class Burraco(Variant):
             held = listed([lang.counted(self.counted_words[f], totals[f]) for f in fields if totals[f]], "and")
             return f"entries[{side}].{field}", held
 
-        if sum(totals[f] for f in WITH_MATTA) > WILD_CARDS:
+        wild = sum(totals[f] for f in WITH_MATTA)
+        if wild > WILD_CARDS:
             where, held = at(WITH_MATTA)
             errors.append(FieldError(where, lang._("%(counted)s hold a wild card each, but the pack has only %(most)s "
                                                    "jokers and 2s.", counted=held, most=lang.number(WILD_CARDS))))
@@ -224,7 +225,7 @@ class Burraco(Variant):
             where, held = at(RUNS)
             errors.append(FieldError(where, lang._("%(counted)s each hold a 2 in its natural place, but the pack has "
                                                    "only %(most)s 2s.", counted=held, most=lang.number(TWOS))))
-        elif sum(totals[f] for f in RUNS + WITH_MATTA) > WILD_CARDS:
+        elif wild <= WILD_CARDS < wild + sum(totals[f] for f in RUNS):  # a run's natural 2 is one of the 12 too
             where, held = at(WITH_MATTA + RUNS)
             errors.append(FieldError(where, lang._("%(counted)s each hold a joker or a 2, but the pack has only "
                                                    "%(most)s of them.", counted=held, most=lang.number(WILD_CARDS))))
