@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .examples import form_fields
-from .examples_burraco import BURACO, BURRACO, PAIRS
+from .examples import BURACO, BURRACO, BURRACO_PAIRS as PAIRS, form_fields
 from .pages import post, read, url
 from .sheet_helpers import pdf_pages
 

@@ -7,8 +7,7 @@ import lang
 from scoring import Refused, new_game
 from scoring.buraco import VARIANT
 
-from .examples import nonzero
-from .examples_burraco import BURACO, PAIRS
+from .examples import BURACO, BURRACO_PAIRS as PAIRS, nonzero
 from .helpers import refusals, rules_setup
 
 TWO = [["Ann", "Bob"], ["Cy", "Di"]]

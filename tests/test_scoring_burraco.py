@@ -8,8 +8,7 @@ from scoring import Refused, new_game
 from scoring.burraco import VARIANT
 from scoring.game import HandRecord, derive_game
 
-from .examples import nonzero
-from .examples_burraco import BURRACO, PAIRS
+from .examples import BURRACO, BURRACO_PAIRS as PAIRS, nonzero
 from .helpers import refusals, rules_setup
 
 TWO = [["Ann", "Bob"], ["Cy", "Di"]]

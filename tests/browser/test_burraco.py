@@ -4,7 +4,7 @@ Italian, with nothing written for Burraco outside scoring/."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.examples_burraco import BURRACO
+from tests.examples import BURRACO
 
 from .devices import PHONE, Page
 from .table import choose, count_cards, tap, type_points
