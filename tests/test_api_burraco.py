@@ -153,3 +153,24 @@ def test_the_sheets_and_rules_cards(client):
     blank = pdf_pages(client.get("/variants/buraco/blank-sheet.pdf?lang=pt_BR").data)[0]["text"]
     assert "# L S Mesa Mão SMo Bat Pontuação Total" in blank and "Meta 3.000" in blank
     assert "SMo Não pegou o morto" in blank
+
+
+def test_a_tournament_turn_under_the_international_code_from_the_new_game_form(app, client):
+    """RULES.md §9 lines 430–432 and 480–482: 3 deals and no target; semipulito off, closing needs a pulito."""
+    names = {"sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy",
+             "sides[1].players[1]": "Di"}
+    response = post(client, url(app, "setup.new_game", variant_id="burraco"),
+                    {"layout": "pairs", "count": "2", **names, "options.target": "", "options.max_hands": "3",
+                     "options.house_rules.semiclean_canasta_bonus:off": "on",
+                     "options.house_rules.go_out_needs_clean": "on"})
+    assert response.status_code == 303, read(response).text()
+    game = client.get("/api/games/" + response.headers["Location"].rstrip("/").split("/")[-1]).get_json()
+    assert (game["options"]["target"], game["options"]["max_hands"]) == (None, 3)
+    assert game["options"]["house_rules"]["semiclean_canasta_bonus"] is None
+    assert game["options"]["house_rules"]["go_out_needs_clean"] is True
+    form = read(client.get(url(app, "hands.new_hand", game_id=game["id"]))).text()
+    assert "Semi-clean" not in form  # switched off: the form leaves it out
+    refused = record(client, game["id"], [{"dirty_canastas": 2, "melded": 100, "went_out": True}, {}], "intl")
+    assert refused.status_code == 422 and refused.get_json()["errors"][0]["field"] == "entries[0].went_out"
+    sheet = pdf_pages(client.get(f"/games/{game['id']}/sheet.pdf").data)[0]["text"]
+    assert "Closing needs a clean burraco" in sheet
