@@ -166,7 +166,7 @@ class Burraco(Variant):
             return entries, errors
         labels = {f.name: f.label for f in self.fields if f.kind == "points"}
         for i, raw in enumerate(payload["entries"]):
-            for name, value in raw.items():
+            for name, value in (raw.items() if isinstance(raw, dict) else ()):
                 if name in labels and isinstance(value, dict):
                     errors += [FieldError(f"entries[{i}].{name}.{card}", lang._(
                         "%(label)s: %(counted)s counted, but the pack holds only %(most)s.", label=labels[name],

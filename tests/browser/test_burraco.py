@@ -4,7 +4,7 @@ Italian, with nothing written for Burraco outside scoring/."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.examples import BURRACO
+from tests.examples import BURACO, BURRACO
 
 from .devices import PHONE, Page
 from .table import choose, count_cards, tap, type_points
@@ -56,3 +56,36 @@ def test_a_burraco_deal_in_italian_on_a_phone(italian_phone):
     expect(page.get_by_label("Totale di EW")).to_have_text("895")
     expect(page.locator(".hands-played")).to_have_text("Smazzata 2 di 3")
     italian_phone.shot("phone-burraco-it-scores")
+
+
+@pytest.fixture
+def brazilian_phone(chromium, server):
+    opened = Page(chromium, server, PHONE, locale="pt-BR")
+    yield opened
+    opened.context.close()
+    assert opened.console == [], "the browser complained (CSP or a script error)"
+
+
+def test_a_buraco_hand_in_brazilian_portuguese_on_a_phone(brazilian_phone):
+    """RULES.md §10 lines 584–588: A 990, B 105; B's batida without a limpa is refused first."""
+    page = brazilian_phone.page
+    game = page.request.post("/api/games", data=BURACO.game).json()
+    page.goto(f"/games/{game['id']}/hands/new")
+    tap(page, 0, "natural_canastas", 2)
+    tap(page, 0, "dirty_canastas")
+    type_points(page, 0, "melded", 420)
+    type_points(page, 0, "in_hand", 30)
+    tap(page, 1, "dirty_canastas")
+    type_points(page, 1, "melded", 180)
+    count_cards(page, 1, "in_hand", jokers=1, fifteens=1, tens=3, fives=2)
+    page.locator('label[for="entries-1-kitty_not_taken"]').click()
+    choose(page, "went_out", 1)  # B holds only a suja and never took its morto
+    expect(page.locator("#preview-problems")).to_contain_text("EW não pode bater: a batida final exige ter pegado "
+                                                              "o morto")
+    choose(page, "went_out", 0)
+    expect(page.locator("#preview-side-0")).to_contain_text("+990")
+    expect(page.locator("#preview-side-1")).to_contain_text("+105")
+    brazilian_phone.shot("phone-buraco-pt-hand-form")
+    page.get_by_role("button", name="Registrar mão 1").click()
+    expect(page.get_by_label("Total de NS")).to_have_text("990")
+    expect(page.locator(".min-meld")).to_have_count(0)
