@@ -24,11 +24,12 @@ RUNS = ("full_run_canastas", "ace_to_ace_canastas")
 CLEAN = ("natural_canastas",) + RUNS  # what closing needs under go_out_needs_clean
 SWITCHED = {"semiclean_canastas": "semiclean_canasta_bonus", "full_run_canastas": "full_run_canasta_bonus",
             "ace_to_ace_canastas": "ace_to_ace_canasta_bonus"}  # kinds a table may switch off (bonus null)
-CARD_WORDS = {"jokers": (L_("joker"), L_("jokers")), "twenties": (L_("twenty"), L_("twenties")),
-              "fifteens": (L_("fifteen"), L_("fifteens")), "tens": (L_("ten"), L_("tens")),
+# the 20s are the pinelle (the 2s) and the 15s the aces, so the card counter names them so
+CARD_WORDS = {"jokers": (L_("joker"), L_("jokers")), "twenties": (L_("pinella"), L_("pinelle")),
+              "fifteens": (L_("ace"), L_("aces")), "tens": (L_("ten"), L_("tens")),
               "fives": (L_("five"), L_("fives"))}
-CARD_COUNTED = {"jokers": Nn_("%(num)s joker", "%(num)s jokers"), "twenties": Nn_("%(num)s twenty", "%(num)s twenties"),
-                "fifteens": Nn_("%(num)s fifteen", "%(num)s fifteens"), "tens": Nn_("%(num)s ten", "%(num)s tens"),
+CARD_COUNTED = {"jokers": Nn_("%(num)s joker", "%(num)s jokers"), "twenties": Nn_("%(num)s pinella", "%(num)s pinelle"),
+                "fifteens": Nn_("%(num)s ace", "%(num)s aces"), "tens": Nn_("%(num)s ten", "%(num)s tens"),
                 "fives": Nn_("%(num)s five", "%(num)s fives")}
 
 

@@ -165,7 +165,7 @@ REFUSED = [
     pytest.param([{"in_hand": {"jokers": 5}}, {}], {}, TWO, "entries[0].in_hand.jokers",
                  "In-hand points: 5 jokers counted, but the pack holds only 4.", id="§4 settled: 5 jolly, the pack has 4"),
     pytest.param([{"melded": {"twenties": 9}}, {}], {}, TWO, "entries[0].melded.twenties",
-                 "Melded points: 9 twenties counted, but the pack holds only 8.", id="§4 settled: 8 pinelle"),
+                 "Melded points: 9 pinelle counted, but the pack holds only 8.", id="§4 settled: 8 pinelle"),
     pytest.param([{"natural_canastas": 2, "melded": 65}, {}], {}, TWO, "entries[0].melded",
                  "Melded points are 65, but 2 clean burracos alone hold at least 70 points of cards.",
                  id="line 443: 35 per pulito"),

@@ -36,6 +36,9 @@ def test_a_burraco_deal_in_italian_on_a_phone(italian_phone):
     tap(page, 0, "dirty_canastas")
     type_points(page, 0, "melded", 205)
     count_cards(page, 0, "in_hand", jokers=1, fifteens=1, tens=7, fives=5)
+    # the card counter names the 20s the pinelle and the 15s the aces
+    expect(page.locator('label[for="entries-0-in_hand-twenties"]')).to_contain_text("Pinelle")
+    expect(page.locator('label[for="entries-0-in_hand-fifteens"]')).to_contain_text("Assi")
     expect(page.locator("#preview-side-0")).to_contain_text("+165")  # 100 + 205 − 140
     tap(page, 1, "natural_canastas", 2)
     type_points(page, 1, "melded", 410)
