@@ -75,6 +75,7 @@ class ByScore:
     base: str = "min_meld"
     tiers: str = "min_meld_tiers"
     negative_note: bool = True  # False where the tiers themselves say what a score below 0 needs
+    applies = True  # the pages show each side's next minimum
     same_for_every_side = False
     follows_score = True  # a game begun on paper: its totals set the minimums
     follows_round = False
@@ -105,6 +106,7 @@ class ByRound:
     """The minimum is set by the round being played, the same for every side; rounds past the list keep its last."""
 
     rule: str = "meld_minimums"
+    applies = True
     same_for_every_side = True
     follows_score = False
     follows_round = True  # a game begun on paper: its first round kept here takes the first minimum of `rule`
@@ -133,6 +135,7 @@ class Fixed:
     rule: str
     reduced: str | None = None
     reduced_when: str = ""
+    applies = True
     follows_score = False
     follows_round = False
 
@@ -154,7 +157,27 @@ class Fixed:
         return ""
 
 
-MeldMinimum = ByScore | ByRound | Fixed
+@dataclass(frozen=True)
+class NoMinimum:
+    """No initial-meld minimum at all (Burraco): a side opens with any meld, `next_min_meld` is always 0, and the
+    pages say nothing of a minimum."""
+
+    applies = False
+    same_for_every_side = True
+    follows_score = False
+    follows_round = False
+
+    def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
+        return 0
+
+    def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
+        return "", [(lang._("Opening minimum"), lang._("none"))]
+
+    def note(self, rules: dict) -> str:
+        return lang._("A side may lay down its first meld with any points, at any score.")
+
+
+MeldMinimum = ByScore | ByRound | Fixed | NoMinimum
 
 
 @dataclass(frozen=True)

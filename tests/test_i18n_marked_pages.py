@@ -228,8 +228,10 @@ def test_every_page_of_a_game_is_marked(marked_client, marking_locale, variant_i
         api(client, "POST", f"/api/games/{gid}/hands", later.payload)
     tour.get("game page with hands", f"/games/{gid}")
     slip = tour.get("paper slip", f"/games/{gid}/paper")
-    row = next(e.get("name") for e in slip.walk() if e.tag == "input" and e.get("value") == "" and "total" in e.get("name", ""))
-    tour.post("paper slip, refused", f"/games/{gid}/paper", {**slip.values, row: "7"}, statuses=(409, 422))
+    # a row left to fill (a game played to its last hand has none): a total that is no multiple of 5
+    rows = [e.get("name") for e in slip.walk() if e.tag == "input" and e.get("value") == "" and "total" in e.get("name", "")]
+    for row in rows[:1]:
+        tour.post("paper slip, refused", f"/games/{gid}/paper", {**slip.values, row: "7"}, statuses=(409, 422))
     key = page.by_id("scores") and next((e.get("data-poll") for e in page.walk() if e.get("data-poll")), None)
     if key:
         tour.get("live scores", key, statuses=(200, 204))

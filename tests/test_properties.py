@@ -49,7 +49,8 @@ def hands_for(variant, sides):
 
 GAME_SHAPES = {"ponytail": (PONYTAIL_PAIRS, 2), "pony": (PONY_THREE, 3), "five-person": (FIVE, 5),
                "classic": ({**PONYTAIL_PAIRS, "variant": "classic"}, 2),
-               "hand-and-foot": ({**PONYTAIL_PAIRS, "variant": "hand-and-foot"}, 2)}
+               "hand-and-foot": ({**PONYTAIL_PAIRS, "variant": "hand-and-foot"}, 2),
+               "burraco": ({**PONYTAIL_PAIRS, "variant": "burraco"}, 2), "buraco": ({**PONYTAIL_PAIRS, "variant": "buraco"}, 2)}
 
 
 def are_field_errors(errors):

@@ -122,6 +122,10 @@ def new_game_payload(form, variant: Variant, layout: str, count: int) -> dict:
         # the box always shows the seating's default (see with_hand_limit), so a box left empty means no limit
         raw = form["options.max_hands"].strip()
         options["max_hands"] = number(raw, "options.max_hands", limit_label(variant.words)) if raw else None
+    if "options.target" in form and not form["options.target"].strip() and options.get("max_hands"):
+        # the box shows the variant's target: emptied beside a hand limit, the game plays the limit alone (a Burraco
+        # tournament turn of 3 deals, RULES.md §9)
+        options["target"] = None
     if form.get("options.finish_at", "").strip():
         options["finish_at"] = with_offset(form["options.finish_at"].strip(), form.get("options.finish_at_offset", ""))
     options["house_rules"] = typed_house_rules(form, variant)

@@ -140,6 +140,8 @@ def round_heading(game: Game, variant: Variant, number: int, editing: bool) -> s
 def one_minimum(game: Game, variant: Variant) -> int | None:
     """The next initial-meld minimum once for every side, where the variant's minimum is the same for every side and
     nothing the table marked makes one side's differ; else None (each side shows its own)."""
+    if not variant.minimum.applies:  # a game with no minimum at all says nothing of one
+        return None
     minimums = {s.next_min_meld for s in game.sides}
     return minimums.pop() if variant.minimum.same_for_every_side and len(minimums) == 1 else None
 
