@@ -240,10 +240,7 @@ def restore_command(file: str, db: str | None) -> int:
     try:
         copy = files.private_temp(where, suffix=".restoring")
         try:
-            try:
-                shutil.copyfile(source, copy)
-            except OSError as err:
-                raise Refusal(f"Cannot read {source}: {err.strerror or err}. Nothing was restored.") from None
+            _copy_backup(source, copy)
             errors = checks.check_backup(copy)
             if errors:
                 raise Refusal(f"{source} was refused, nothing was restored: {_problems(errors)}")
@@ -255,6 +252,23 @@ def restore_command(file: str, db: str | None) -> int:
     kept = f"; the replaced one is kept as {replaced}" if replaced else ""
     click.echo(f"Restored {source} into {where}{kept}.")
     return 0
+
+
+def _copy_backup(source: str, copy: str) -> None:
+    """Copy the backup through SQLite, with the last writes its -wal may hold (a copy of the file alone loses them)."""
+    wal = source + "-wal"
+    with_wal = f" (with {wal}, which holds its last writes)" if os.path.lexists(wal) else ""
+    try:
+        with open(source, "rb"):  # the system's own reason (permission denied…): SQLite would only say it cannot
+            pass
+        transfer.copy_database(source, copy)
+    except sqlite3.DatabaseError as err:
+        if faults.fault(err) == faults.DAMAGED:
+            raise Refusal(f"{source} was refused, nothing was restored: it is damaged or not a readable Meldbook "
+                          f"database ({err})") from None
+        raise Refusal(f"Cannot read {source}{with_wal}: {err}. Nothing was restored.") from None
+    except OSError as err:
+        raise Refusal(f"Cannot read {source}{with_wal}: {err.strerror or err}. Nothing was restored.") from None
 
 
 def _unit_word(word: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from pathlib import Path
 
 import sqlite_utils
 
@@ -181,3 +182,19 @@ def backup(db: sqlite_utils.Database, target: str) -> str:
         if os.path.exists(partial):
             os.remove(partial)
     return status
+
+
+def copy_database(source: str, target: str) -> None:
+    """Copy the database file `source` onto the new file `target` through SQLite's backup, so the last writes still
+    in its -wal (a server killed before it checkpointed them) come along; `source` is opened read-only.
+
+    Raises sqlite3.Error when SQLite cannot read it (not a database, an unreadable -wal…)."""
+    reading = sqlite3.connect(Path(source).absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            reading.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        reading.close()
