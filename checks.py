@@ -262,4 +262,6 @@ def check_backup(path: str) -> list[str]:
             copy.conn.close()
     except sqlite3.DatabaseError as err:
         return [lang._("it is not a readable Meldbook database (%(why)s)", why=err)]
+    except transfer.DamagedValue as err:
+        return [str(err)]
     return check_document(document)

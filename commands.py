@@ -65,6 +65,12 @@ class OneLineCommand(click.Command):
             where = database_path(_given_db(ctx.params.get('db')))
             raise Refusal(faults.command_refusal(where, err)
                           or f"{where}: the database answered “{err}”. Nothing was changed.") from None
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as err:  # a fault met on the way is still one line (API.md: never a traceback)
+            raise Refusal(f"{ctx.params.get('file') or database_path(_given_db(ctx.params.get('db')))}: Meldbook "
+                          f"met a fault it did not expect ({type(err).__name__}: {err}). Nothing was "
+                          "changed.") from None
 
 
 def _given_db(given: str | None) -> str | None:
@@ -141,7 +147,11 @@ def export_command(file: str, db: str | None) -> int:
     except transfer.CannotUse as err:
         raise Refusal(str(err)) from None
     with _opened(where, migrate=True) as conn:
-        document = transfer.export_games(conn)
+        try:
+            document = transfer.export_games(conn)
+        except transfer.DamagedValue as err:
+            raise Refusal(f"Cannot export {where}: {err}. Nothing was exported; put back a backup of it "
+                          "(restore).") from None
     partial = None
     try:
         partial = files.private_temp(file)

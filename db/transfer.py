@@ -34,8 +34,44 @@ def upgrade(data: object) -> object:
     return {**data, "version": VERSION, "games": games, "events": data.get("events", [])}
 
 
+# the values stored as JSON text, with the column that says whose each is
+JSON_CELLS = (("games", "options", "id"), ("games", "marks", "id"), ("hands", "entries", "game_id"),
+              ("events", "options", "id"), ("events", "entrants", "id"), ("events", "vp_scale", "id"),
+              ("event_rounds", "byes", "event_id"), ("event_tables", "entrants", "event_id"),
+              ("event_log", "change", "event_id"))
+
+
+class DamagedValue(ValueError):
+    """A stored value that cannot be read back (not JSON, a table of a round that is not there…); says which."""
+
+
+def damaged_value(db: sqlite_utils.Database) -> str | None:
+    """The first stored JSON value that is not valid JSON, said as `events.entrants (event 'x')`; None if none."""
+    for table, column, owner in JSON_CELLS:
+        for whose, value in db.execute(f"SELECT {owner}, {column} FROM {table} ORDER BY rowid"):
+            if value is None and column == "vp_scale":
+                continue  # an event not ranked by victory points has none
+            try:
+                json.loads(value)
+            except (TypeError, ValueError):
+                kind = "game" if owner in ("id", "game_id") and table in ("games", "hands") else "event"
+                return f"{table}.{column} ({kind} {whose!r:.70})"
+    return None
+
+
 def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *, with_pin: bool = True) -> dict:
-    """Every game (or those listed) with sides and hands, as data `import_games` takes back unchanged."""
+    """Every game (or those listed) with sides and hands, as data `import_games` takes back unchanged.
+
+    Raises DamagedValue, naming it, when a stored value cannot be read back."""
+    try:
+        return _export(db, game_ids, with_pin)
+    except (LookupError, TypeError, ValueError) as err:
+        found = damaged_value(db)
+        raise DamagedValue(f"its stored value {found} is not valid JSON" if found else
+                           f"a stored value cannot be read back ({type(err).__name__}: {err})") from None
+
+
+def _export(db: sqlite_utils.Database, game_ids: list[str] | None, with_pin: bool) -> dict:
     rows = list(db.query("SELECT * FROM games ORDER BY rowid"))  # the order they were made or imported in
     if game_ids is not None:
         rows = [r for r in rows if r["id"] in game_ids]
