@@ -8,6 +8,8 @@ from pathlib import Path
 
 import sqlite_utils
 
+from scoring.event_data import table_game_problem
+
 from .connection import write
 from .files import private_temp, side_files
 from . import events as event_store
@@ -153,6 +155,7 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
             raise ValueError("These events are already in the database: " + ", ".join(sorted(had_events)))
         for event_id in had_events:
             event_store.delete_event(db, event_id)
+        kept_seats = event_store.seats_of(db, [g["id"] for g in games])  # tables of events the file leaves alone
         had = {game_id: get_version(db, game_id)["revision"] for game_id in clash}
         for game_id in clash:
             db.execute("DELETE FROM games WHERE id = ?", [game_id])
@@ -161,12 +164,27 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
             if revision > MAX_REVISION:
                 raise ValueError(f"Game {g['id']} cannot get a revision above {revision - 1}")
             insert_game(db, {**g, "revision": revision})
+            if g["id"] in kept_seats:
+                _still_seats_its_table(db, g, kept_seats[g["id"]])
         seated = event_store.seats_of(db, [t["game"] for e in events for r in e["round_list"] for t in r["tables"]])
         if seated:
             raise ValueError("These games are already tables of another event in the database: "
                              + ", ".join(sorted(seated)))
         for event in events:
             insert_event(db, event)
+
+
+def _still_seats_its_table(db: sqlite_utils.Database, game: dict, event_id: str) -> None:
+    """A game replacing a club night's table game must still be that table's game (its variant, a side for each of
+    the table's entrants): else the night's standings would count strangers. Raises ValueError saying why."""
+    event = event_store.get_event(db, event_id)
+    for r in event_store.get_rounds(db, event_id):
+        for t in r["tables"]:
+            if t["game"] == game["id"]:
+                problem = table_game_problem(game, event["variant"], [event["entrants"][x] for x in t["entrants"]])
+                if problem:
+                    raise ValueError(f"Game {game['id']} is round {r['number']}, table {t['table']} of event "
+                                     f"{event_id} and {problem.rstrip('.')}")
 
 
 def check_backup_target(database: str, target: str, *, force: bool = False, verb: str = "back up to") -> None:
