@@ -88,3 +88,12 @@ def test_every_name_on_the_pages_is_isolated(client):
         shown = re.findall(r"<bdi>([^<]*)</bdi>", page)
         assert shown, address
         assert any("Us" in s or "Ann" in s for s in shown), (address, shown)
+
+
+def test_each_name_in_a_line_of_names_is_isolated_on_its_own(client):
+    """A name written right to left keeps its place in "Us v Them": each name in its own <bdi>, not the line."""
+    made = game(client, "אנה ובן 12", "Them").get_json()
+    for address in (f"/games/{made['id']}", f"/games/{made['id']}/table"):
+        page = client.get(address).get_data(as_text=True)
+        title = re.search(r'<h1 class="game-title">(.*?)</h1>', page).group(1)
+        assert re.findall(r"<bdi>([^<]*)</bdi>", title) == ["אנה ובן 12", "Them"], (address, title)
