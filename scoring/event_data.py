@@ -18,7 +18,8 @@ TABLE_KEYS = {"table", "game", "entrants"}
 LOG_KEYS = {"at", "device", "game", "what", "change"}
 MAX_DEVICE = 120  # a device as the log names it: an address (IPv6 at most 45), a page's device name, a phone's name
 MAX_WHAT = 2000  # a late change in words: the round, table, hand and each side's totals before and after
-MAX_WORD = 80  # a change's action, or what it marked
+MAX_WORD = 80  # a change's action ("corrected", "marked"…)
+MAX_DETAIL = 200  # what a change marked: the mark's button words and the side's name ("failed meld for Ann & Bob")
 MAX_SCORE = 10 ** 9  # far above any game's total; a total beyond it is no score Meldbook made
 
 
@@ -160,7 +161,7 @@ def _said_again(change: Mapping[str, Any], rounds: int, table_size: int) -> bool
         return False
     if not (is_count(change.get("round"), 1, rounds) and is_count(change.get("table"), 1, 10 ** 4)
             and _text(change.get("action"), MAX_WORD) and (change.get("hand") is None or is_count(change["hand"]))
-            and _text(change.get("detail", ""), MAX_WORD)):
+            and _text(change.get("detail", ""), MAX_DETAIL)):
         return False
     for state in (change.get("before"), change.get("after")):
         if not (isinstance(state, dict) and isinstance(state.get("finished"), bool)
