@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from datetime import datetime
 from typing import Any
 
 import db
@@ -12,6 +11,7 @@ import lang
 from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring.event_data import check_log, check_rounds, is_count, is_time
 from scoring.events import check_event as check_new_event
 from scoring.game import HandRecord, to_store
 from db.pin_hash import is_own_hash
@@ -23,23 +23,9 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_MARKS = 100  # marks of one kind on a side in one hand (a failed meld raises a minimum by 10): never a hundred
 
 
-def _is_time(value: Any, nullable: bool = False) -> bool:
-    if value is None:
-        return nullable
-    try:
-        datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
 def _exact(value: Any) -> str:
     """Compare by JSON text: 50 and 50.0 (or 1 and true) are equal in Python but not as stored values."""
     return json.dumps(value, sort_keys=True)
-
-
-def _is_count(value: Any, least: int = 0, most: int = transfer.MAX_REVISION) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
 def check_game(g: Any, where: str) -> list[str]:
@@ -65,11 +51,11 @@ def check_game(g: Any, where: str) -> list[str]:
     if sides != g["sides"] or options != g["options"]:
         errors.append(lang._("%(where)s: sides or options are not in the form Meldbook stores them.", where=where))
     for key in ("created", "updated"):
-        if not _is_time(g[key]):
+        if not is_time(g[key]):
             errors.append(lang._("%(where)s: %(field)s must be a date and time.", where=where, field=key))
-    if not _is_time(g["ended_at"], nullable=True):
+    if not is_time(g["ended_at"], nullable=True):
         errors.append(lang._("%(where)s: ended_at must be a date and time or null.", where=where))
-    if not _is_count(g["revision"], least=1):
+    if not is_count(g["revision"], least=1):
         errors.append(lang._("%(where)s: revision must be a whole number from 1 to 2^53.", where=where))
     errors += _marks(g["marks"], variant, len(sides), where)
     pin_hash = g.get("pin_hash")
@@ -82,7 +68,7 @@ def check_game(g: Any, where: str) -> list[str]:
         if not isinstance(h, dict) or set(h) != HAND_KEYS:
             errors.append(lang._("%(where)s must have exactly entries, recorded_at and edited_at.", where=at))
             continue
-        if not _is_time(h["recorded_at"]) or not _is_time(h["edited_at"], nullable=True):
+        if not is_time(h["recorded_at"]) or not is_time(h["edited_at"], nullable=True):
             errors.append(lang._("%(where)s: recorded_at and edited_at must be dates and times.", where=at))
         try:
             entries = prepare_hand(variant, options, sides, {"entries": h["entries"]})
@@ -122,7 +108,7 @@ def _marks(marks: Any, variant, sides: int, where: str) -> list[str]:
     return [lang._("%(where)s: marks.%(mark)s must be one whole number (0 to %(most)s) per side.", where=where, mark=key,
                    most=MAX_MARKS)
             for key, counts in marks.items()
-            if not (isinstance(counts, list) and len(counts) == sides and all(_is_count(c, most=MAX_MARKS) for c in counts))]
+            if not (isinstance(counts, list) and len(counts) == sides and all(is_count(c, most=MAX_MARKS) for c in counts))]
 
 
 def check_document(data: Any) -> list[str]:
@@ -143,8 +129,9 @@ def check_document(data: Any) -> list[str]:
     if doubled:
         errors.append(lang._("The file has the same game more than once: %(ids)s", ids=", ".join(doubled)))
     seated: dict[str, str] = {}
+    by_id = {g["id"]: g for g in data["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)}
     for i, event in enumerate(data["events"], start=1):
-        errors += check_event(event, lang._("Event %(n)s", n=i), set(ids), seated)
+        errors += check_event(event, lang._("Event %(n)s", n=i), by_id, seated)
     event_ids = [e["id"] for e in data["events"] if isinstance(e, dict) and isinstance(e.get("id"), str)]
     doubled = sorted({i for i in event_ids if event_ids.count(i) > 1})
     if doubled:
@@ -153,14 +140,12 @@ def check_document(data: Any) -> list[str]:
 
 
 EVENT_KEYS = set(transfer.EVENT_FIELDS) | {"round_list", "log"}
-ROUND_KEYS = {"number", "byes", "started", "closed", "request_key", "tables"}
-TABLE_KEYS = {"table", "game", "entrants"}
-LOG_KEYS = {"at", "device", "game", "what", "change"}
 
 
-def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) -> list[str]:
+def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str]) -> list[str]:
     """Everything wrong with one exported club night: its fields as POST /api/events checks them, its rounds and
-    tables (each a game of the file, in one table only), and its log. `seated`: games seated by events before."""
+    tables (scoring.event_data: each a game of the file's `games`, by id, in one table only, that seats the table's
+    entrants), and its log. `seated`: games seated by events before."""
     if not isinstance(e, dict) or set(e) - {"pin_hash"} != EVENT_KEYS:
         return [lang._("%(where)s must be an object with exactly %(keys)s (and pin_hash, when the night has a table "
                        "PIN).", where=where, keys=", ".join(sorted(EVENT_KEYS)))]
@@ -176,59 +161,15 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
         return errors + [_refused(where, x.field or "event", x.message) for x in err.errors]
     if _exact(event.as_dict()) != _exact(fields):
         errors.append(lang._("%(where)s: its fields are not in the form Meldbook stores them.", where=where))
-    if not _is_time(e["created"]):
+    if not is_time(e["created"]):
         errors.append(lang._("%(where)s: %(field)s must be a date and time.", where=where, field="created"))
-    n = len(event.entrants)
-    rounds = e["round_list"]
-    if not isinstance(rounds, list) or len(rounds) > event.rounds:
-        return errors + [lang._("%(where)s: round_list must be a list of at most %(most)s rounds.", where=where,
-                                most=event.rounds)]
-    for k, r in enumerate(rounds, start=1):
-        at = lang._("%(where)s, round %(n)s", where=where, n=k)
-        if not isinstance(r, dict) or set(r) != ROUND_KEYS or r["number"] != k:
-            errors.append(lang._("%(where)s must have exactly %(keys)s, numbered %(n)s.", where=at,
-                                 keys=", ".join(sorted(ROUND_KEYS)), n=k))
-            continue
-        if not _is_time(r["started"]) or not _is_time(r["closed"], nullable=True):
-            errors.append(lang._("%(where)s: started and closed must be dates and times (closed may be null).", where=at))
-        if r["request_key"] is not None and not (isinstance(r["request_key"], str) and 1 <= len(r["request_key"]) <= 64):
-            errors.append(lang._("%(where)s: request_key must be null or 1 to 64 characters.", where=at))
-        byes = r["byes"]
-        if not isinstance(byes, list) or not all(_is_count(b, most=n - 1) for b in byes):
-            errors.append(lang._("%(where)s: byes must be entrant numbers from 0 to %(most)s.", where=at, most=n - 1))
-        if not isinstance(r["tables"], list) or not r["tables"]:
-            errors.append(lang._("%(where)s: tables must be a list of at least one table.", where=at))
-            continue
-        for j, t in enumerate(r["tables"], start=1):
-            here = lang._("%(where)s, table %(n)s", where=at, n=j)
-            if not isinstance(t, dict) or set(t) != TABLE_KEYS or t["table"] != j:
-                errors.append(lang._("%(where)s must have exactly table, game and entrants, numbered %(n)s.", where=here,
-                                     n=j))
-                continue
-            if (not isinstance(t["entrants"], list) or len(t["entrants"]) != event.table_size
-                    or not all(_is_count(x, most=n - 1) for x in t["entrants"])):
-                errors.append(lang._("%(where)s: entrants must be %(size)s entrant numbers from 0 to %(most)s.",
-                                     where=here, size=event.table_size, most=n - 1))
-            if t["game"] not in game_ids:
-                quoted = f"{t['game']!r:.70}"
-                errors.append(lang._("%(where)s: its game %(game)s is not among the file's games.", where=here,
-                                     game=quoted))
-            elif t["game"] in seated:
-                errors.append(lang._("%(where)s: its game %(game)s is already %(seated)s.", where=here, game=t["game"],
-                                     seated=seated[t["game"]]))
-            else:
-                seated[t["game"]] = f"{here.lower()}"
-    if not isinstance(e["log"], list):
-        return errors + [lang._("%(where)s: log must be a list.", where=where)]
-    for k, entry in enumerate(e["log"], start=1):
-        at = lang._("%(where)s, log entry %(n)s", where=where, n=k)
-        if (not isinstance(entry, dict) or set(entry) != LOG_KEYS or not _is_time(entry["at"])
-                or not (entry["device"] is None or isinstance(entry["device"], str))
-                or not isinstance(entry["game"], str) or not isinstance(entry["what"], str)
-                or not isinstance(entry["change"], dict)):
-            errors.append(lang._("%(where)s must have exactly at (a time), device (text or null), game, what (text) "
-                                 "and change (an object).", where=at))
-    return errors
+    entrants = [entrant.side() for entrant in event.entrants]
+    errors += check_rounds(e["round_list"], where, entrants, event.table_size, event.rounds, event.variant, games,
+                           seated)
+    rounds = e["round_list"] if isinstance(e["round_list"], list) else []
+    tables = {t["game"] for r in rounds if isinstance(r, dict) and isinstance(r.get("tables"), list)
+              for t in r["tables"] if isinstance(t, dict) and isinstance(t.get("game"), str)}
+    return errors + check_log(e["log"], where, tables, event.rounds, event.table_size)
 
 
 def check_backup(path: str) -> list[str]:
@@ -262,4 +203,6 @@ def check_backup(path: str) -> list[str]:
             copy.conn.close()
     except sqlite3.DatabaseError as err:
         return [lang._("it is not a readable Meldbook database (%(why)s)", why=err)]
+    except transfer.DamagedValue as err:
+        return [str(err)]
     return check_document(document)

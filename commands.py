@@ -65,6 +65,12 @@ class OneLineCommand(click.Command):
             where = database_path(_given_db(ctx.params.get('db')))
             raise Refusal(faults.command_refusal(where, err)
                           or f"{where}: the database answered “{err}”. Nothing was changed.") from None
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as err:  # a fault met on the way is still one line (API.md: never a traceback)
+            raise Refusal(f"{ctx.params.get('file') or database_path(_given_db(ctx.params.get('db')))}: Meldbook "
+                          f"met a fault it did not expect ({type(err).__name__}: {err}). Nothing was "
+                          "changed.") from None
 
 
 def _given_db(given: str | None) -> str | None:
@@ -141,7 +147,11 @@ def export_command(file: str, db: str | None) -> int:
     except transfer.CannotUse as err:
         raise Refusal(str(err)) from None
     with _opened(where, migrate=True) as conn:
-        document = transfer.export_games(conn)
+        try:
+            document = transfer.export_games(conn)
+        except transfer.DamagedValue as err:
+            raise Refusal(f"Cannot export {where}: {err}. Nothing was exported; put back a backup of it "
+                          "(restore).") from None
     partial = None
     try:
         partial = files.private_temp(file)
@@ -240,10 +250,7 @@ def restore_command(file: str, db: str | None) -> int:
     try:
         copy = files.private_temp(where, suffix=".restoring")
         try:
-            try:
-                shutil.copyfile(source, copy)
-            except OSError as err:
-                raise Refusal(f"Cannot read {source}: {err.strerror or err}. Nothing was restored.") from None
+            _copy_backup(source, copy)
             errors = checks.check_backup(copy)
             if errors:
                 raise Refusal(f"{source} was refused, nothing was restored: {_problems(errors)}")
@@ -255,6 +262,23 @@ def restore_command(file: str, db: str | None) -> int:
     kept = f"; the replaced one is kept as {replaced}" if replaced else ""
     click.echo(f"Restored {source} into {where}{kept}.")
     return 0
+
+
+def _copy_backup(source: str, copy: str) -> None:
+    """Copy the backup through SQLite, with the last writes its -wal may hold (a copy of the file alone loses them)."""
+    wal = source + "-wal"
+    with_wal = f" (with {wal}, which holds its last writes)" if os.path.lexists(wal) else ""
+    try:
+        with open(source, "rb"):  # the system's own reason (permission denied…): SQLite would only say it cannot
+            pass
+        transfer.copy_database(source, copy)
+    except sqlite3.DatabaseError as err:
+        if faults.fault(err) == faults.DAMAGED:
+            raise Refusal(f"{source} was refused, nothing was restored: it is damaged or not a readable Meldbook "
+                          f"database ({err})") from None
+        raise Refusal(f"Cannot read {source}{with_wal}: {err}. Nothing was restored.") from None
+    except OSError as err:
+        raise Refusal(f"Cannot read {source}{with_wal}: {err.strerror or err}. Nothing was restored.") from None
 
 
 def _unit_word(word: str) -> str:

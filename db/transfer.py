@@ -4,8 +4,11 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from pathlib import Path
 
 import sqlite_utils
+
+from scoring.event_data import table_game_problem
 
 from .connection import write
 from .files import private_temp, side_files
@@ -33,8 +36,44 @@ def upgrade(data: object) -> object:
     return {**data, "version": VERSION, "games": games, "events": data.get("events", [])}
 
 
+# the values stored as JSON text, with the column that says whose each is
+JSON_CELLS = (("games", "options", "id"), ("games", "marks", "id"), ("hands", "entries", "game_id"),
+              ("events", "options", "id"), ("events", "entrants", "id"), ("events", "vp_scale", "id"),
+              ("event_rounds", "byes", "event_id"), ("event_tables", "entrants", "event_id"),
+              ("event_log", "change", "event_id"))
+
+
+class DamagedValue(ValueError):
+    """A stored value that cannot be read back (not JSON, a table of a round that is not there…); says which."""
+
+
+def damaged_value(db: sqlite_utils.Database) -> str | None:
+    """The first stored JSON value that is not valid JSON, said as `events.entrants (event 'x')`; None if none."""
+    for table, column, owner in JSON_CELLS:
+        for whose, value in db.execute(f"SELECT {owner}, {column} FROM {table} ORDER BY rowid"):
+            if value is None and column == "vp_scale":
+                continue  # an event not ranked by victory points has none
+            try:
+                json.loads(value)
+            except (TypeError, ValueError):
+                kind = "game" if owner in ("id", "game_id") and table in ("games", "hands") else "event"
+                return f"{table}.{column} ({kind} {whose!r:.70})"
+    return None
+
+
 def export_games(db: sqlite_utils.Database, game_ids: list[str] | None = None, *, with_pin: bool = True) -> dict:
-    """Every game (or those listed) with sides and hands, as data `import_games` takes back unchanged."""
+    """Every game (or those listed) with sides and hands, as data `import_games` takes back unchanged.
+
+    Raises DamagedValue, naming it, when a stored value cannot be read back."""
+    try:
+        return _export(db, game_ids, with_pin)
+    except (LookupError, TypeError, ValueError) as err:
+        found = damaged_value(db)
+        raise DamagedValue(f"its stored value {found} is not valid JSON" if found else
+                           f"a stored value cannot be read back ({type(err).__name__}: {err})") from None
+
+
+def _export(db: sqlite_utils.Database, game_ids: list[str] | None, with_pin: bool) -> dict:
     rows = list(db.query("SELECT * FROM games ORDER BY rowid"))  # the order they were made or imported in
     if game_ids is not None:
         rows = [r for r in rows if r["id"] in game_ids]
@@ -116,6 +155,7 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
             raise ValueError("These events are already in the database: " + ", ".join(sorted(had_events)))
         for event_id in had_events:
             event_store.delete_event(db, event_id)
+        kept_seats = event_store.seats_of(db, [g["id"] for g in games])  # tables of events the file leaves alone
         had = {game_id: get_version(db, game_id)["revision"] for game_id in clash}
         for game_id in clash:
             db.execute("DELETE FROM games WHERE id = ?", [game_id])
@@ -124,12 +164,27 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
             if revision > MAX_REVISION:
                 raise ValueError(f"Game {g['id']} cannot get a revision above {revision - 1}")
             insert_game(db, {**g, "revision": revision})
+            if g["id"] in kept_seats:
+                _still_seats_its_table(db, g, kept_seats[g["id"]])
         seated = event_store.seats_of(db, [t["game"] for e in events for r in e["round_list"] for t in r["tables"]])
         if seated:
             raise ValueError("These games are already tables of another event in the database: "
                              + ", ".join(sorted(seated)))
         for event in events:
             insert_event(db, event)
+
+
+def _still_seats_its_table(db: sqlite_utils.Database, game: dict, event_id: str) -> None:
+    """A game replacing a club night's table game must still be that table's game (its variant, a side for each of
+    the table's entrants): else the night's standings would count strangers. Raises ValueError saying why."""
+    event = event_store.get_event(db, event_id)
+    for r in event_store.get_rounds(db, event_id):
+        for t in r["tables"]:
+            if t["game"] == game["id"]:
+                problem = table_game_problem(game, event["variant"], [event["entrants"][x] for x in t["entrants"]])
+                if problem:
+                    raise ValueError(f"Game {game['id']} is round {r['number']}, table {t['table']} of event "
+                                     f"{event_id} and {problem.rstrip('.')}")
 
 
 def check_backup_target(database: str, target: str, *, force: bool = False, verb: str = "back up to") -> None:
@@ -181,3 +236,19 @@ def backup(db: sqlite_utils.Database, target: str) -> str:
         if os.path.exists(partial):
             os.remove(partial)
     return status
+
+
+def copy_database(source: str, target: str) -> None:
+    """Copy the database file `source` onto the new file `target` through SQLite's backup, so the last writes still
+    in its -wal (a server killed before it checkpointed them) come along; `source` is opened read-only.
+
+    Raises sqlite3.Error when SQLite cannot read it (not a database, an unreadable -wal…)."""
+    reading = sqlite3.connect(Path(source).absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            reading.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        reading.close()

@@ -13,6 +13,7 @@ from . import paper
 from .base import FieldError, Refused, listed, team_name
 from .entries import not_whole, points_fields, stored_reader
 from .standings import player_key
+from .names import visible
 from .variant import NAME_MAX, Variant
 
 
@@ -195,9 +196,10 @@ def _start_reaches_target(sides: list[dict], options: dict) -> list[FieldError]:
 
 
 def _name(value: Any, where: str, label: str) -> tuple[str, FieldError | None]:
-    if not isinstance(value, str) or not value.strip():
+    if isinstance(value, str):
+        value = " ".join(visible(value).split())  # marks that show nothing would make two names look alike
+    if not isinstance(value, str) or not value:
         return "", FieldError(where, lang._("%(label)s is missing; type a name.", label=label))
-    value = " ".join(value.split())
     if len(value) > NAME_MAX:
         return "", FieldError(where, lang._("%(label)s is too long (%(length)s characters; at most %(most)s).",
                                             label=label, length=lang.number(len(value)), most=NAME_MAX))

@@ -10,13 +10,15 @@ from collections import defaultdict
 from typing import Any
 from dataclasses import dataclass, field
 
+from .names import visible
+
 RECENT = 20  # games listed on a player's page
 
 
 def player_key(name: str) -> str:
     """Names are one player when they look the same: ' ann  ', 'Ａnn' (NFKC) and 'Ann' + a zero-width space are 'Ann'."""
     if not name.isascii():  # nearly every name is ASCII, which NFKC leaves alone and holds no format character
-        name = "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf")
+        name = "".join(c for c in unicodedata.normalize("NFKC", visible(name)) if unicodedata.category(c) != "Cf")
     return " ".join(name.split()).casefold()
 
 

@@ -32,6 +32,7 @@ from db import events as store
 from db import games as games_store
 from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, get_variant
+from scoring.event_data import MAX_DEVICE, MAX_WHAT
 from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_round, standings as ranked
 from scoring.game import now_utc
 
@@ -235,5 +236,21 @@ def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     change; `what` in the current language where the change says enough (older entries keep their English words)."""
     stored = _stored(db, event_id)
     variant = get_variant(stored["variant"])
-    return [{**e, "what": late_change_words(e["change"], variant)} if isinstance(e.get("change"), dict)
-            and "names" in e["change"] else e for e in store.get_log(db, stored["id"])]
+    return [_logged(e, variant) for e in store.get_log(db, stored["id"])]
+
+
+def _logged(entry: dict, variant) -> dict:
+    """One log entry as pages and paper show it: said again from its change where that says enough, else its
+    stored words (a change that cannot be said again, e.g. damaged or from another version, is never a 500)."""
+    shown = {**entry, "device": _short(entry["device"], MAX_DEVICE), "what": _short(entry["what"], MAX_WHAT)}
+    if isinstance(entry.get("change"), dict) and "names" in entry["change"]:
+        try:
+            shown["what"] = late_change_words(entry["change"], variant)
+        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
+            pass
+    return shown
+
+
+def _short(text, most: int):
+    """Stored text cut to what a page or a PDF cell can show (import refuses longer; a damaged file may hold it)."""
+    return text[:most - 1] + "…" if isinstance(text, str) and len(text) > most else text

@@ -1,47 +1,37 @@
 """The production server (waitress) with the limits a real deployment has; README "Server limits" lists them.
 
-Waitress reads each request completely on its event loop before a worker thread runs the app,
-so a slow or stalled client costs one open connection, never a thread. On top of waitress's own
-limits: one client address holds at most PER_ADDRESS connections, a request's head (request line
-and headers) must arrive within HEAD_DEADLINE seconds however it trickles in, and the server's own
-refusals (400, 408, 413, 431…) are in words like every other error: JSON under /api/, a page elsewhere.
+Waitress reads each request completely (head and body) on its event loop before a worker thread runs the app,
+so a slow or stalled client costs one open connection, never a thread. What a crowd of slow clients can take
+is the open connections themselves (waitress stops accepting at `connection_limit`, and honest phones would
+wait in the queue behind them), so on top of waitress's own limits: one client address holds at most
+PER_ADDRESS connections; a request's head must arrive within HEAD_DEADLINE seconds and its body within
+BODY_DEADLINE more, however it trickles in; at the connection limit a new connection is still accepted and
+the one that has waited longest without a complete request (or idled longest) is closed for it, so however
+many addresses slow clients use, a phone that sends its request at once is answered at once. The server's own
+refusals (400, 408, 413, 431…) are in words like every other error (server_refusals.py).
 """
 from __future__ import annotations
 
 import errno
-import html
-import json
 import socket
 import time
-from urllib.parse import urlsplit
 
 from flask import Flask
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
-from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
-from waitress.task import ErrorTask, ThreadedTaskDispatcher
-from waitress.utilities import BadRequest
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
+from waitress.task import ThreadedTaskDispatcher
 
-import lang
-from web.plumbing import language
-from web.plumbing.security import HEADERS
+from web.plumbing.server_refusals import (BODY_DEADLINE, BUSY_ANSWER, HEAD_DEADLINE, ROOM_ANSWER, BodyTimeout,
+                                          RequestHead, RequestTimeout, WordedError)
 
 IDLE_TIMEOUT = 30  # seconds a connection may sit without sending anything (mid-request or kept alive)
-HEAD_DEADLINE = 15  # seconds from a request's first byte until its headers are complete, however it trickles
 # A phone's browser opens at most 6 connections to one server and a table is about ten devices; behind one
 # Wi-Fi address (NAT) that is at worst 60 at once, nearly all idle between polls: an idle one is closed to
 # make room for a new one, so a real table never meets the cap, and one device cannot hold more than this.
 # A burst of 40 requests at once (a script retrying) is still answered, one by one, not cut off.
 PER_ADDRESS = 48
-# what a connection past the cap is told before it is closed (the path is not read yet: plain words)
-TOO_MANY = ("Too many connections from this device at once. Close other tabs of Meldbook on it, or wait a "
-            "moment and try again; nothing was changed.\n").encode()
-BUSY_ANSWER = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nConnection: close\r\n"
-               b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: %d\r\n\r\n%s" % (len(TOO_MANY), TOO_MANY))
-CHECK_INTERVAL = 1  # seconds between looks for connections past a deadline (a loop over at most 100)
+CHECK_INTERVAL = 1  # seconds between looks for connections past a deadline (a loop over at most 150)
 
 LIMITS = {
     "max_request_body_size": 1024 * 1024,  # the app refuses bodies over 64 kB in words; waitress cuts off far larger
@@ -53,103 +43,9 @@ LIMITS = {
     "ident": "Meldbook",  # the Server header names the app, not the server software's version
 }
 
-LIMIT_WORDS = {"max_request_header_size": "32 kB", "app_body": "64 kB"}
-
-WORDS = {  # said with WORD_VALUES put in
-    400: lang.L_("This request could not be read: its request line or one of its headers is not valid HTTP. "
-                 "Nothing was saved. Reload the page and try again."),
-    408: lang.L_("This request came in too slowly (its headers took more than %(seconds)s seconds). Nothing was "
-                 "saved. Check the connection to the table's Wi-Fi and try again."),
-    413: lang.L_("The request is too large (at most %(body)s). Nothing was saved."),
-    431: lang.L_("The request's headers are too large (at most %(headers)s together). Nothing was saved. Clear "
-                 "this site's cookies in the browser and try again."),
-    501: lang.L_("This request uses a Transfer-Encoding the server does not take (only chunked). Nothing was "
-                 "saved."),
-}
-WORD_VALUES = {"seconds": HEAD_DEADLINE, "body": LIMIT_WORDS["app_body"],
-               "headers": LIMIT_WORDS["max_request_header_size"]}
-FAULT = lang.L_("Meldbook could not answer this request because of a fault in the server. Nothing was saved. "
-                "Try again; if it keeps happening, whoever runs Meldbook should look at its log.")
-
-# No template engine here, so the page is written out; it uses the app's stylesheet (allowed by the CSP)
-PAGE = """<!doctype html>
-<html lang="{html_lang}">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-  <title>Meldbook</title>
-  <link rel="stylesheet" href="/static/meldbook.css">
-</head>
-<body>
-  <header class="topbar">
-    <a class="brand" href="/"><img src="/static/icons/icon.svg" alt="" width="32" height="32"> Meldbook</a>
-  </header>
-  <main id="main">
-    <h1>{heading}</h1>
-    <p class="lead">{message}</p>
-    <p><a class="button primary" href="/">{back}</a></p>
-  </main>
-</body>
-</html>
-"""
-
-
-class RequestTimeout(BadRequest):
-    code = 408
-    reason = "Request Timeout"
-
-
-class RequestHead(HTTPRequestParser):
-    """Waitress's parser of one request, which also keeps when it began and its opening bytes (for the path)."""
-
-    opening = b""
-
-    def __init__(self, adj: Adjustments):
-        super().__init__(adj)
-        self.started = time.monotonic()  # waitress makes the parser when the request's first byte arrives
-
-    def received(self, data: bytes) -> int:
-        if b"\n" not in self.opening.lstrip() and len(self.opening) < 8192:
-            self.opening += data[:8192 - len(self.opening)]
-        return super().received(data)
-
-    def api(self) -> bool:
-        """True when the request was for the JSON API (its target starts /api/), even if it could not be parsed."""
-        parts = self.opening.lstrip().split(b"\n", 1)[0].split()
-        target = parts[1].decode("latin-1") if len(parts) > 1 else ""
-        return (urlsplit(target).path if "://" in target else target).startswith("/api/")
-
-
-class WordedError(ErrorTask):
-    """A refusal waitress makes itself, in the app's own form: JSON under /api/, a short page elsewhere."""
-
-    def execute(self):
-        error = self.request.error
-        with lang.using(_language(self.request)):
-            message = str(WORDS[error.code]) % WORD_VALUES if error.code in WORDS else str(FAULT)
-            if isinstance(self.request, RequestHead) and self.request.api():
-                body = json.dumps({"errors": [{"field": None, "message": message}]}).encode()
-                kind = "application/json"
-            else:
-                body = PAGE.format(message=html.escape(message, quote=False), html_lang=language.html_lang(),
-                                   heading=html.escape(lang._("That did not work"), quote=False),
-                                   back=html.escape(lang._("Back to the games"), quote=False)).encode()
-                kind = "text/html; charset=utf-8"
-        self.status = f"{error.code} {error.reason}"
-        self.response_headers.extend([("Content-Type", kind), *HEADERS.items()])
-        self.set_close_on_finish()
-        self.content_length = len(body)
-        self.write(body)
-
-
-def _language(request) -> str | None:
-    """The language a request waitress refused asked for, as far as its headers were read (?lang= is not)."""
-    headers = getattr(request, "headers", None) or {}
-    return language.best_of(parse_accept_header(headers.get("ACCEPT_LANGUAGE", ""), LanguageAccept))
-
 
 class TableChannel(HTTPChannel):
-    """One connection; a request head still incomplete HEAD_DEADLINE seconds after its first byte is refused (408)."""
+    """One connection; a request whose head (or body) is still arriving past its deadline is refused (408)."""
 
     parser_class = RequestHead
     error_task_class = WordedError
@@ -159,14 +55,36 @@ class TableChannel(HTTPChannel):
         return (self.request is None and not self.requests and not self.total_outbufs_len
                 and not self.will_close and not self.close_when_flushed)
 
+    def waiting(self, now: float, wall: float) -> float | None:
+        """Seconds it has held its connection for nothing, when it may be closed to make room for another: since
+        the first byte of a request not all in yet, or since it last did anything when idle; None while a request
+        of it is being answered or its answer is being sent (those are never cut off)."""
+        if self.requests or self.total_outbufs_len or self.will_close or self.close_when_flushed:
+            return None
+        return now - self.request.started if self.request is not None else wall - self.last_activity
+
+    def close_for_room(self) -> None:
+        """Close it for a newer connection; a request of it that is still arriving is told why (503)."""
+        if self.request is not None:
+            with self.outbuf_lock:  # sent by waitress's own handle_write on the next turn, then closed
+                self.outbufs[-1].append(ROOM_ANSWER)
+                self.total_outbufs_len += len(ROOM_ANSWER)
+        self.will_close = True
+
     def past_deadline(self, now: float) -> None:
-        """Answer 408 and close when the request arriving has taken too long to send its head."""
+        """Answer 408 and close when the request arriving has taken too long to send its head, or its body."""
         with self.requests_lock:
             request = self.request
-            if (request is None or request.headers_finished or self.requests or self.will_close
-                    or self.close_when_flushed or now - request.started < HEAD_DEADLINE):
+            if request is None or self.requests or self.will_close or self.close_when_flushed:
                 return  # behind a request being answered, it is looked at again once that is done
-            request.error = RequestTimeout(f"head not complete within {HEAD_DEADLINE} seconds")
+            if not request.headers_finished:
+                if now - request.started < HEAD_DEADLINE:
+                    return
+                request.error = RequestTimeout(f"head not complete within {HEAD_DEADLINE} seconds")
+            elif request.head_done is not None and now - request.head_done >= BODY_DEADLINE:
+                request.error = BodyTimeout(f"body not complete within {BODY_DEADLINE} seconds of its head")
+            else:
+                return
             request.completed = True
             self.request = None
             self.requests.append(request)  # as waitress queues a request it could not parse
@@ -174,10 +92,33 @@ class TableChannel(HTTPChannel):
 
 
 class TableServer(TcpWSGIServer):
-    """Waitress's TCP server with a cap on the connections one client address holds at once."""
+    """Waitress's TCP server with a cap on the connections one client address holds at once, and that keeps
+    accepting at its connection limit by closing the connection that has waited longest for nothing."""
 
     channel_class = TableChannel
     capped: frozenset[str] = frozenset()  # addresses refused since they last had room: each is logged once
+    crowded = False  # at the connection limit, making room (logged when it starts)
+
+    def readable(self) -> bool:
+        """Accept while there is room, or a connection that can make room (waitress stops at its limit, leaving
+        every new connection, honest phones' too, in the queue behind slow clients)."""
+        now = time.time()
+        if now >= self.next_channel_cleanup:
+            self.next_channel_cleanup = now + self.adj.cleanup_interval
+            self.maintenance(now)
+        return self.accepting and (len(self.open_channels()) < self.adj.connection_limit
+                                   or self.longest_waiting() is not None)
+
+    def open_channels(self) -> list[TableChannel]:
+        """The connections open and staying open (not those being closed on this turn of the loop)."""
+        return [channel for channel in self.active_channels.values() if not channel.will_close]
+
+    def longest_waiting(self) -> TableChannel | None:
+        """The connection to close for a new one at the limit: longest waiting for nothing (see TableChannel.waiting)."""
+        now, wall = time.monotonic(), time.time()
+        waits = [(wait, channel) for channel in self.open_channels()
+                 if (wait := channel.waiting(now, wall)) is not None]
+        return max(waits, key=lambda found: found[0])[1] if waits else None
 
     def accept(self):
         """The next connection waiting that may be served; refused ones are closed on the way (None: none left).
@@ -190,14 +131,29 @@ class TableServer(TcpWSGIServer):
             if accepted is None:
                 return None
             conn, addr = accepted
-            if self.make_room(addr[0]):
+            if self.make_room(addr[0]) and self.room_for_one():
                 return accepted
             refuse(conn)
         return None
 
+    def room_for_one(self) -> bool:
+        """True when one more connection may open: under the limit, or one waiting for nothing was closed for it."""
+        if len(self.open_channels()) < self.adj.connection_limit:
+            self.crowded = False
+            return True
+        oldest = self.longest_waiting()
+        if oldest is None:
+            return False
+        if not self.crowded:
+            self.logger.warning("%d connections are open (the limit); the one waiting longest without a complete "
+                                "request, or idle longest, is closed for each new one", self.adj.connection_limit)
+            self.crowded = True
+        oldest.close_for_room()
+        return True
+
     def make_room(self, host: str) -> bool:
         """True when `host` may open one more connection (closing its longest-idle one if it is at the cap)."""
-        own = [channel for channel in self.active_channels.values() if channel.addr[0] == host]
+        own = [channel for channel in self.open_channels() if channel.addr[0] == host]
         if len(own) < PER_ADDRESS:
             if host in self.capped:
                 self.capped = self.capped - {host}

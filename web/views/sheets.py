@@ -1,6 +1,7 @@
 """Printable PDFs: a game's score sheet, blank sheets to fill in by pen, a rules card per variant.
 
-Bad ids and parameters answer in the API's JSON error shape (404 / 422), never with a broken PDF. Each PDF
+Bad ids and parameters are refused (404 / 422), never with a broken PDF: a browser that followed a link is shown
+a short page in its language, a program (no Accept, or one preferring JSON) gets the API's JSON error shape. Each PDF
 speaks the language of the page that asked for it (or `?lang=`): web/plumbing/language.py sets it per request.
 The PDF library (reportlab, some 16 MB) is imported on the first PDF asked for, not when the
 server starts: a server that never prints never holds it.
@@ -17,6 +18,7 @@ from scoring import VARIANTS, FieldError, Refused, get_variant, new_game
 from scoring.variant import Variant
 from web.forms.numbers import whole_number
 from web.plumbing.database import get_db
+from web.plumbing.errors import refused_page
 
 bp = Blueprint("sheets", __name__)
 
@@ -26,6 +28,10 @@ DEFAULT_HANDS = 12
 
 @bp.errorhandler(Refused)
 def refused(err: Refused):
+    """A page for a browser (it asks for HTML first: these addresses are links on the pages), else JSON."""
+    accept = request.accept_mimetypes
+    if accept.quality("text/html") > accept.quality("application/json"):
+        return refused_page(err)
     return jsonify({"errors": [e.as_dict() for e in err.errors]}), err.status
 
 
