@@ -12,6 +12,7 @@ import lang
 from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring.events import MOVEMENTS, check_adjustment
 from scoring.events import check_event as check_new_event
 from scoring.game import HandRecord, to_store
 from db.pin_hash import is_own_hash
@@ -155,13 +156,15 @@ def check_document(data: Any) -> list[str]:
 EVENT_KEYS = set(transfer.EVENT_FIELDS) | {"round_list", "log"}
 ROUND_KEYS = {"number", "byes", "started", "closed", "request_key", "tables"}
 TABLE_KEYS = {"table", "game", "entrants"}
+OPTIONAL_EVENT_KEYS = {"pin_hash", "adjustments", *transfer.TOURNAMENT_FIELDS}
+ADJUSTMENT_KEYS = {"id", "entrant", "round", "vp", "points", "reason", "at"}
 LOG_KEYS = {"at", "device", "game", "what", "change"}
 
 
 def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) -> list[str]:
     """Everything wrong with one exported club night: its fields as POST /api/events checks them, its rounds and
     tables (each a game of the file, in one table only), and its log. `seated`: games seated by events before."""
-    if not isinstance(e, dict) or set(e) - {"pin_hash"} != EVENT_KEYS:
+    if not isinstance(e, dict) or not EVENT_KEYS <= set(e) <= EVENT_KEYS | OPTIONAL_EVENT_KEYS:
         return [lang._("%(where)s must be an object with exactly %(keys)s (and pin_hash, when the night has a table "
                        "PIN).", where=where, keys=", ".join(sorted(EVENT_KEYS)))]
     errors = []
@@ -169,9 +172,10 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
         errors.append(_not_own_hash(where))
     if not isinstance(e["id"], str) or not GAME_ID.fullmatch(e["id"]):
         errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
-    fields = {k: e[k] for k in transfer.EVENT_FIELDS if k not in ("id", "created") and e[k] is not None}
+    fields = {k: e[k] for k in transfer.EVENT_FIELDS + transfer.TOURNAMENT_FIELDS
+              if k not in ("id", "created") and e.get(k) is not None}
     try:
-        event = check_new_event(fields)
+        event = check_new_event(fields, stored=True)
     except Refused as err:
         return errors + [_refused(where, x.field or "event", x.message) for x in err.errors]
     if _exact(event.as_dict()) != _exact(fields):
@@ -185,7 +189,8 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
                                 most=event.rounds)]
     for k, r in enumerate(rounds, start=1):
         at = lang._("%(where)s, round %(n)s", where=where, n=k)
-        if not isinstance(r, dict) or set(r) != ROUND_KEYS or r["number"] != k:
+        if (not isinstance(r, dict) or not ROUND_KEYS <= set(r) <= ROUND_KEYS | {"movement"} or r["number"] != k
+                or r.get("movement", event.movement) not in MOVEMENTS):
             errors.append(lang._("%(where)s must have exactly %(keys)s, numbered %(n)s.", where=at,
                                  keys=", ".join(sorted(ROUND_KEYS)), n=k))
             continue
@@ -199,12 +204,15 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
         if not isinstance(r["tables"], list) or not r["tables"]:
             errors.append(lang._("%(where)s: tables must be a list of at least one table.", where=at))
             continue
+        last = 0  # tables are numbered upwards from 1 (a Mitchell table whose pair sits out has no game)
         for j, t in enumerate(r["tables"], start=1):
             here = lang._("%(where)s, table %(n)s", where=at, n=j)
-            if not isinstance(t, dict) or set(t) != TABLE_KEYS or t["table"] != j:
+            if (not isinstance(t, dict) or set(t) != TABLE_KEYS or not _is_count(t["table"], least=last + 1,
+                                                                                   most=transfer.MAX_REVISION)):
                 errors.append(lang._("%(where)s must have exactly table, game and entrants, numbered %(n)s.", where=here,
                                      n=j))
                 continue
+            last = t["table"]
             if (not isinstance(t["entrants"], list) or len(t["entrants"]) != event.table_size
                     or not all(_is_count(x, most=n - 1) for x in t["entrants"])):
                 errors.append(lang._("%(where)s: entrants must be %(size)s entrant numbers from 0 to %(most)s.",
@@ -218,6 +226,7 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
                                      seated=seated[t["game"]]))
             else:
                 seated[t["game"]] = f"{here.lower()}"
+    errors += _adjustments_wrong(e.get("adjustments", []), where, n, len(rounds))
     if not isinstance(e["log"], list):
         return errors + [lang._("%(where)s: log must be a list.", where=where)]
     for k, entry in enumerate(e["log"], start=1):
@@ -228,6 +237,25 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
                 or not isinstance(entry["change"], dict)):
             errors.append(lang._("%(where)s must have exactly at (a time), device (text or null), game, what (text) "
                                  "and change (an object).", where=at))
+    return errors
+
+
+def _adjustments_wrong(adjustments: Any, where: str, entrants: int, rounds: int) -> list[str]:
+    """Everything wrong with an exported event's adjustments (each as POST …/adjustments checks it, with its id and
+    time)."""
+    if not isinstance(adjustments, list):
+        return [lang._("%(where)s: adjustments must be a list.", where=where)]
+    errors = []
+    for k, a in enumerate(adjustments, start=1):
+        at = lang._("%(where)s, adjustment %(n)s", where=where, n=k)
+        if not isinstance(a, dict) or set(a) != ADJUSTMENT_KEYS or not _is_time(a["at"]) or not (
+                isinstance(a["id"], str) and GAME_ID.fullmatch(a["id"])):
+            errors.append(lang._("%(where)s must have exactly %(keys)s.", where=at, keys=", ".join(sorted(ADJUSTMENT_KEYS))))
+            continue
+        try:
+            check_adjustment({k: a[k] for k in ("entrant", "round", "vp", "points", "reason")}, entrants, rounds)
+        except Refused as err:
+            errors += [_refused(at, x.field or "adjustment", x.message) for x in err.errors]
     return errors
 
 

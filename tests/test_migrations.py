@@ -73,6 +73,16 @@ RELEASED = [
     ALTER TABLE events ADD COLUMN request TEXT;
     CREATE UNIQUE INDEX events_by_key ON events(request_key);""",
     """ALTER TABLE events ADD COLUMN pin_hash TEXT;""",
+    """ALTER TABLE events ADD COLUMN deals_per_round INTEGER;
+    ALTER TABLE events ADD COLUMN round_minutes INTEGER;
+    ALTER TABLE events ADD COLUMN bye TEXT;
+    ALTER TABLE events ADD COLUMN vp_scale_name TEXT;
+    ALTER TABLE event_rounds ADD COLUMN movement TEXT;
+    CREATE TABLE event_adjustments (
+        id TEXT PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        entrant INTEGER NOT NULL, round INTEGER NOT NULL, vp INTEGER NOT NULL, points INTEGER NOT NULL,
+        reason TEXT NOT NULL, at TEXT NOT NULL);
+    CREATE INDEX event_adjustments_by_event ON event_adjustments(event_id);""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

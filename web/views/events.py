@@ -2,9 +2,10 @@
 standings, and the log of changes made to a game after its round closed."""
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, request
 
-from scoring import Refused
+import lang
+from scoring import FieldError, Refused
 from service import events
 from web.plumbing.database import get_db
 from web.plumbing.json_api import body, idempotency_key, refused
@@ -31,9 +32,21 @@ def show_event(event_id: str):
 
 @bp.post("/<event_id>/rounds")
 def start_round(event_id: str):
-    """The next round: its pairings made and its games created. A repeat with the same Idempotency-Key answers
-    the round it started; a second start without one is refused while the first one's games play (409)."""
-    return jsonify(events.start_round(get_db(), event_id, idempotency_key())), 201
+    """The next round: its pairings made and its games created; an optional body {"movement": …} seats this round
+    only by another movement. A repeat with the same Idempotency-Key answers the round it started; a second start
+    without one is refused while the first one's games play (409)."""
+    return jsonify(events.start_round(get_db(), event_id, idempotency_key(), _round_movement())), 201
+
+
+def _round_movement():
+    """The movement a round start's body asks for; no body (or an empty one): the event's own."""
+    if not request.get_data(cache=True).strip():
+        return None
+    sent = body()
+    if not isinstance(sent, dict) or set(sent) - {"movement"}:
+        raise Refused([FieldError(None, lang._("A round start's body is empty, or {\"movement\": …} to seat this "
+                                               "round by another movement."))])
+    return sent.get("movement")
 
 
 @bp.get("/<event_id>/standings")

@@ -23,7 +23,8 @@ import lang
 from ...base import FieldError, Refused
 from ..model import Adjustment, Event, Pairing, Round
 
-MOVEMENTS = {"round-robin": "round_robin", "swiss": "swiss", "draw": "draw"}
+MOVEMENTS = {"round-robin": "round_robin", "swiss": "swiss", "draw": "draw", "mitchell": "mitchell",
+             "danish": "danish"}
 
 
 def movement(name: str) -> ModuleType:
