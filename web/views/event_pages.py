@@ -12,9 +12,11 @@ from jinja2_fragments.flask import render_block
 import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
+from scoring.events import movement_fits, shipped
 from service import events
 from web.forms import event_form, keys, numbers
 from web.plumbing.addresses import qr_answer, reachable
+from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 
@@ -65,12 +67,17 @@ def _view(db, event_id: str, event: dict | None = None) -> dict:
             "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
             "movement": str(event_form.MOVEMENT_WORDS[event["movement"]][0]),
-            "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event)}
+            "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event),
+            "clock": round_clock(event),
+            "round_movement": str(event_form.MOVEMENT_WORDS[current["movement"]][0]) if current else "",
+            "movement_choices": [(key, str(words[0])) for key, words in event_form.MOVEMENT_WORDS.items()
+                                 if movement_fits(key, event["table_size"]) is None]}
 
 
 def _live_key(db, event: dict) -> str:
     """Changes whenever a game of the event changes (its revision) or a round starts."""
-    parts = [str(len(event["round_list"]))]
+    clock = round_clock(event)  # the screen shows the minutes left: a new minute draws it again
+    parts = [str(len(event["round_list"])), str(clock["minutes_left"]) if clock else ""]
     parts += [f"{t['game']}:{service.get_game(db, t['game']).revision}"
               for r in event["round_list"] for t in r["tables"]]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
@@ -96,6 +103,7 @@ def _form_page(values, at=None, general=(), status: int = 200):
                            variants=list(VARIANTS.values()),
                            plays_to={v.id: event_form.variant_defaults(v) for v in VARIANTS.values()},
                            movements=event_form.MOVEMENT_WORDS, rankings=event_form.STANDINGS_WORDS,
+                           scales=[{**s, "text": event_form.scale_text(s["rows"])} for s in shipped()],
                            defaults=event_form.DEFAULTS, key=keys.form_key(values), posted=bool(values)), status
 
 
@@ -140,7 +148,7 @@ def start_round(event_id: str):
     """Start the next round; a double tap (the same form key) starts one. Refused in words (409)."""
     db = get_db()
     try:
-        events.start_round(db, event_id, keys.posted_key())
+        events.start_round(db, event_id, keys.posted_key(), request.form.get("movement") or None)
     except Refused as err:
         if err.status != 409:
             raise
