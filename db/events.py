@@ -100,12 +100,20 @@ def insert_round(db: sqlite_utils.Database, event_id: str, number: int, byes: li
                                                 movement])
 
 
-def insert_adjustment(db: sqlite_utils.Database, event_id: str, adjustment: dict) -> None:
-    """Store a director's adjustment: id, entrant, round, vp, points, reason, at."""
-    db.execute("INSERT INTO event_adjustments (id, event_id, entrant, round, vp, points, reason, at) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [adjustment["id"], event_id, adjustment["entrant"],
-                                                   adjustment["round"], adjustment["vp"], adjustment["points"],
-                                                   adjustment["reason"], adjustment["at"]])
+def insert_adjustment(db: sqlite_utils.Database, event_id: str, adjustment: dict, request_key: str | None = None
+                      ) -> None:
+    """Store a director's adjustment: id, entrant, round, vp, points, reason, at (and the key it was sent under)."""
+    db.execute("INSERT INTO event_adjustments (id, event_id, entrant, round, vp, points, reason, at, request_key) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [adjustment["id"], event_id, adjustment["entrant"],
+                                                      adjustment["round"], adjustment["vp"], adjustment["points"],
+                                                      adjustment["reason"], adjustment["at"], request_key])
+
+
+def adjustment_made_with(db: sqlite_utils.Database, event_id: str, key: str) -> dict | None:
+    """The adjustment a request key made, or None."""
+    found = rows(db, "SELECT id, entrant, round, vp, points, reason, at FROM event_adjustments "
+                     "WHERE event_id = ? AND request_key = ?", [event_id, key])
+    return found[0] if found else None
 
 
 def get_adjustments(db: sqlite_utils.Database, event_id: str) -> list[dict]:

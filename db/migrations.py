@@ -157,8 +157,11 @@ def _tournaments(db: sqlite_utils.Database) -> None:
         id TEXT PRIMARY KEY,
         event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
         entrant INTEGER NOT NULL, round INTEGER NOT NULL, vp INTEGER NOT NULL, points INTEGER NOT NULL,
-        reason TEXT NOT NULL, at TEXT NOT NULL)""")
+        reason TEXT NOT NULL, at TEXT NOT NULL, request_key TEXT)""")
     db["event_adjustments"].create_index(["event_id"], index_name="event_adjustments_by_event")
+    # the key a form or an API Idempotency-Key sent it under: a double tap makes one adjustment
+    db["event_adjustments"].create_index(["event_id", "request_key"], index_name="event_adjustments_by_key",
+                                         unique=True)
 
 
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,

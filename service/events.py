@@ -295,7 +295,11 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """The event's log of changes made to a game after its round closed, oldest first: at, device, game, what,
     change; `what` in the current language where the change says enough (older entries keep their English words)."""
+    from .tournament import adjustment_words, is_adjustment  # it reads this module: imported when asked
+
     stored = _stored(db, event_id)
     variant = get_variant(stored["variant"])
+    names = [e["name"] for e in stored["entrants"]]
     return [{**e, "what": late_change_words(e["change"], variant)} if isinstance(e.get("change"), dict)
-            and "names" in e["change"] else e for e in store.get_log(db, stored["id"])]
+            and "names" in e["change"] else {**e, "what": adjustment_words(e["change"], names)}
+            if is_adjustment(e) else e for e in store.get_log(db, stored["id"])]

@@ -81,8 +81,9 @@ RELEASED = [
     CREATE TABLE event_adjustments (
         id TEXT PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
         entrant INTEGER NOT NULL, round INTEGER NOT NULL, vp INTEGER NOT NULL, points INTEGER NOT NULL,
-        reason TEXT NOT NULL, at TEXT NOT NULL);
-    CREATE INDEX event_adjustments_by_event ON event_adjustments(event_id);""",
+        reason TEXT NOT NULL, at TEXT NOT NULL, request_key TEXT);
+    CREATE INDEX event_adjustments_by_event ON event_adjustments(event_id);
+    CREATE UNIQUE INDEX event_adjustments_by_key ON event_adjustments(event_id, request_key);""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

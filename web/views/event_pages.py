@@ -135,6 +135,7 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
     db = get_db()
     view = _view(db, event_id)
     return render_template("event.html", **view, problem=problem, start_key=keys.form_key(request.form),
+                           adjustment_key=keys.form_key({}),
                            log=events.event_log(db, event_id), address=event_address(event_id)), status
 
 

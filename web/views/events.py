@@ -6,12 +6,19 @@ from flask import Blueprint, jsonify, request
 
 import lang
 from scoring import FieldError, Refused
-from service import events
+from service import events, tournament
 from web.plumbing.database import get_db
 from web.plumbing.json_api import body, idempotency_key, refused
 
 bp = Blueprint("events", __name__, url_prefix="/api/events")
 bp.register_error_handler(Refused, refused)
+scales = Blueprint("vp_scales", __name__, url_prefix="/api/vp-scales")
+
+
+@scales.get("")
+def list_vp_scales():
+    """The VP scales Meldbook ships: [{"id", "name", "rows"}]."""
+    return jsonify(tournament.vp_scales())
 
 
 @bp.post("")
@@ -57,3 +64,16 @@ def show_standings(event_id: str):
 @bp.get("/<event_id>/log")
 def show_log(event_id: str):
     return jsonify(events.event_log(get_db(), event_id))
+
+
+@bp.post("/<event_id>/adjustments")
+def add_adjustment(event_id: str):
+    """A director's penalty or award: counted into the standings at once and kept in the event's log."""
+    return jsonify(tournament.add_adjustment(get_db(), event_id, body(), device=request.remote_addr,
+                                             key=idempotency_key())), 201
+
+
+@bp.delete("/<event_id>/adjustments/<adjustment_id>")
+def delete_adjustment(event_id: str, adjustment_id: str):
+    """Take an adjustment back (noted in the log); answers the adjustment removed."""
+    return jsonify(tournament.delete_adjustment(get_db(), event_id, adjustment_id, device=request.remote_addr))
