@@ -195,12 +195,14 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     row = _stored(db, event_id)
     name = _movement(row, movement)
     made, again = [], store.round_started_with(db, row["id"], key) if key is not None else None
-    for _ in range(SEAT_TRIES if again is None else 0):
+    for attempt in range(SEAT_TRIES if again is None else 0):
+        row = _stored(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
         so_far, state = _rounds_so_far(db, row["id"])
         number, pairing = _seat(row, so_far, state, name)
         with write(db):
             again = store.round_started_with(db, row["id"], key) if key is not None else None
-            if again is None and _rounds_so_far(db, row["id"])[1] == state:
+            if (again is None and _rounds_so_far(db, row["id"])[1] == state
+                    and store.get_event(db, row["id"])["entrants"] == row["entrants"]):
                 made = _start(db, row, number, pairing, key, name)
         if again is not None or made:
             break

@@ -154,3 +154,24 @@ def test_a_change_while_the_round_is_seated_seats_it_again_or_refuses(client, ap
     assert refused.status_code == 409 and "changed while round 3 was being seated" in refused.get_json()[
         "errors"][0]["message"]
     assert len(client.get(f"/api/events/{event['id']}").get_json()["round_list"]) == 2  # nothing stored
+
+
+def test_a_rename_while_the_round_is_seated_seats_the_new_name(client, app, monkeypatch):
+    import json
+    event = mitchell_event(client, 4, movement="swiss")
+    real = service.events.pair_round
+    calls = []
+
+    def meanwhile(*args, **kwargs):  # an entrant renamed between rounds (issue 31 item 11) while this one is seated
+        calls.append(1)
+        if len(calls) == 1:
+            renamed = entrants(4)
+            renamed[0]["name"] = "Pair Zero"
+            with sqlite3.connect(app.config["DATABASE"]) as other:
+                other.execute("UPDATE events SET entrants = ? WHERE id = ?", [json.dumps(renamed), event["id"]])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service.events, "pair_round", meanwhile)
+    round_ = start(client, event["id"])
+    names = [s["name"] for t in round_["tables"] for s in client.get(f"/api/games/{t['game']}").get_json()["sides"]]
+    assert "Pair Zero" in names and "Pair 0" not in names and len(calls) == 2
