@@ -59,3 +59,17 @@ def test_the_director_chooses_each_round_s_movement_at_start_round(client):
                 ).status_code == 303
     assert [r["movement"] for r in rounds(client, event_id)] == ["mitchell", "danish"]
     assert "Seated by: Danish" in client.get(f"/events/{event_id}").get_data(as_text=True)
+
+
+def test_a_mitchell_round_past_its_last_is_refused_in_words_on_the_director_s_page(client):
+    event_id = create(client, movement="mitchell", rounds="3", entrants="Ann & Bob\nCy & Di\n")  # t = 1
+    assert post(client, f"/events/{event_id}/rounds", {"idempotency_key": "a"}).status_code == 303
+    for t in rounds(client, event_id)[0]["tables"]:
+        finish(client, t["game"])
+    assert '<option value="danish" selected>' in client.get(f"/events/{event_id}").get_data(as_text=True)
+    refused = post(client, f"/events/{event_id}/rounds", {"idempotency_key": "b", "movement": "mitchell"})
+    assert refused.status_code == 409
+    text = refused.get_data(as_text=True)
+    assert "The mitchell movement of 2 entrants has 1 round" in text and "every table has finished" not in text
+    assert post(client, f"/events/{event_id}/rounds", {"idempotency_key": "c", "movement": "danish"}
+                ).status_code == 303

@@ -71,7 +71,17 @@ def _view(db, event_id: str, event: dict | None = None) -> dict:
             "clock": round_clock(event),
             "round_movement": str(event_form.MOVEMENT_WORDS[current["movement"]][0]) if current else "",
             "movement_choices": [(key, str(words[0])) for key, words in event_form.MOVEMENT_WORDS.items()
-                                 if movement_fits(key, event["table_size"]) is None]}
+                                 if movement_fits(key, event["table_size"]) is None],
+            "next_movement": _next_movement(event)}
+
+
+def _next_movement(event: dict) -> str:
+    """The movement "Start round" offers first: the event's own, or Danish once its Mitchell rounds are all played
+    (the usual evening: the Mitchell rounds, then a Danish)."""
+    mitchells = sum(r["movement"] == "mitchell" for r in event["round_list"])
+    if event["movement"] == "mitchell" and mitchells >= (len(event["entrants"]) + 1) // 2:
+        return "danish"
+    return event["movement"]
 
 
 def _live_key(db, event: dict) -> str:
@@ -158,6 +168,8 @@ def start_round(event_id: str):
         if len(event["round_list"]) >= event["rounds"]:
             words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
                            rounds=lang.number(event["rounds"]))
+        elif all(t["finished"] for r in event["round_list"] for t in r["tables"]):
+            words = " ".join(e.message for e in err.errors)  # a movement with no round left, a change meanwhile
         else:
             playing = [t["table"] for t in view["tables"] if not t["finished"]]
             earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r["number"]),
