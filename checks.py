@@ -190,6 +190,7 @@ def check_event(e: Any, where: str, game_ids: set[str], seated: dict[str, str]) 
     for k, r in enumerate(rounds, start=1):
         at = lang._("%(where)s, round %(n)s", where=where, n=k)
         if (not isinstance(r, dict) or not ROUND_KEYS <= set(r) <= ROUND_KEYS | {"movement"} or r["number"] != k
+                or not isinstance(r.get("movement", event.movement), str)
                 or r.get("movement", event.movement) not in MOVEMENTS):
             errors.append(lang._("%(where)s must have exactly %(keys)s, numbered %(n)s.", where=at,
                                  keys=", ".join(sorted(ROUND_KEYS)), n=k))

@@ -221,7 +221,7 @@ def _movement(row: dict, movement: Any) -> str:
     """The movement a round start asks for (None: the event's own); Refused 422 for one the event cannot seat."""
     if movement is None:
         return row["movement"]
-    if movement not in MOVEMENTS:
+    if not isinstance(movement, str) or movement not in MOVEMENTS:
         names = ", ".join(f"“{m}”" for m in MOVEMENTS)
         shown = movement if isinstance(movement, str) and len(movement) <= 40 else "…"
         raise Refused([FieldError("movement", lang._("There is no movement “%(movement)s”; choose %(names)s.",

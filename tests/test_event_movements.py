@@ -127,3 +127,10 @@ def test_no_two_entrants_meet_twice_in_a_whole_mitchell_evening():
         pairs = [frozenset(p) for k in range(1, t + 1) for table in mitchell(n, k).tables
                  for p in itertools.combinations(table, 2)]
         assert len(pairs) == len(set(pairs))
+
+
+@pytest.mark.parametrize("value", [{}, ["mitchell"], 3, None])
+def test_a_movement_that_is_no_name_is_refused_not_a_crash(value):
+    with pytest.raises(Refused) as refused:
+        event(6, value)
+    assert [e.field for e in refused.value.errors] == ["movement"]

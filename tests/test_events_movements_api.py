@@ -95,6 +95,8 @@ def test_a_danish_round_with_an_odd_count_gives_the_bye_to_the_lowest_placed_of_
 @pytest.mark.parametrize("body, status, field", [
     ({"movement": "howell"}, 422, "movement"),
     ({"movement": 5}, 422, "movement"),
+    ({"movement": {}}, 422, "movement"),
+    ({"movement": ["danish"]}, 422, "movement"),
     ({"tables": 3}, 422, None),
 ])
 def test_a_round_start_refuses_a_movement_it_does_not_know(client, body, status, field):

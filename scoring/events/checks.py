@@ -62,7 +62,7 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
     rounds, err = _rounds(payload.get("rounds"))
     errors += [err] if err else []
     movement, ranking = payload.get("movement"), payload.get("standings")
-    if movement not in MOVEMENTS:
+    if not isinstance(movement, str) or movement not in MOVEMENTS:
         errors.append(FieldError("movement", _must_be("movement", list(MOVEMENTS), movement)))
     elif table_size:
         err = movement_fits(movement, table_size)
