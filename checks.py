@@ -251,7 +251,8 @@ def _adjustments_wrong(adjustments: Any, where: str, entrants: int, rounds: int)
         at = lang._("%(where)s, adjustment %(n)s", where=where, n=k)
         if not isinstance(a, dict) or set(a) != ADJUSTMENT_KEYS or not _is_time(a["at"]) or not (
                 isinstance(a["id"], str) and GAME_ID.fullmatch(a["id"])):
-            errors.append(lang._("%(where)s must have exactly %(keys)s.", where=at, keys=", ".join(sorted(ADJUSTMENT_KEYS))))
+            errors.append(lang._("%(where)s must have exactly %(keys)s.", where=at,
+                                 keys=", ".join(sorted(ADJUSTMENT_KEYS))))
             continue
         try:
             check_adjustment({k: a[k] for k in ("entrant", "round", "vp", "points", "reason")}, entrants, rounds)

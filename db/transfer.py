@@ -72,8 +72,9 @@ def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = T
     pin = {"pin_hash": row["pin_hash"]} if with_pin and row.get("pin_hash") else {}
     tournament = {k: row[k] for k in TOURNAMENT_FIELDS if row.get(k) is not None}  # only what a tournament set
     adjustments = event_store.get_adjustments(db, event_id)
-    return {**{k: row[k] for k in EVENT_FIELDS}, **tournament, **pin, "round_list": event_store.get_rounds(db, event_id),
-            "log": event_store.get_log(db, event_id), **({"adjustments": adjustments} if adjustments else {})}
+    return {**{k: row[k] for k in EVENT_FIELDS}, **tournament, **pin,
+            "round_list": event_store.get_rounds(db, event_id), "log": event_store.get_log(db, event_id),
+            **({"adjustments": adjustments} if adjustments else {})}
 
 
 def insert_event(db: sqlite_utils.Database, event: dict) -> None:

@@ -14,7 +14,8 @@ from db import transfer
 from scoring import Refused
 
 EVENT_KEYS = {"id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
-              "finished", "round_list", "has_pin", "deals_per_round", "round_minutes", "bye", "vp_scale_name", "adjustments"}
+              "finished", "round_list", "has_pin", "deals_per_round", "round_minutes", "bye", "vp_scale_name",
+              "adjustments"}
 
 
 def entrants(n):

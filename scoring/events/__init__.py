@@ -19,5 +19,5 @@ from .vp_scales import MAX_VP_ROWS, SCALES, shipped, vp_of
 
 __all__ = ["Adjustment", "Bye", "Entrant", "Event", "KEYS", "MAX_ENTRANTS", "MAX_ROUNDS", "MAX_VP_ROWS", "MOVEMENTS",
            "Pairing", "RANKINGS", "Round", "SCALES", "Standing", "TableGame", "bye_figures", "check_adjustment",
-           "check_event", "game_figures", "movement_fits", "pair_round", "round_rows", "shipped", "shown_wins", "standings",
-           "vp_of"]
+           "check_event", "game_figures", "movement_fits", "pair_round", "round_rows", "shipped", "shown_wins",
+           "standings", "vp_of"]

@@ -110,7 +110,8 @@ def movement_fits(movement: str, table_size: int) -> FieldError | None:
     """A movement that seats pairs only, asked of a table of more: the refusal naming `movement`."""
     if table_size != 2 and movement == "round-robin":
         return FieldError("movement", lang._("A round robin seats two entrants a table (each meets every other once); "
-                                             "with table_size %(size)s choose “swiss” or “draw”.", size=table_size))
+                                             "with table_size %(size)s choose “swiss” or “draw”.",
+                                             size=table_size))
     if table_size != 2 and pairs_only(movement):
         return FieldError("movement", lang._("The “%(movement)s” movement seats two entrants a table; with "
                                              "table_size %(size)s choose “swiss” or “draw”.", movement=movement,

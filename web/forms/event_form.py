@@ -45,8 +45,8 @@ WORDS = (("table_size (entrants at one table)", lang.L_("Table size")), ("table_
          ("vp_scale", lang.L_("victory point scale")), ("margin_at_least", lang.L_("margin")),
          ("winner_vp", lang.L_("winner's points")), ("loser_vp", lang.L_("loser's points")), ("(vp)", ""),
          ("“vp”", lang.L_("“victory points”")), ("“round-robin”", lang.L_("“round robin”")),
-         ("“swiss”", lang.L_("“Swiss”")), ("“draw”", lang.L_("“draw”")), ("“mitchell”", lang.L_("“Mitchell”")),
-         ("“danish”", lang.L_("“Danish”")), ("deals_per_round", lang.L_("deals a round")),
+         ("“swiss”", lang.L_("“Swiss”")), ("“draw”", lang.L_("“draw”")),
+         ("“mitchell”", lang.L_("“Mitchell”")), ("“danish”", lang.L_("“Danish”")), ("deals_per_round", lang.L_("deals a round")),
          ("round_minutes", lang.L_("minutes a round")), ("bye.vp", lang.L_("sitting out: VP")),
          ("bye.points", lang.L_("sitting out: points")))
 def _split(line: str) -> list[str]:

@@ -49,7 +49,8 @@ def results_csv(event_id: str):
 
 
 ADJUSTMENT_LABELS = {"entrant": lang.L_("Pair or player"), "round": lang.L_("Round"),
-                     "vp": lang.L_("Victory points (VP)"), "points": lang.L_("Points (MP)"), "reason": lang.L_("Reason")}
+                     "vp": lang.L_("Victory points (VP)"), "points": lang.L_("Points (MP)"),
+                     "reason": lang.L_("Reason")}
 
 
 def _back(event_id: str):
