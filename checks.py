@@ -12,6 +12,7 @@ from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
 from scoring.event_data import check_log, check_rounds, is_count, is_time
+from scoring.events import check_adjustment
 from scoring.events import check_event as check_new_event
 from scoring.game import HandRecord, to_store
 from db.pin_hash import is_own_hash
@@ -140,13 +141,15 @@ def check_document(data: Any) -> list[str]:
 
 
 EVENT_KEYS = set(transfer.EVENT_FIELDS) | {"round_list", "log"}
+OPTIONAL_EVENT_KEYS = {"pin_hash", "adjustments", *transfer.TOURNAMENT_FIELDS}
+ADJUSTMENT_KEYS = {"id", "entrant", "round", "vp", "points", "reason", "at"}
 
 
 def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str]) -> list[str]:
     """Everything wrong with one exported club night: its fields as POST /api/events checks them, its rounds and
     tables (scoring.event_data: each a game of the file's `games`, by id, in one table only, that seats the table's
     entrants), and its log. `seated`: games seated by events before."""
-    if not isinstance(e, dict) or set(e) - {"pin_hash"} != EVENT_KEYS:
+    if not isinstance(e, dict) or not EVENT_KEYS <= set(e) <= EVENT_KEYS | OPTIONAL_EVENT_KEYS:
         return [lang._("%(where)s must be an object with exactly %(keys)s (and pin_hash, when the night has a table "
                        "PIN).", where=where, keys=", ".join(sorted(EVENT_KEYS)))]
     errors = []
@@ -154,9 +157,10 @@ def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str
         errors.append(_not_own_hash(where))
     if not isinstance(e["id"], str) or not GAME_ID.fullmatch(e["id"]):
         errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
-    fields = {k: e[k] for k in transfer.EVENT_FIELDS if k not in ("id", "created") and e[k] is not None}
+    fields = {k: e[k] for k in transfer.EVENT_FIELDS + transfer.TOURNAMENT_FIELDS
+              if k not in ("id", "created") and e.get(k) is not None}
     try:
-        event = check_new_event(fields)
+        event = check_new_event(fields, stored=True)
     except Refused as err:
         return errors + [_refused(where, x.field or "event", x.message) for x in err.errors]
     if _exact(event.as_dict()) != _exact(fields):
@@ -169,7 +173,28 @@ def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str
     rounds = e["round_list"] if isinstance(e["round_list"], list) else []
     tables = {t["game"] for r in rounds if isinstance(r, dict) and isinstance(r.get("tables"), list)
               for t in r["tables"] if isinstance(t, dict) and isinstance(t.get("game"), str)}
+    errors += _adjustments_wrong(e.get("adjustments", []), where, len(entrants), len(rounds))
     return errors + check_log(e["log"], where, tables, event.rounds, event.table_size)
+
+
+def _adjustments_wrong(adjustments: Any, where: str, entrants: int, rounds: int) -> list[str]:
+    """Everything wrong with an exported event's adjustments (each as POST …/adjustments checks it, with its id and
+    time)."""
+    if not isinstance(adjustments, list):
+        return [lang._("%(where)s: adjustments must be a list.", where=where)]
+    errors = []
+    for k, a in enumerate(adjustments, start=1):
+        at = lang._("%(where)s, adjustment %(n)s", where=where, n=k)
+        if not isinstance(a, dict) or set(a) != ADJUSTMENT_KEYS or not is_time(a["at"]) or not (
+                isinstance(a["id"], str) and GAME_ID.fullmatch(a["id"])):
+            errors.append(lang._("%(where)s must have exactly %(keys)s.", where=at,
+                                 keys=", ".join(sorted(ADJUSTMENT_KEYS))))
+            continue
+        try:
+            check_adjustment({k: a[k] for k in ("entrant", "round", "vp", "points", "reason")}, entrants, rounds)
+        except Refused as err:
+            errors += [_refused(at, x.field or "adjustment", x.message) for x in err.errors]
+    return errors
 
 
 def check_backup(path: str) -> list[str]:

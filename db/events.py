@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
+from typing import Sequence
 
 import sqlite_utils
 
 from .games import rows
 
-JSON_FIELDS = ("options", "entrants", "vp_scale")
+JSON_FIELDS = ("options", "entrants", "vp_scale", "bye")
 
 
 def insert_event(db: sqlite_utils.Database, event: dict) -> None:
@@ -18,7 +19,10 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                          "movement": event["movement"], "standings": event["standings"],
                          "vp_scale": None if event.get("vp_scale") is None else json.dumps(event["vp_scale"]),
                          "created": event["created"], "request_key": event.get("request_key"),
-                         "request": event.get("request"), "pin_hash": event.get("pin_hash")})
+                         "request": event.get("request"), "pin_hash": event.get("pin_hash"),
+                         "deals_per_round": event.get("deals_per_round"), "round_minutes": event.get("round_minutes"),
+                         "bye": None if event.get("bye") is None else json.dumps(event["bye"]),
+                         "vp_scale_name": event.get("vp_scale_name")})
 
 
 def event_started_with(db: sqlite_utils.Database, key: str) -> dict | None:
@@ -48,21 +52,25 @@ def list_events(db: sqlite_utils.Database) -> list[dict]:
 
 def get_rounds(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """An event's rounds in order, each with its tables in order: number, byes, started, closed, request_key,
-    tables [{table, game, entrants}]."""
-    rounds = [{**r, "byes": json.loads(r["byes"]), "tables": []} for r in rows(
-        db, "SELECT number, byes, started, closed, request_key FROM event_rounds WHERE event_id = ? "
+    tables [{table, game, entrants}], and movement when the round was seated by another than the event's."""
+    rounds = [{k: v for k, v in r.items() if k != "movement" or v is not None} | {"byes": json.loads(r["byes"]),
+                                                                                 "tables": []} for r in rows(
+        db, "SELECT number, byes, started, closed, request_key, movement FROM event_rounds WHERE event_id = ? "
             "ORDER BY number", [event_id])]
+    at = {r["number"]: r for r in rounds}
     for t in rows(db, "SELECT round, table_no, game_id, entrants FROM event_tables WHERE event_id = ? "
                       "ORDER BY round, table_no", [event_id]):
-        rounds[t["round"] - 1]["tables"].append({"table": t["table_no"], "game": t["game_id"],
-                                                 "entrants": json.loads(t["entrants"])})
+        at[t["round"]]["tables"].append({"table": t["table_no"], "game": t["game_id"],
+                                         "entrants": json.loads(t["entrants"])})
     return rounds
+
+
 
 
 def get_seats(db: sqlite_utils.Database, event_id: str) -> tuple[list[dict], list[list[int]]]:
     """What an event's standings and pairings are worked out from, in two small queries: every table in order
     (round, table, game, entrants, and its game's revision and last change, None for a game no longer there), and
-    each round's byes in order."""
+    each round's byes in order (round_movements says each round's movement)."""
     tables = [{"round": t["round"], "table": t["table_no"], "game": t["game_id"], "entrants": json.loads(t["entrants"]),
                "revision": t["revision"], "updated": t["updated"]}
               for t in rows(db, "SELECT t.round, t.table_no, t.game_id, t.entrants, g.revision, g.updated "
@@ -79,10 +87,45 @@ def round_started_with(db: sqlite_utils.Database, event_id: str, key: str) -> in
     return found[0]["number"] if found else None
 
 
+def round_movements(db: sqlite_utils.Database, event_id: str) -> list[str | None]:
+    """Each round's movement in order (None: the event's own)."""
+    return [r["movement"] for r in rows(db, "SELECT movement FROM event_rounds WHERE event_id = ? ORDER BY number",
+                                        [event_id])]
+
+
 def insert_round(db: sqlite_utils.Database, event_id: str, number: int, byes: list[int], started: str,
-                 request_key: str | None = None, closed: str | None = None) -> None:
-    db.execute("INSERT INTO event_rounds (event_id, number, byes, started, closed, request_key) "
-               "VALUES (?, ?, ?, ?, ?, ?)", [event_id, number, json.dumps(byes), started, closed, request_key])
+                 request_key: str | None = None, closed: str | None = None, movement: str | None = None) -> None:
+    db.execute("INSERT INTO event_rounds (event_id, number, byes, started, closed, request_key, movement) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?)", [event_id, number, json.dumps(byes), started, closed, request_key,
+                                                movement])
+
+
+def insert_adjustment(db: sqlite_utils.Database, event_id: str, adjustment: dict, request_key: str | None = None
+                      ) -> None:
+    """Store a director's adjustment: id, entrant, round, vp, points, reason, at (and the key it was sent under)."""
+    db.execute("INSERT INTO event_adjustments (id, event_id, entrant, round, vp, points, reason, at, request_key) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [adjustment["id"], event_id, adjustment["entrant"],
+                                                      adjustment["round"], adjustment["vp"], adjustment["points"],
+                                                      adjustment["reason"], adjustment["at"], request_key])
+
+
+def adjustment_made_with(db: sqlite_utils.Database, event_id: str, key: str) -> dict | None:
+    """The adjustment a request key made, or None."""
+    found = rows(db, "SELECT id, entrant, round, vp, points, reason, at FROM event_adjustments "
+                     "WHERE event_id = ? AND request_key = ?", [event_id, key])
+    return found[0] if found else None
+
+
+def get_adjustments(db: sqlite_utils.Database, event_id: str) -> list[dict]:
+    """The event's adjustments in the order they were made: id, entrant, round, vp, points, reason, at."""
+    return rows(db, "SELECT id, entrant, round, vp, points, reason, at FROM event_adjustments WHERE event_id = ? "
+                    "ORDER BY rowid", [event_id])
+
+
+def delete_adjustment(db: sqlite_utils.Database, event_id: str, adjustment_id: str) -> bool:
+    """Remove one adjustment; whether there was one."""
+    return db.execute("DELETE FROM event_adjustments WHERE event_id = ? AND id = ?",
+                      [event_id, adjustment_id]).rowcount > 0
 
 
 def insert_table(db: sqlite_utils.Database, event_id: str, round_number: int, table: int, game_id: str,
@@ -91,13 +134,15 @@ def insert_table(db: sqlite_utils.Database, event_id: str, round_number: int, ta
                [event_id, round_number, table, game_id, json.dumps(entrants)])
 
 
-def insert_tables(db: sqlite_utils.Database, event_id: str, round_number: int, tables: list[tuple[str, list[int]]]
-                  ) -> None:
-    """A round's tables, table 1 first: (game id, entrant indexes in seat order) each, in one statement."""
+def insert_tables(db: sqlite_utils.Database, event_id: str, round_number: int, tables: list[tuple[str, list[int]]],
+                  numbers: Sequence[int] | None = None) -> None:
+    """A round's tables in order: (game id, entrant indexes in seat order) each, in one statement; `numbers` the
+    tables' numbers (1, 2, 3 … when not given)."""
+    numbers = numbers or range(1, len(tables) + 1)
     db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) "
                         "VALUES (?, ?, ?, ?, ?)",
                         [[event_id, round_number, table, game_id, json.dumps(entrants)]
-                         for table, (game_id, entrants) in enumerate(tables, start=1)])
+                         for table, (game_id, entrants) in zip(numbers, tables)])
 
 
 def close_round(db: sqlite_utils.Database, event_id: str, number: int, now: str) -> None:
@@ -144,4 +189,5 @@ def event_ids(db: sqlite_utils.Database) -> list[str]:
 def delete_event(db: sqlite_utils.Database, event_id: str) -> None:
     """Remove an event with its rounds, tables and log (its games stay)."""
     db.execute("DELETE FROM event_tables WHERE event_id = ?", [event_id])
+    db.execute("DELETE FROM event_adjustments WHERE event_id = ?", [event_id])
     db.execute("DELETE FROM events WHERE id = ?", [event_id])

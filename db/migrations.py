@@ -153,8 +153,27 @@ def _rule_sets(db: sqlite_utils.Database) -> None:
     db["rule_sets"].create_index(["request_key"], index_name="rule_sets_by_key", unique=True)
 
 
+def _tournaments(db: sqlite_utils.Database) -> None:
+    """Tournaments as federations run them (API.md): an event's deals a round, minutes a round, a bye's VP and MP
+    (JSON), the shipped VP scale its rows were copied from; the movement that seated each round; and the director's
+    adjustments (a penalty or award to one entrant in one round, with its reason)."""
+    for column, kind in (("deals_per_round", "INTEGER"), ("round_minutes", "INTEGER"), ("bye", "TEXT"),
+                         ("vp_scale_name", "TEXT")):
+        db.execute(f"ALTER TABLE events ADD COLUMN {column} {kind}")
+    db.execute("ALTER TABLE event_rounds ADD COLUMN movement TEXT")
+    db.execute("""CREATE TABLE event_adjustments (
+        id TEXT PRIMARY KEY,
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        entrant INTEGER NOT NULL, round INTEGER NOT NULL, vp INTEGER NOT NULL, points INTEGER NOT NULL,
+        reason TEXT NOT NULL, at TEXT NOT NULL, request_key TEXT)""")
+    db["event_adjustments"].create_index(["event_id"], index_name="event_adjustments_by_event")
+    # the key a form or an API Idempotency-Key sent it under: a double tap makes one adjustment
+    db["event_adjustments"].create_index(["event_id", "request_key"], index_name="event_adjustments_by_key",
+                                         unique=True)
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
-              _event_keys, _event_pins, _rule_sets]
+              _event_keys, _event_pins, _rule_sets, _tournaments]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

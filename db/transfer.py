@@ -100,13 +100,20 @@ EVENT_FIELDS = ("id", "name", "variant", "options", "entrants", "table_size", "r
                 "vp_scale", "created")
 
 
+# a tournament's fields (API.md "Tournaments as federations run them"), exported only when set
+TOURNAMENT_FIELDS = ("deals_per_round", "round_minutes", "bye", "vp_scale_name")
+
+
 def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = True) -> dict:
     """One club night whole: its row, its table PIN's hash (if it has one), its rounds with their tables (by game
     id) and its log."""
     row = event_store.get_event(db, event_id)
     pin = {"pin_hash": row["pin_hash"]} if with_pin and row.get("pin_hash") else {}
-    return {**{k: row[k] for k in EVENT_FIELDS}, **pin, "round_list": event_store.get_rounds(db, event_id),
-            "log": event_store.get_log(db, event_id)}
+    tournament = {k: row[k] for k in TOURNAMENT_FIELDS if row.get(k) is not None}  # only what a tournament set
+    adjustments = event_store.get_adjustments(db, event_id)
+    return {**{k: row[k] for k in EVENT_FIELDS}, **tournament, **pin,
+            "round_list": event_store.get_rounds(db, event_id), "log": event_store.get_log(db, event_id),
+            **({"adjustments": adjustments} if adjustments else {})}
 
 
 def insert_event(db: sqlite_utils.Database, event: dict) -> None:
@@ -114,12 +121,14 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
     event_store.insert_event(db, event)
     for r in event["round_list"]:
         event_store.insert_round(db, event["id"], r["number"], r["byes"], r["started"], r["request_key"],
-                                 r["closed"])
+                                 r["closed"], r.get("movement"))
         for t in r["tables"]:
             event_store.insert_table(db, event["id"], r["number"], t["table"], t["game"], t["entrants"])
     for entry in event["log"]:
         event_store.add_log(db, event["id"], entry["at"], entry["device"], entry["game"], entry["what"],
                             entry["change"])
+    for adjustment in event.get("adjustments", []):
+        event_store.insert_adjustment(db, event["id"], adjustment)
 
 
 def existing_ids(db: sqlite_utils.Database, game_ids: list[str]) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 import lang
 
+from .events.movements import MOVEMENTS
 from .variant import NAME_MAX
 
 ROUND_KEYS = {"number", "byes", "started", "closed", "request_key", "tables"}
@@ -52,7 +53,8 @@ def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]],
     errors, n, keys = [], len(entrants), set()
     for k, r in enumerate(rounds, start=1):
         at = lang._("%(where)s, round %(n)s", where=where, n=k)
-        if not isinstance(r, dict) or set(r) != ROUND_KEYS or r["number"] != k:
+        if (not isinstance(r, dict) or not ROUND_KEYS <= set(r) <= ROUND_KEYS | {"movement"} or r["number"] != k
+                or not isinstance(r.get("movement", "draw"), str) or r.get("movement", "draw") not in MOVEMENTS):
             errors.append(lang._("%(where)s must have exactly %(keys)s, numbered %(n)s.", where=at,
                                  keys=", ".join(sorted(ROUND_KEYS)), n=k))
             continue
@@ -73,10 +75,12 @@ def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]],
         if not isinstance(r["tables"], list) or not r["tables"]:
             errors.append(lang._("%(where)s: tables must be a list of at least one table.", where=at))
             continue
-        seats = list(byes)
+        seats, last = list(byes), 0
         for j, t in enumerate(r["tables"], start=1):
-            errors += _table(t, lang._("%(where)s, table %(n)s", where=at, n=j), j, entrants, table_size, variant,
+            errors += _table(t, lang._("%(where)s, table %(n)s", where=at, n=j), last, entrants, table_size, variant,
                              games, seated)
+            # tables in order; a Mitchell round skips the number of the table whose pair sits out
+            last = t["table"] if isinstance(t, dict) and type(t.get("table")) is int and t["table"] > last else last + 1
             if isinstance(t, dict) and isinstance(t.get("entrants"), list):
                 seats += [x for x in t["entrants"] if is_count(x, most=n - 1)]
         twice = sorted({x for x in seats if seats.count(x) > 1})
@@ -86,10 +90,11 @@ def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]],
     return errors
 
 
-def _table(t: Any, here: str, number: int, entrants: Sequence[Mapping[str, Any]], table_size: int, variant: str,
+def _table(t: Any, here: str, last: int, entrants: Sequence[Mapping[str, Any]], table_size: int, variant: str,
            games: Mapping[str, Any], seated: dict[str, str]) -> list[str]:
-    if not isinstance(t, dict) or set(t) != TABLE_KEYS or t["table"] != number:
-        return [lang._("%(where)s must have exactly table, game and entrants, numbered %(n)s.", where=here, n=number)]
+    if not isinstance(t, dict) or set(t) != TABLE_KEYS or type(t["table"]) is not int or not last < t["table"] <= 10_000:
+        return [lang._("%(where)s must have exactly table, game and entrants, numbered above %(n)s.", where=here,
+                       n=last)]
     errors, n = [], len(entrants)
     seats = t["entrants"]
     if not isinstance(seats, list) or len(seats) != table_size or not all(is_count(x, most=n - 1) for x in seats):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlite_utils
@@ -33,7 +34,8 @@ from db import games as games_store
 from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, get_variant
 from scoring.event_data import MAX_DEVICE, MAX_WHAT
-from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_round, standings as ranked
+from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, TableGame, check_event,
+                            movement_fits, pair_round, standings as ranked)
 from scoring.game import now_utc
 
 from .cache import Recent
@@ -60,7 +62,9 @@ def _event_of(row: dict) -> Event:
                  entrants=tuple(Entrant(e["name"], tuple(e["players"])) for e in row["entrants"]),
                  table_size=row["table_size"], rounds=row["rounds"], movement=row["movement"],
                  standings=row["standings"],
-                 vp_scale=None if row["vp_scale"] is None else tuple(tuple(r) for r in row["vp_scale"]))
+                 vp_scale=None if row["vp_scale"] is None else tuple(tuple(r) for r in row["vp_scale"]),
+                 vp_scale_name=row.get("vp_scale_name"), deals_per_round=row.get("deals_per_round"),
+                 round_minutes=row.get("round_minutes"), bye=Bye(**row["bye"]) if row.get("bye") else None)
 
 
 def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
@@ -108,12 +112,14 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     return get_event(db, row["id"])
 
 
-def _round_json(db: sqlite_utils.Database, stored_round: dict) -> dict:
-    """A round as an element of the event object's round_list."""
+def _round_json(db: sqlite_utils.Database, stored_round: dict, movement: str) -> dict:
+    """A round as an element of the event object's round_list (`movement`: the event's, for a round that does not
+    name its own)."""
     return {"number": stored_round["number"],
             "tables": [{"table": t["table"], "game": t["game"], "entrants": t["entrants"],
                         "finished": get_game(db, t["game"]).finished} for t in stored_round["tables"]],
-            "byes": stored_round["byes"]}
+            "byes": stored_round["byes"], "movement": stored_round.get("movement") or movement,
+            "started": stored_round["started"]}
 
 
 def _finished(event: dict, round_list: list[dict]) -> bool:
@@ -123,17 +129,19 @@ def _finished(event: dict, round_list: list[dict]) -> bool:
 def get_event(db: sqlite_utils.Database, event_id: str) -> dict:
     """The event object (API.md), or Refused 404."""
     row = _stored(db, event_id)
-    round_list = [_round_json(db, r) for r in store.get_rounds(db, row["id"])]
+    round_list = [_round_json(db, r, row["movement"]) for r in store.get_rounds(db, row["id"])]
     event = _event_of(row)
-    return {"id": row["id"], **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
-            "finished": _finished(row, round_list), "round_list": round_list}
+    tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
+    return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
+            "finished": _finished(row, round_list), "round_list": round_list,
+            "adjustments": store.get_adjustments(db, row["id"])}
 
 
 def list_events(db: sqlite_utils.Database) -> list[dict]:
     """Every event, the newest first: id, name, variant, rounds_played, rounds, finished."""
     result = []
     for row in store.list_events(db):
-        round_list = [_round_json(db, r) for r in store.get_rounds(db, row["id"])]
+        round_list = [_round_json(db, r, row["movement"]) for r in store.get_rounds(db, row["id"])]
         result.append({"id": row["id"], "name": row["name"], "variant": row["variant"],
                        "rounds_played": len(round_list), "rounds": row["rounds"],
                        "finished": _finished(row, round_list)})
@@ -154,35 +162,80 @@ def _table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
 
 
 def _rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round], tuple]:
-    """The event's rounds as scoring.events reads them; and the state they were read at (every game's revision and
-    the byes), which names the standings made from them."""
+    """The event's rounds as scoring.events reads them; and the state they were read at (every game's revision, the
+    byes, each round's movement and the adjustments), which names the standings and seatings made from them."""
     tables, byes = store.get_seats(db, event_id)
+    movements = store.round_movements(db, event_id)
+    adjustments = tuple((a["id"], a["entrant"], a["round"], a["vp"], a["points"])
+                        for a in store.get_adjustments(db, event_id))
     seated: list[list[TableGame]] = [[] for _ in byes]
     for t in tables:
         seated[t["round"] - 1].append(_table_game(db, t))
-    state = (tuple((t["game"], t["revision"], t["updated"]) for t in tables), tuple(tuple(b) for b in byes))
-    return [Round(tuple(games), tuple(b)) for games, b in zip(seated, byes)], state
+    state = (tuple((t["game"], t["revision"], t["updated"]) for t in tables), tuple(tuple(b) for b in byes),
+             tuple(movements), adjustments)
+    return [Round(tuple(games), tuple(b), m) for games, b, m in zip(seated, byes, movements)], state
 
 
-def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None) -> dict:
-    """Pair the next round and create its tables' games, all in one transaction; the new round (an element of
-    round_list). Refused 409 while any game of the event is not finished, or once every planned round is played.
-    With an Idempotency-Key `key`, a repeat answers the round that key started and starts none."""
-    made = []
-    with write(db):
-        row = _stored(db, event_id)
-        again = store.round_started_with(db, row["id"], key) if key is not None else None
+def _adjustments(state: tuple) -> tuple[Adjustment, ...]:
+    """The adjustments of a state _rounds_so_far read."""
+    return tuple(Adjustment(entrant, number, vp, points) for _, entrant, number, vp, points in state[3])
+
+
+SEAT_TRIES = 3  # seatings worked out again when the event changed meanwhile, before the start is refused
+
+
+def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None, movement: Any = None) -> dict:
+    """Pair the next round and create its tables' games; the new round (an element of round_list). Refused 409 while
+    any game of the event is not finished, or once every planned round is played; 422 for a `movement` the event
+    cannot seat. With an Idempotency-Key `key`, a repeat answers the round that key started and starts none.
+
+    The seating is worked out first, outside any transaction (a Swiss search may take seconds): no write of any
+    table waits for it. The write then checks the event is in the state the seating was made from (every game's
+    revision, the byes, the adjustments) and stores the round in one transaction; if it changed meanwhile, the
+    seating is worked out again (SEAT_TRIES times) before the start is refused (409) in words."""
+    row = _stored(db, event_id)
+    name = _movement(row, movement)
+    made, again = [], store.round_started_with(db, row["id"], key) if key is not None else None
+    for attempt in range(SEAT_TRIES if again is None else 0):
+        row = _stored(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
+        so_far, state = _rounds_so_far(db, row["id"])
+        number, pairing = _seat(row, so_far, state, name)
+        with write(db):
+            again = store.round_started_with(db, row["id"], key) if key is not None else None
+            if (again is None and _rounds_so_far(db, row["id"])[1] == state
+                    and store.get_event(db, row["id"])["entrants"] == row["entrants"]):
+                made = _start(db, row, number, pairing, key, name)
+        if again is not None or made:
+            break
+    else:
         if again is None:
-            made = _start(db, row, key)
+            raise Refused([FieldError(None, lang._("The event changed while round %(n)s was being seated (a game "
+                                                   "or an adjustment was changed); start it again.",
+                                                   n=lang.number(number)))], status=409)
     for game in made:
         committed(db, game)
     number = again if again is not None else made[0].event["round"]
-    return _round_json(db, store.get_rounds(db, row["id"])[number - 1])
+    return _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"])
 
 
-def _start(db: sqlite_utils.Database, row: dict, key: str | None) -> list:
-    """start_round's work in its transaction: the new round's games (service.model.Game)."""
-    event, (so_far, _) = _event_of(row), _rounds_so_far(db, row["id"])
+def _movement(row: dict, movement: Any) -> str:
+    """The movement a round start asks for (None: the event's own); Refused 422 for one the event cannot seat."""
+    if movement is None:
+        return row["movement"]
+    if not isinstance(movement, str) or movement not in MOVEMENTS:
+        names = ", ".join(f"“{m}”" for m in MOVEMENTS)
+        shown = movement if isinstance(movement, str) and len(movement) <= 40 else "…"
+        raise Refused([FieldError("movement", lang._("There is no movement “%(movement)s”; choose %(names)s.",
+                                                     movement=shown, names=names))])
+    err = movement_fits(movement, row["table_size"])
+    if err:
+        raise Refused([err])
+    return movement
+
+
+def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
+    """The next round's number and seating (scoring.events.pair_round), or Refused 409 when it cannot start."""
+    event = _event_of(row)
     number = len(so_far) + 1
     if number > event.rounds:
         raise Refused([FieldError(None, lang._("Every planned round of this event is played (it has %(rounds)s); "
@@ -194,16 +247,27 @@ def _start(db: sqlite_utils.Database, row: dict, key: str | None) -> list:
     if playing:
         raise Refused([FieldError(None, lang._("A new round starts when every table has finished; still playing: "
                                                "%(tables)s.", tables=", ".join(playing)))], status=409)
-    pairing = pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"))
+    return number, pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"), movement,
+                              _adjustments(state))
+
+
+def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str | None, movement: str) -> list:
+    """start_round's writes in its transaction: the new round's games (service.model.Game)."""
+    event = _event_of(row)
     variant, now = get_variant(event.variant), now_utc()
+    options = event.options
+    if event.round_minutes:  # the hand in play when time is called finishes the game (RULES.md §5)
+        finish = datetime.fromisoformat(now) + timedelta(minutes=event.round_minutes)
+        options = {**options, "finish_at": finish.isoformat(timespec="seconds")}
     games = [{**new_stored(variant, {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],
-                                     "options": event.options},
+                                     "options": options},
                            now, event={"id": row["id"], "round": number, "table": table}),
               "pin_hash": row.get("pin_hash")}  # the night's table PIN, if it has one
-             for table, seated in enumerate(pairing.tables, start=1)]
-    store.insert_round(db, row["id"], number, list(pairing.byes), now, key)
+             for table, seated in zip(pairing.table_numbers(), pairing.tables)]
+    store.insert_round(db, row["id"], number, list(pairing.byes), now, key, movement=movement)
     games_store.insert_games(db, games)  # one insert a table for the whole round
-    store.insert_tables(db, row["id"], number, [(g["id"], list(seated)) for g, seated in zip(games, pairing.tables)])
+    store.insert_tables(db, row["id"], number, [(g["id"], list(seated)) for g, seated in zip(games, pairing.tables)],
+                        pairing.table_numbers())
     if number > 1:
         store.close_round(db, row["id"], number - 1, now)  # a later round started: the one before is closed
     return [game_object(variant, g) for g in games]
@@ -226,7 +290,7 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
         held.confirmed = mark
         return held.rows
     rows = [s.as_dict() for s in ranked(_event_of(row), [g for r in so_far for g in r.tables],
-                                        [b for r in so_far for b in r.byes])]
+                                        [b for r in so_far for b in r.byes], _adjustments(state))]
     _standings.put((path, event_id), _Standings(key, rows, mark))
     return rows
 
@@ -236,18 +300,24 @@ def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     change; `what` in the current language where the change says enough (older entries keep their English words)."""
     stored = _stored(db, event_id)
     variant = get_variant(stored["variant"])
-    return [_logged(e, variant) for e in store.get_log(db, stored["id"])]
+    names = [e["name"] for e in stored["entrants"]]
+    return [_logged(e, variant, names) for e in store.get_log(db, stored["id"])]
 
 
-def _logged(entry: dict, variant) -> dict:
-    """One log entry as pages and paper show it: said again from its change where that says enough, else its
-    stored words (a change that cannot be said again, e.g. damaged or from another version, is never a 500)."""
+def _logged(entry: dict, variant, names: list[str]) -> dict:
+    """One log entry as pages and paper show it: said again from its change where that says enough (a late change,
+    an adjustment), else its stored words (a change that cannot be said again, e.g. damaged or from another
+    version, is never a 500)."""
+    from .tournament import adjustment_words, is_adjustment  # it reads this module: imported when asked
+
     shown = {**entry, "device": _short(entry["device"], MAX_DEVICE), "what": _short(entry["what"], MAX_WHAT)}
-    if isinstance(entry.get("change"), dict) and "names" in entry["change"]:
-        try:
+    try:
+        if isinstance(entry.get("change"), dict) and "names" in entry["change"]:
             shown["what"] = late_change_words(entry["change"], variant)
-        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
-            pass
+        elif is_adjustment(entry):
+            shown["what"] = adjustment_words(entry["change"], names)
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
+        pass
     return shown
 
 

@@ -23,7 +23,8 @@ from .layout import (BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, day_
 
 RANKED_BY = {"wins": lang.L_("ranked by wins"), "points": lang.L_("ranked by points"),
              "vp": lang.L_("ranked by victory points")}
-MOVEMENTS = {"round-robin": lang.L_("round robin"), "swiss": lang.L_("Swiss"), "draw": lang.L_("drawn seats")}
+MOVEMENTS = {"round-robin": lang.L_("round robin"), "swiss": lang.L_("Swiss"), "draw": lang.L_("drawn seats"),
+             "mitchell": lang.L_("Mitchell"), "danish": lang.L_("Danish")}
 TABLE_COLUMN = 36
 NUMBER_COLUMN = 50
 ROW_PAD = 1.25  # a results row's padding above and below: 10 entrants and 4 rounds share one page
@@ -58,6 +59,9 @@ def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]]
         story += [Spacer(1, 8), rounds_table(event, event["round_list"], results, width)]
     else:
         story.append(para(text(lang._("No rounds played yet."))))
+    if event.get("adjustments"):
+        from .event_adjustments import adjustments_table
+        story += [_heading(lang._("Penalties and awards")), adjustments_table(event, width)]
     story += [_heading(lang._("What changed, when, from which device")), audit_table(audit, width)]
     footer = lang._("Meldbook · %(event)s · results · %(date)s", event=event["name"], date=when) if when \
         else lang._("Meldbook · %(event)s · results", event=event["name"])

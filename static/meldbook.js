@@ -252,10 +252,23 @@
     });
   }
 
+  // a VP scale chosen by name on the new-club-night form: its rows shown in the rows box, to read or change there
+  function scaleRows(root) {
+    root.querySelectorAll("select[data-fills]").forEach(function (select) {
+      var box = document.getElementById(select.dataset.fills);
+      if (!box) return;
+      select.addEventListener("change", function () {
+        var rows = select.selectedOptions[0] && select.selectedOptions[0].dataset.rows;
+        if (rows) box.value = rows;
+      });
+    });
+  }
+
   Meldbook.init = function (root) {
     localTimes(root);
     undoText(root);
     finishOffset(root);
+    scaleRows(root);
   };
 
   // a hand this phone could not send is waiting: bring in the sending code (the hand form always has it)

@@ -7,6 +7,11 @@ import pytest
 
 from tests.helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
+import scoring as _scoring
+
+# every registered variant, as the refusal lists them: "ponytail, pony, … or buraco"
+CHOOSE = "Choose a variant: " + ", ".join(list(_scoring.VARIANTS)[:-1]) + " or " + list(_scoring.VARIANTS)[-1]
+
 PAIRS = PONYTAIL_PAIRS["sides"]
 
 
@@ -236,7 +241,7 @@ def test_options_shape_refused(client, options, field, message):
 
 @pytest.mark.parametrize("payload, expected", [
     ([], [(None, "A new game must be a JSON object with variant, sides and options.")]),
-    ({"variant": "bridge", "sides": PAIRS}, [("variant", "Choose a variant: ponytail, pony, five-person, classic or hand-and-foot.")]),
+    ({"variant": "bridge", "sides": PAIRS}, [("variant", CHOOSE + ".")]),
     ({"variant": "ponytail", "sides": PAIRS, "colour": "red"},
      [("colour", "'colour' is not part of a new game; send variant, sides and options.")]),
     ({"variant": "ponytail", "sides": {}}, [("sides", "sides must be a list of sides, each with a name and its players.")]),

@@ -39,7 +39,7 @@ def test_a_round_goes_on_after_the_server_stops_mid_round(tmp_path, stop):
         after = ok(second.request("GET", f"/api/events/{event['id']}"))
         assert after == before
         assert after["round_list"] == [{"number": 1, "tables": [{**t, "finished": False} for t in tables],
-                                        "byes": []}]
+                                        "byes": [], "movement": "round-robin", "started": round_1["started"]}]
         game = ok(second.request("GET", f"/api/games/{tables[0]['game']}"))
         assert game["hands_played"] == 1 and game["hands"] == hand_before
         assert game["event"] == {"id": event["id"], "round": 1, "table": 1}

@@ -11,6 +11,7 @@ import pytest
 
 from scoring import VARIANTS, Refused, new_game
 from scoring.events import (
+
     Round,
     TableGame,
     check_event,
@@ -18,6 +19,9 @@ from scoring.events import (
     shown_wins,
     standings,
 )
+
+# every registered variant, as the refusal lists them: "ponytail, pony, … or buraco"
+CHOOSE = "Choose a variant: " + ", ".join(list(VARIANTS)[:-1]) + " or " + list(VARIANTS)[-1]
 
 
 def body(n=6, **changes):
@@ -69,8 +73,8 @@ REFUSALS = [
     (dict(colour="red"), "colour", "not part of an event"),
     (dict(name=None), "name", "name is missing"),
     (dict(name="x" * 41), "name", "too long"),
-    (dict(name="\u200b"), "name", "shows nothing"),
-    (dict(variant="bridge"), "variant", "Choose a variant: ponytail, pony, five-person, classic or hand-and-foot"),
+    (dict(name="\u200b"), "name", "is missing"),  # only an invisible mark: no name (scoring.names)
+    (dict(variant="bridge"), "variant", CHOOSE),
     # entrants
     (dict(entrants="Ann"), "entrants", "list of entrants"),
     (dict(entrants=[{"name": "Solo", "players": ["A", "B"]}]), "entrants", "At least 2 entrants"),
@@ -101,7 +105,7 @@ REFUSALS = [
     (dict(rounds=None), "rounds", "rounds is missing"),
     (dict(rounds=0), "rounds", "from 1 to 100"),
     (dict(rounds=1.5), "rounds", "no fractions"),
-    (dict(movement=None), "movement", "“round-robin”, “swiss” or “draw”"),
+    (dict(movement=None), "movement", "“round-robin”, “swiss”, “draw”, “mitchell” or “danish”"),
     (dict(movement="knockout"), "movement", "(got “knockout”)"),
     (dict(rounds=6), "rounds", "A round robin of 6 entrants has 5 rounds; rounds must be from 1 to 5 (got 6)"),
     (dict(variant="pony", entrants=[{"name": f"P{i}"} for i in range(6)], table_size=3), "movement",

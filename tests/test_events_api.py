@@ -14,7 +14,8 @@ from db import transfer
 from scoring import Refused
 
 EVENT_KEYS = {"id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
-              "finished", "round_list", "has_pin"}
+              "finished", "round_list", "has_pin", "deals_per_round", "round_minutes", "bye", "vp_scale_name",
+              "adjustments"}
 
 
 def entrants(n):
@@ -225,7 +226,7 @@ def test_a_late_correction_changes_the_standings_and_is_logged(client, marking_l
             log[0]["change"]["after"]["scores"]) == (table["game"], "127.0.0.1", [310, 0], [0, 500])
     # the log is said again in the reader's language from what it keeps (the marking locale marks each part)
     marked = client.get(f"/api/events/{event_id}/log", headers={"Accept-Language": marking_locale}).get_json()
-    assert marked[0]["what"] == ("⟦⟦Round 1, table 1, ⟦hand⟧ 1 corrected⟧: ⟦Pair {0} 310 → 0⟧, ⟦Pair {1} 0 → 500⟧⟧"
+    assert marked[0]["what"] == ("⟦⟦Round 1, table 1, hand 1 corrected⟧: ⟦Pair {0} 310 → 0⟧, ⟦Pair {1} 0 → 500⟧⟧"
                                  .format(*table["entrants"]))
     assert client.delete(f"/api/games/{table['game']}/hands/1").status_code == 200
     log = client.get(f"/api/events/{event_id}/log").get_json()

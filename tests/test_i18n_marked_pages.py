@@ -34,7 +34,8 @@ META_TEXT = ("description", "application-name", "apple-mobile-web-app-title", "o
 DATA_NOT_TEXT = {"data-game", "data-poll", "data-step", "data-for", "data-variant", "data-hand", "data-draft",
                  "data-done", "data-sender", "data-local", "data-posted", "data-preview", "data-send-now",
                  "data-discard-draft", "data-htmx-powered", "data-draft-key", "data-key", "data-revision",
-                 "data-number", "data-side", "data-value", "data-index", "data-url", "data-href", "data-id"}
+                 "data-number", "data-side", "data-value", "data-index", "data-url", "data-href", "data-id",
+                 "data-fills"}
 UNREAD = {"script", "style"}
 SHOWN_VALUES = ("submit", "button", "reset", "text", "search", None)
 KEPT_FIELDS = ("revision", "number", "idempotency_key", "recorded_at")  # the hand form's own hidden fields

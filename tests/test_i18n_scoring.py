@@ -37,8 +37,8 @@ def marking(tmp_path_factory):
     """Every text marked in scoring/ and checks.py, said as ⟦text⟧ in the language "vo"."""
     folder = tmp_path_factory.mktemp("catalogs")
     catalog = Catalog(locale="en")
-    sources = [os.path.join(ROOT, "scoring", name) for name in sorted(os.listdir(os.path.join(ROOT, "scoring")))
-               if name.endswith(".py")] + [os.path.join(ROOT, "checks.py")]
+    sources = [os.path.join(folder_, name) for folder_, _, names in sorted(os.walk(os.path.join(ROOT, "scoring")))
+               for name in sorted(names) if name.endswith(".py")] + [os.path.join(ROOT, "checks.py")]
     for path in sources:
         for _, message, _, context in extract_from_file("lang.extract.python", path, keywords=KEYWORDS):
             if isinstance(message, tuple):

@@ -76,6 +76,17 @@ RELEASED = [
     """CREATE TABLE rule_sets (id TEXT PRIMARY KEY, name TEXT NOT NULL, variant TEXT NOT NULL, options TEXT NOT NULL,
         created TEXT NOT NULL, updated TEXT NOT NULL, request_key TEXT);
     CREATE UNIQUE INDEX rule_sets_by_key ON rule_sets(request_key);""",
+    """ALTER TABLE events ADD COLUMN deals_per_round INTEGER;
+    ALTER TABLE events ADD COLUMN round_minutes INTEGER;
+    ALTER TABLE events ADD COLUMN bye TEXT;
+    ALTER TABLE events ADD COLUMN vp_scale_name TEXT;
+    ALTER TABLE event_rounds ADD COLUMN movement TEXT;
+    CREATE TABLE event_adjustments (
+        id TEXT PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        entrant INTEGER NOT NULL, round INTEGER NOT NULL, vp INTEGER NOT NULL, points INTEGER NOT NULL,
+        reason TEXT NOT NULL, at TEXT NOT NULL, request_key TEXT);
+    CREATE INDEX event_adjustments_by_event ON event_adjustments(event_id);
+    CREATE UNIQUE INDEX event_adjustments_by_key ON event_adjustments(event_id, request_key);""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

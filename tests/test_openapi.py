@@ -228,6 +228,9 @@ EVENT = {"name": "Tuesday club", "variant": "classic", "options": {"target": 500
          "rounds": 1, "movement": "round-robin", "standings": "wins"}
 
 
+ADJUSTMENT = {"entrant": 0, "round": 1, "vp": -1, "points": -50, "reason": "late start"}
+
+
 def event_scenarios(client):
     """The club nights' routes (API.md, "Club nights (events)")."""
     def event():
@@ -239,7 +242,18 @@ def event_scenarios(client):
             client.post(f"/api/games/{t['game']}/end")
         return event_id
 
+    def started():  # its one round started
+        event_id = event()
+        client.post(f"/api/events/{event_id}/rounds")
+        return event_id
+
+    def taken_back():
+        event_id = started()
+        made = client.post(f"/api/events/{event_id}/adjustments", json=ADJUSTMENT).get_json()
+        return client.delete(f"/api/events/{event_id}/adjustments/{made['id']}")
+
     e, rounds = "/api/events/{event_id}", "/api/events/{event_id}/rounds"
+    adjust = e + "/adjustments"
     return {
         ("/api/events", "get", 200): lambda: (event(), client.get("/api/events"))[1],
         ("/api/events", "post", 201): lambda: client.post("/api/events", json=EVENT),
@@ -257,6 +271,22 @@ def event_scenarios(client):
         (e + "/standings", "get", 404): lambda: client.get("/api/events/nosuchevent/standings"),
         (e + "/log", "get", 200): lambda: client.get(f"/api/events/{played()}/log"),
         (e + "/log", "get", 404): lambda: client.get("/api/events/nosuchevent/log"),
+        (rounds, "post", 422): lambda: client.post(f"/api/events/{event()}/rounds", json={"movement": "howell"}),
+        (adjust, "post", 201): lambda: client.post(f"/api/events/{started()}/adjustments", json=ADJUSTMENT),
+        (adjust, "post", 400): lambda: client.post(f"/api/events/{started()}/adjustments", data="{",
+                                                   content_type=JSON),
+        (adjust, "post", 404): lambda: client.post("/api/events/nosuchevent/adjustments", json=ADJUSTMENT),
+        (adjust, "post", 413): lambda: client.post(f"/api/events/{started()}/adjustments", data=BIG,
+                                                   content_type=JSON),
+        (adjust, "post", 415): lambda: client.post(f"/api/events/{started()}/adjustments", data="{}",
+                                                   content_type="text/plain"),
+        (adjust, "post", 422): lambda: client.post(f"/api/events/{event()}/adjustments", json=ADJUSTMENT),
+        (adjust + "/{adjustment_id}", "delete", 200): lambda: taken_back(),
+        (adjust + "/{adjustment_id}", "delete", 404): lambda: client.delete(
+            f"/api/events/{event()}/adjustments/nosuch"),
+        ("/api/vp-scales", "get", 200): lambda: client.get("/api/vp-scales"),
+        ("/events/{event_id}/results.csv", "get", 200): lambda: client.get(f"/events/{played()}/results.csv"),
+        ("/events/{event_id}/results.csv", "get", 404): lambda: client.get("/events/nosuchevent/results.csv"),
     }
 
 
@@ -302,6 +332,9 @@ def test_every_documented_answer_happens_as_documented(client, document, world):
         assert response.mimetype in content
         if response.mimetype == "application/pdf":
             assert response.data.startswith(b"%PDF-")
+            continue
+        if response.mimetype in ("text/csv", "text/html"):  # results.csv, and a page route's refusal
+            assert response.get_data(as_text=True).strip()
             continue
         schema = content[response.mimetype]["schema"]
         assert problems(document, schema, response.get_json()) == [], (path, method, status)

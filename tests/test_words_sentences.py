@@ -66,8 +66,12 @@ def test_each_variant_says_its_round_sentences_whole_in_every_language(locale):
     ("five-person", "pt_BR", "Record %(round)s %(n)s", "Registrar mão 3"),
     ("classic", "de", "%(Round)s limit", "Höchstzahl der Runden"),
     ("classic", "es", "%(Round)s limit", "Límite de manos"),
-    ("five-person", "de", "<strong>The finish time (%(time)s) has passed:</strong> this %(round)s is the last.",
-     "<strong>Die Endzeit (%(time)s) ist vorbei:</strong> diese Runde ist die letzte."),
+    ("five-person", "de", "<strong>Time:</strong> finish the %(round)s in play; it is the last (the finish time "
+     "%(time)s has passed).",
+     "<strong>Zeit:</strong> Spielen Sie die laufende Runde zu Ende; sie ist die letzte (die Endzeit %(time)s ist "
+     "vorbei)."),
+    ("hand-and-foot", "it", "<strong>Time:</strong> finish the %(round)s in play.",
+     "<strong>Tempo:</strong> finite il turno in corso."),
 ])
 def test_gendered_languages_say_each_round_word_right(variant_id, locale, sentence, said):
     with lang.using(locale):

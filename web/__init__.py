@@ -15,6 +15,7 @@ def register(app: Flask) -> None:
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
     app.register_blueprint(api.bp)
     app.register_blueprint(events.bp)
+    app.register_blueprint(events.scales)
     app.register_blueprint(openapi.bp)
     from web.views import sheets
 
@@ -27,9 +28,10 @@ def register(app: Flask) -> None:
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(paper.bp)
-    from web.views import event_pages, event_slips, manifest, players, rule_sets, scores_csv
+    from web.views import event_pages, event_results, event_slips, manifest, players, rule_sets, scores_csv
 
     app.register_blueprint(event_pages.bp)
+    app.register_blueprint(event_results.bp)
     app.register_blueprint(event_slips.bp)
     app.register_blueprint(rule_sets.bp)
 

@@ -14,11 +14,12 @@ from typing import Any
 import lang
 from scoring import FieldError, Variant
 from scoring.base import team_name
+from scoring.events import SCALES
 from web.forms import layouts, seating_shape
 from web.forms.numbers import number
 
 FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", "table_size", "rounds", "movement",
-          "standings", "vp_scale")
+          "standings", "vp_scale", "deals_per_round", "round_minutes", "bye")
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
 DEFAULTS = {"table_size": "2", "rounds": "3", "movement": "swiss", "standings": "wins", "vp_scale": DEFAULT_VP_SCALE}
 MOVEMENT_WORDS = {
@@ -27,6 +28,11 @@ MOVEMENT_WORDS = {
     "swiss": (lang.L_("Swiss"), lang.L_("Each round seats pairs with similar results so far, never the same "
                                         "opponents twice while another seating exists.")),
     "draw": (lang.L_("Draw"), lang.L_("Seats are drawn at random every round.")),
+    "mitchell": (lang.L_("Mitchell"), lang.L_("The first half of the list (North-South) keeps its table; the other "
+                                              "half (East-West) moves one table on each round, so every East-West pair "
+                                              "meets every North-South pair once. Two at a table only.")),
+    "danish": (lang.L_("Danish"), lang.L_("Each round seats by the standings: 1st against 2nd, 3rd against 4th … "
+                                          "(meeting again is allowed). Two at a table only.")),
 }
 STANDINGS_WORDS = {
     "wins": (lang.L_("Wins"), lang.L_("Games won; a tied win is shared.")),
@@ -39,7 +45,10 @@ WORDS = (("table_size (entrants at one table)", lang.L_("Table size")), ("table_
          ("vp_scale", lang.L_("victory point scale")), ("margin_at_least", lang.L_("margin")),
          ("winner_vp", lang.L_("winner's points")), ("loser_vp", lang.L_("loser's points")), ("(vp)", ""),
          ("“vp”", lang.L_("“victory points”")), ("“round-robin”", lang.L_("“round robin”")),
-         ("“swiss”", lang.L_("“Swiss”")), ("“draw”", lang.L_("“draw”")))
+         ("“swiss”", lang.L_("“Swiss”")), ("“draw”", lang.L_("“draw”")),
+         ("“mitchell”", lang.L_("“Mitchell”")), ("“danish”", lang.L_("“Danish”")), ("deals_per_round", lang.L_("deals a round")),
+         ("round_minutes", lang.L_("minutes a round")), ("bye.vp", lang.L_("sitting out: VP")),
+         ("bye.points", lang.L_("sitting out: points")))
 def _split(line: str) -> list[str]:
     """The players of one typed line: between them &, a comma, "+", "and" or the page language's own "and"."""
     word = lang.pgettext("the word typed between the two players of a pair: Ann and Bob", "and")
@@ -91,8 +100,29 @@ def payload(form) -> dict:
     if form.get("pin", "").strip():
         body["pin"] = form["pin"].strip()
     if body["standings"] == "vp":
-        body["vp_scale"] = [vp_row(line) for line in vp_lines(form.get("vp_scale", ""))]
+        body["vp_scale"] = _scale(form)
+    for key in ("deals_per_round", "round_minutes"):
+        if form.get(key, "").strip():
+            body[key] = number(form[key], key)
+    bye = {key: form.get(f"bye.{key}", "").strip() for key in ("vp", "points")}
+    if any(bye.values()):
+        body["bye"] = {key: number(raw, f"bye.{key}") if raw else 0 for key, raw in bye.items()}
     return body
+
+
+def scale_text(rows) -> str:
+    """A VP scale's rows as the form shows them, one a line: "55 11 9"."""
+    return "\n".join(" ".join(str(n) for n in row) for row in rows)
+
+
+def _scale(form) -> Any:
+    """The scale chosen by name (its rows as shipped, or left as the form first showed them), else the rows typed:
+    a shipped scale whose rows were edited is the club's own."""
+    name, typed = form.get("vp_scale_name", ""), vp_lines(form.get("vp_scale", ""))
+    if name in SCALES and (not typed or typed == vp_lines(DEFAULT_VP_SCALE)
+                           or typed == vp_lines(scale_text(SCALES[name]["rows"]))):
+        return name
+    return [vp_row(line) for line in typed]
 
 
 def in_words(message: str) -> str:
@@ -109,6 +139,7 @@ def place(errors: list[FieldError], form) -> tuple[dict[str, list[str]], list[st
     general = []
     for err in errors:
         field, message = err.field or "", in_words(err.message)
+        field = "bye" if field.startswith("bye.") else field
         m = re.match(r"(entrants|vp_scale)\[(\d+)\]", field)
         if m:
             typed = (lines if m[1] == "entrants" else rows)

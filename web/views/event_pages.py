@@ -12,9 +12,11 @@ from jinja2_fragments.flask import render_block
 import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
+from scoring.events import movement_fits, shipped
 from service import events
 from web.forms import event_form, keys, numbers
 from web.plumbing.addresses import qr_answer, reachable
+from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 
@@ -65,12 +67,27 @@ def _view(db, event_id: str, event: dict | None = None) -> dict:
             "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
             "movement": str(event_form.MOVEMENT_WORDS[event["movement"]][0]),
-            "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event)}
+            "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event),
+            "clock": round_clock(event),
+            "round_movement": str(event_form.MOVEMENT_WORDS[current["movement"]][0]) if current else "",
+            "movement_choices": [(key, str(words[0])) for key, words in event_form.MOVEMENT_WORDS.items()
+                                 if movement_fits(key, event["table_size"]) is None],
+            "next_movement": _next_movement(event)}
+
+
+def _next_movement(event: dict) -> str:
+    """The movement "Start round" offers first: the event's own, or Danish once its Mitchell rounds are all played
+    (the usual evening: the Mitchell rounds, then a Danish)."""
+    mitchells = sum(r["movement"] == "mitchell" for r in event["round_list"])
+    if event["movement"] == "mitchell" and mitchells >= (len(event["entrants"]) + 1) // 2:
+        return "danish"
+    return event["movement"]
 
 
 def _live_key(db, event: dict) -> str:
     """Changes whenever a game of the event changes (its revision) or a round starts."""
-    parts = [str(len(event["round_list"]))]
+    clock = round_clock(event)  # the screen shows the minutes left: a new minute draws it again
+    parts = [str(len(event["round_list"])), str(clock["minutes_left"]) if clock else ""]
     parts += [f"{t['game']}:{service.get_game(db, t['game']).revision}"
               for r in event["round_list"] for t in r["tables"]]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
@@ -96,6 +113,7 @@ def _form_page(values, at=None, general=(), status: int = 200):
                            variants=list(VARIANTS.values()),
                            plays_to={v.id: event_form.variant_defaults(v) for v in VARIANTS.values()},
                            movements=event_form.MOVEMENT_WORDS, rankings=event_form.STANDINGS_WORDS,
+                           scales=[{**s, "text": event_form.scale_text(s["rows"])} for s in shipped()],
                            defaults=event_form.DEFAULTS, key=keys.form_key(values), posted=bool(values)), status
 
 
@@ -127,6 +145,7 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
     db = get_db()
     view = _view(db, event_id)
     return render_template("event.html", **view, problem=problem, start_key=keys.form_key(request.form),
+                           adjustment_key=keys.form_key({}),
                            log=events.event_log(db, event_id), address=event_address(event_id)), status
 
 
@@ -140,7 +159,7 @@ def start_round(event_id: str):
     """Start the next round; a double tap (the same form key) starts one. Refused in words (409)."""
     db = get_db()
     try:
-        events.start_round(db, event_id, keys.posted_key())
+        events.start_round(db, event_id, keys.posted_key(), request.form.get("movement") or None)
     except Refused as err:
         if err.status != 409:
             raise
@@ -149,6 +168,8 @@ def start_round(event_id: str):
         if len(event["round_list"]) >= event["rounds"]:
             words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
                            rounds=lang.number(event["rounds"]))
+        elif all(t["finished"] for r in event["round_list"] for t in r["tables"]):
+            words = " ".join(e.message for e in err.errors)  # a movement with no round left, a change meanwhile
         else:
             playing = [t["table"] for t in view["tables"] if not t["finished"]]
             earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r["number"]),

@@ -9,6 +9,7 @@ from flask import Blueprint, jsonify
 import lang
 from db import transfer
 from scoring import VARIANTS
+from scoring.events import MOVEMENTS, SCALES
 from web.present.openapi_variants import (
     entry_schema,
     hand_limits,
@@ -312,6 +313,9 @@ MARK_PATH = {"post": {
 
 # -- club nights (API.md, "Club nights (events)") -------------------------------------------------------------------
 ENTRANT_INDEX = {"type": "integer", "minimum": 0}
+MOVEMENT_NAMES = list(MOVEMENTS)
+BYE = obj({"vp": {"type": "integer", "minimum": 0}, "points": {"type": "integer", "minimum": 0, "multipleOf": 5}},
+          closed=True)
 SCHEMAS.update({
     "NewEntrant": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
                       {"players": {"type": "array", "minItems": 1, "maxItems": 2,  # the most a variant seats: document()
@@ -322,18 +326,26 @@ SCHEMAS.update({
                                   "description": "the sides that play: at least table_size, names distinct, "
                                                  "nobody in two"},
                      "rounds": {"type": "integer", "minimum": 1, "maximum": 100},
-                     "movement": {"enum": ["round-robin", "swiss", "draw"],
+                     "movement": {"enum": MOVEMENT_NAMES,
                                   "description": "round-robin: table_size 2 only, rounds at most entrants − 1 (or "
-                                                 "the count, when odd)"},
+                                                 "the count, when odd); mitchell and danish: table_size 2 only"},
                      "standings": {"enum": ["points", "wins", "vp"]}},
                     {"options": ref("NewOptions"),
                      "table_size": {"type": "integer", "minimum": 2, "default": 2},
                      "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
                              "description": "the table PIN every table's game gets (4 to 8 digits); left out: none"},
-                     "vp_scale": {"type": ["array", "null"], "maxItems": 50,
-                                  "items": {"type": "array", "minItems": 3, "maxItems": 3, "items": INT},
+                     "vp_scale": {"oneOf": [{"type": ["array", "null"], "maxItems": 50,
+                                             "items": {"type": "array", "minItems": 3, "maxItems": 3, "items": INT}},
+                                            {"enum": list(SCALES)}],
                                   "description": "[[margin_at_least, winner_vp, loser_vp], …], the first row's "
-                                                 "margin 0; required when standings is vp, else left out"}},
+                                                 "margin 0, or a shipped scale's id (GET /api/vp-scales); required "
+                                                 "when standings is vp, else left out"},
+                     "deals_per_round": {"type": ["integer", "null"], "minimum": 1, "maximum": 100,
+                                         "description": "every table's game gets max_hands = this and target null"},
+                     "round_minutes": {"type": ["integer", "null"], "minimum": 5, "maximum": 240,
+                                       "description": "every table's game gets finish_at = the round's start + this"},
+                     "bye": {**BYE, "description": "what an entrant who sits out gets; left out: the 0 row's "
+                                                   "winner VP and 0 points"}},
                     closed=True),
     "EventTable": obj({"table": {"type": "integer", "minimum": 1}, "game": STR,
                        "entrants": {"type": "array", "items": ENTRANT_INDEX,
@@ -342,17 +354,37 @@ SCHEMAS.update({
     "EventRound": obj({"number": {"type": "integer", "minimum": 1},
                        "tables": {"type": "array", "items": ref("EventTable")},
                        "byes": {"type": "array", "items": ENTRANT_INDEX,
-                                "description": "entrants sitting out: a game played and won, margin 0, points 0"}},
+                                "description": "entrants sitting out: a game played and won, with the event's bye "
+                                               "points and VP"},
+                       "movement": {"enum": MOVEMENT_NAMES, "description": "the movement that seated this round"},
+                       "started": TIME},
                       closed=True),
     "Event": obj({"id": STR, "name": STR, "variant": STR, "options": ref("Options"),
                   "entrants": {"type": "array", "items": obj({"name": STR, "players": {"type": "array",
                                                                                       "items": STR}})},
-                  "table_size": INT, "rounds": INT, "movement": {"enum": ["round-robin", "swiss", "draw"]},
+                  "table_size": INT, "rounds": INT, "movement": {"enum": MOVEMENT_NAMES},
                   "standings": {"enum": ["points", "wins", "vp"]}, "finished": BOOL,
                   "round_list": {"type": "array", "items": ref("EventRound")},
                   "has_pin": {**BOOL, "description": "every table's game asks for the night's table PIN"}},
                  {"vp_scale": {"type": "array", "items": {"type": "array", "items": INT},
-                               "description": "only when standings is vp"}}),
+                               "description": "only when standings is vp: the rows themselves (a snapshot)"},
+                  "vp_scale_name": {**nullable("string"), "description": "the shipped scale the rows were copied "
+                                                                         "from"},
+                  "deals_per_round": nullable("integer"), "round_minutes": nullable("integer"),
+                  "bye": {"oneOf": [BYE, {"type": "null"}]},
+                  "adjustments": {"type": "array", "items": ref("Adjustment")}}),
+    "Adjustment": obj({"id": STR, "entrant": ENTRANT_INDEX, "round": {"type": "integer", "minimum": 1},
+                       "vp": INT, "points": {"type": "integer", "multipleOf": 5}, "reason": STR, "at": TIME},
+                      closed=True),
+    "NewAdjustment": obj({"entrant": ENTRANT_INDEX, "round": {"type": "integer", "minimum": 1},
+                          "reason": {"type": "string", "minLength": 1, "maxLength": 200}},
+                         {"vp": {"type": "integer", "description": "negative for a penalty; left out: 0"},
+                          "points": {"type": "integer", "multipleOf": 5, "description": "MP, counted into points "
+                                                                                         "and margin; left out: 0"}},
+                         closed=True),
+    "VpScale": obj({"id": STR, "name": STR, "rows": {"type": "array", "items": {"type": "array", "minItems": 3,
+                                                                               "maxItems": 3, "items": INT}}},
+                   closed=True),
     "EventSummary": obj({"id": STR, "name": STR, "variant": STR,
                          "rounds_played": {"type": "integer", "minimum": 0,
                                            "description": "rounds started (paired, their games created)"},
@@ -389,10 +421,39 @@ PATHS.update({
         "operationId": "startRound", "summary": "Start the next round: pairings made, its tables' games created",
         "parameters": [EVENT_ID, {**IDEMPOTENCY_KEY, "description": "a repeat with the same key answers the round "
                                                                     "it started and starts none"}],
+        "requestBody": {"required": False, "content": {"application/json": {"schema": obj(
+            {}, {"movement": {"enum": MOVEMENT_NAMES, "description": "this round only is seated so"}}, closed=True)}}},
         "responses": {"201": _ok("the new round (an element of round_list)", ref("EventRound")),
                       "400": _error("the Idempotency-Key is not 1-64 printable ASCII characters"),
                       "404": NO_EVENT,
-                      "409": _error("a game of the event is not finished, or every planned round is played")}}},
+                      "409": _error("a game of the event is not finished, every planned round is played, a Mitchell "
+                                    "round past the t = ⌈n/2⌉ it has, or the event changed while it was seated"),
+                      "422": _error("a movement that is not one, or one the event's table size cannot seat")}}},
+    "/api/events/{event_id}/adjustments": {"post": {
+        "operationId": "addAdjustment", "summary": "A director's penalty or award: in the standings and the log",
+        "parameters": [EVENT_ID, {**IDEMPOTENCY_KEY, "description": "a repeat with the same key answers the "
+                                                                    "adjustment it made and makes none"}],
+        "requestBody": _body(ref("NewAdjustment")),
+        "responses": {"201": _ok("the adjustment", ref("Adjustment")), "400": BAD_JSON, "404": NO_EVENT,
+                      "413": TOO_LARGE, "415": NOT_JSON,
+                      "422": _error("a field breaks a rule (each error names it)")}}},
+    "/api/events/{event_id}/adjustments/{adjustment_id}": {"delete": {
+        "operationId": "deleteAdjustment", "summary": "Take an adjustment back (the log keeps both)",
+        "parameters": [EVENT_ID, {"name": "adjustment_id", "in": "path", "required": True, "schema": STR}],
+        "responses": {"200": _ok("the adjustment taken back", ref("Adjustment")),
+                      "404": _error("unknown event or adjustment")}}},
+    "/api/vp-scales": {"get": {
+        "operationId": "listVpScales", "summary": "The VP scales Meldbook ships (vp_scale may name one)",
+        "responses": {"200": _ok("the scales", {"type": "array", "items": ref("VpScale")})}}},
+    "/events/{event_id}/results.csv": {"get": {
+        "operationId": "resultsCsv", "summary": "Every entrant's every round, then the final standings, as CSV",
+        "parameters": [EVENT_ID],
+        "responses": {"200": {"description": "header round,table,entrant,name,opponent,mp,opponent_mp,vp,"
+                                             "adjustment_vp,adjustment_points; an empty line; header place,entrant,"
+                                             "name,played,wins,points,margin,vp",
+                              "content": {"text/csv": {"schema": STR}}},
+                      "404": {"description": "unknown event (a short page)",
+                              "content": {"text/html": {"schema": STR}}}}}},
     "/api/events/{event_id}/standings": {"get": {
         "operationId": "getStandings", "summary": "The standings, first place first (finished games count)",
         "parameters": [EVENT_ID],

@@ -1,0 +1,70 @@
+"""A new event's entrants checked: each one's name and players, names distinct, nobody in two entrants."""
+from __future__ import annotations
+
+from typing import Any
+
+import lang
+
+from ..base import FieldError
+from ..game import _name, how_many, shows_nothing
+from ..standings import player_key
+from .model import Entrant
+
+MAX_ENTRANTS = 200  # a big club's whole membership; a typo of extra rows is caught
+
+
+def check_entrants(raw: Any, most: int) -> tuple[list[Entrant], list[FieldError]]:
+    """Each entrant's name and players; names distinct, and nobody in two entrants (as the players pages compare
+    names: standings.player_key)."""
+    if not isinstance(raw, list) or not raw:
+        return [], [FieldError("entrants", lang._("entrants must be a list of entrants, each with a name and its "
+                                                  "players."))]
+    if len(raw) > MAX_ENTRANTS:
+        return [], [FieldError("entrants", lang._("At most %(most)s entrants can play; got %(got)s.", most=MAX_ENTRANTS,
+                                                  got=lang.number(len(raw))))]
+    entrants, errors, names, players_seen = [], [], {}, {}
+    for i, e in enumerate(raw):
+        where = f"entrants[{i}]"
+        if not isinstance(e, dict):
+            errors.append(FieldError(where, lang._("Entrant %(n)s must be an object with a name and players.", n=i + 1)))
+            continue
+        errors += [FieldError(f"{where}.{k}", lang._("'%(key)s' is not part of an entrant; give name and players.",
+                                                     key=k))
+                   for k in sorted(set(e) - {"name", "players"}, key=str)]
+        name, err = _name(e.get("name"), f"{where}.name", lang._("Entrant %(n)s's name", n=i + 1))
+        if not err and shows_nothing(name):
+            err = FieldError(f"{where}.name", lang._("Entrant %(n)s's name shows nothing (only invisible characters); "
+                                                     "type a name.", n=i + 1))
+        if err:
+            errors.append(err)
+        elif player_key(name) in names:
+            j = names[player_key(name)]
+            errors.append(FieldError(f"{where}.name", lang._(
+                "Entrant %(n)s's name “%(name)s” looks the same as entrant %(other)s's (“%(other_name)s”); give each "
+                "entrant its own name.", n=i + 1, name=name, other=j + 1, other_name=raw[j]["name"].strip())))
+        else:
+            names[player_key(name)] = i
+        raw_players = e.get("players", [name] if name else [])
+        players = []
+        if not isinstance(raw_players, list) or not raw_players or len(raw_players) > most:
+            errors.append(FieldError(f"{where}.players", lang._("Entrant %(n)s's players must be a list of %(names)s.",
+                                                                 n=i + 1, names=how_many(most))))
+        else:
+            for j, p in enumerate(raw_players):
+                at = f"{where}.players[{j}]"
+                player, err = _name(p, at, lang._("Player %(seat)s of entrant %(n)s", seat=j + 1, n=i + 1))
+                if not err and shows_nothing(player):
+                    err = FieldError(at, lang._("Player %(seat)s of entrant %(n)s shows nothing (only invisible "
+                                                "characters); type a name.", seat=j + 1, n=i + 1))
+                if err:
+                    errors.append(err)
+                elif player_key(player) in players_seen:
+                    errors.append(FieldError(at, lang._(
+                        "“%(name)s” already plays in entrant %(other)s; a person plays in one entrant (e.g. “Ann B.” "
+                        "for another Ann).", name=player, other=players_seen[player_key(player)])))
+                else:
+                    players_seen[player_key(player)] = i + 1
+                    players.append(player)
+        entrants.append(Entrant(name, tuple(players)))
+    return entrants, errors
+

@@ -1,0 +1,32 @@
+"""Mitchell (two entrants a table, API.md "Tournaments as federations run them"): the first ⌈n/2⌉ entrants are the
+North-South line and keep their table; the East-West line moves one table up each Mitchell round."""
+from __future__ import annotations
+
+from ..model import Pairing
+
+PAIRS_ONLY = True
+
+
+def tables(n: int) -> int:
+    """t = ⌈n/2⌉: the North-South line, one table each."""
+    return (n + 1) // 2
+
+
+def most_rounds(n: int) -> int:
+    """Within t Mitchell rounds no two entrants meet twice; there is no (t + 1)-th."""
+    return tables(n)
+
+
+def seat(seating) -> Pairing:
+    """The event's k-th Mitchell round: North-South entrant i at table i + 1, East-West entrant j (0-based in its
+    line) at table ((j + k − 1) mod t) + 1; with an odd n the North-South entrant whose table gets no East-West
+    entrant sits out. A table lists its North-South entrant first."""
+    return mitchell(len(seating.event.entrants), seating.kth())
+
+
+def mitchell(n: int, k: int) -> Pairing:
+    t = tables(n)
+    east_west = {((j + k - 1) % t): t + j for j in range(n - t)}  # table index → East-West entrant
+    seated = [(i + 1, (i, east_west[i])) for i in range(t) if i in east_west]
+    return Pairing(tuple(s for _, s in seated), tuple(i for i in range(t) if i not in east_west),
+                   tuple(number for number, _ in seated))

@@ -1,0 +1,88 @@
+"""A club night's results as a CSV file (API.md `GET /events/{id}/results.csv`): a row per entrant per round, an
+empty line, then the final standings. The column names are API.md's and the cells plain digits (no grouping, an
+ASCII minus) in every language, so a federation's program or any spreadsheet reads them back. And the director's
+adjustments from the director's page: a penalty or award added, or taken back."""
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Blueprint, Response, flash, redirect, request, url_for
+
+import lang
+from scoring import Refused
+from scoring.events.results import COLUMNS
+from service import tournament
+from web.forms import keys
+from web.forms.numbers import Unreadable, number
+from web.plumbing.database import get_db
+from web.plumbing.errors import refused_page
+
+bp = Blueprint("event_results", __name__, url_prefix="/events")
+bp.register_error_handler(Refused, refused_page)
+
+STANDINGS = ("place", "entrant", "name", "played", "wins", "points", "margin", "vp")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """None as an empty cell; a name a spreadsheet would run as a formula gets a leading quote."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+@bp.get("/<event_id>/results.csv")
+def results_csv(event_id: str):
+    rounds, standings = tournament.results(get_db(), event_id)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    writer.writerows([_cell(row[c]) for c in COLUMNS] for row in rounds)
+    writer.writerow([])
+    writer.writerow(STANDINGS)
+    writer.writerows([_cell(row[c]) for c in STANDINGS] for row in standings)
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
+
+
+ADJUSTMENT_LABELS = {"entrant": lang.L_("Pair or player"), "round": lang.L_("Round"),
+                     "vp": lang.L_("Victory points (VP)"), "points": lang.L_("Points (MP)"),
+                     "reason": lang.L_("Reason")}
+
+
+def _back(event_id: str):
+    return redirect(url_for("event_pages.event_page", event_id=event_id) + "#adjustments", 303)
+
+
+@bp.post("/<event_id>/adjustments")
+def add_adjustment(event_id: str):
+    """The director's page's adjustment form: stored (once, however often it is sent), or each refusal said with its
+    field's label above the form."""
+    form = request.form
+    payload = {"entrant": number(form.get("entrant", ""), "entrant"), "round": number(form.get("round", ""), "round"),
+               "vp": number(form.get("vp", ""), "vp"), "points": number(form.get("points", ""), "points"),
+               "reason": form.get("reason", "")}
+    unread = [v.error for v in payload.values() if isinstance(v, Unreadable)]
+    try:
+        if unread:
+            raise Refused(unread)
+        tournament.add_adjustment(get_db(), event_id, payload, device=request.remote_addr, key=keys.posted_key())
+    except Refused as err:
+        if err.status != 422:
+            raise
+        for e in err.errors:
+            label = ADJUSTMENT_LABELS.get(e.field or "")
+            flash(lang._("%(field)s: %(refusal)s", field=label, refusal=e.message) if label else e.message)
+        return _back(event_id)
+    flash(lang._("The adjustment is in the standings and the log."))
+    return _back(event_id)
+
+
+@bp.post("/<event_id>/adjustments/<adjustment_id>/delete")
+def delete_adjustment(event_id: str, adjustment_id: str):
+    tournament.delete_adjustment(get_db(), event_id, adjustment_id, device=request.remote_addr)
+    flash(lang._("The adjustment is taken back; the log keeps both."))
+    return _back(event_id)
