@@ -148,7 +148,8 @@ def check_log(log: Any, where: str, games: set[str], rounds: int, table_size: in
                                  "characters, or null), game, what (text of at most %(what)s characters) and change "
                                  "(an object).", where=at, device=MAX_DEVICE, what=MAX_WHAT))
             continue
-        if entry["game"] not in games:
+        adjustment = "adjustment" in entry["change"]  # a director's penalty or award: of no table's game
+        if adjustment and entry["game"] != "" or not adjustment and entry["game"] not in games:
             errors.append(lang._("%(where)s: its game %(game)s is not a table of this event.", where=at,
                                  game=f"{entry['game']!r:.70}"))
         if "names" in entry["change"] and not _said_again(entry["change"], rounds, table_size):
