@@ -145,3 +145,13 @@ def delete_event(db: sqlite_utils.Database, event_id: str) -> None:
     """Remove an event with its rounds, tables and log (its games stay)."""
     db.execute("DELETE FROM event_tables WHERE event_id = ?", [event_id])
     db.execute("DELETE FROM events WHERE id = ?", [event_id])
+
+
+def every_entrants(db: sqlite_utils.Database) -> list[tuple[str, list[dict]]]:
+    """(event id, entrants) of every event: what a player's rename looks through."""
+    return [(r["id"], json.loads(r["entrants"])) for r in rows(db, "SELECT id, entrants FROM events ORDER BY rowid")]
+
+
+def put_entrants(db: sqlite_utils.Database, event_id: str, entrants: list[dict]) -> None:
+    """Give an event's entrants other names (a player renamed): the next round seats them so."""
+    db.execute("UPDATE events SET entrants = ? WHERE id = ?", [json.dumps(entrants), event_id])

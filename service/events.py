@@ -220,7 +220,7 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
         return held.rows
     row = _stored(db, event_id)
     so_far, state = _rounds_so_far(db, row["id"])
-    key = (row["created"], state)
+    key = (row["created"], tuple(e["name"] for e in row["entrants"]), state)  # a renamed player renames its entrant
     if held is not None and held.key == key:
         held.confirmed = mark
         return held.rows
