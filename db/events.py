@@ -155,3 +155,8 @@ def every_entrants(db: sqlite_utils.Database) -> list[tuple[str, list[dict]]]:
 def put_entrants(db: sqlite_utils.Database, event_id: str, entrants: list[dict]) -> None:
     """Give an event's entrants other names (a player renamed): the next round seats them so."""
     db.execute("UPDATE events SET entrants = ? WHERE id = ?", [json.dumps(entrants), event_id])
+
+
+def table_game_ids(db: sqlite_utils.Database) -> set[str]:
+    """Every game that is a table of an event."""
+    return {r["game_id"] for r in rows(db, "SELECT game_id FROM event_tables")}

@@ -237,3 +237,19 @@ def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     variant = get_variant(stored["variant"])
     return [{**e, "what": late_change_words(e["change"], variant)} if isinstance(e.get("change"), dict)
             and "names" in e["change"] else e for e in store.get_log(db, stored["id"])]
+
+
+def table_games(db: sqlite_utils.Database) -> set[str]:
+    """The ids of every game that is a club night's table (such a game is not deleted: its standings count it)."""
+    return store.table_game_ids(db)
+
+
+def seat_of(db: sqlite_utils.Database, game) -> dict | None:
+    """Which club night, round and table a game is (its event's id and name, the round, its rounds, the table),
+    or None for a game of no event (or one whose event is gone)."""
+    seat = game.event
+    row = store.get_event(db, seat["id"]) if seat else None
+    if row is None:
+        return None
+    return {"id": row["id"], "name": row["name"], "round": seat["round"], "rounds": row["rounds"],
+            "table": seat["table"]}

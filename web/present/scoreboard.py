@@ -9,6 +9,7 @@ from flask import current_app, flash, get_flashed_messages, redirect, request, u
 
 import lang
 import service
+from service import events as club_nights
 from scoring import Refused, get_variant
 from service.model import Game
 from web import present
@@ -71,7 +72,7 @@ def live_context(game: Game, view: str = "game", notice: str | None = None) -> d
     return {"game": game, "variant": get_variant(game.variant), "recent_hands": RECENT_HANDS, "view": view,
             "notice": notice, "key": _key(game, finish, undo, note), "dealing": dealing,
             "finish": finish, "undo": undo, "taken_back": None if here else note,
-            "unlocked": pin.table_unlocked(game)}
+            "unlocked": pin.table_unlocked(game), "seat": club_nights.seat_of(db, game)}
 
 
 def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:

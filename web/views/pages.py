@@ -15,6 +15,7 @@ from jinja2_fragments.flask import render_block
 
 import lang
 import service
+from service import events as club_nights
 from scoring import VARIANTS, Refused, get_variant
 from web import present
 from web.forms import numbers
@@ -45,7 +46,8 @@ def home():
     games = service.list_games(get_db())
     playing = [g for g in games if not g["finished"]]
     finished = [g for g in games if g["finished"]]
-    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values())
+    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values(),
+                           club_tables=club_nights.table_games(get_db()))
 
 
 @bp.get("/games/<game_id>")
