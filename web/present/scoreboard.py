@@ -13,7 +13,7 @@ from service import events as club_nights
 from scoring import Refused, get_variant
 from service.model import Game
 from web import present
-from web.plumbing import pin, security
+from web.plumbing import addresses, pin, security
 from web.present import once
 from web.plumbing.database import get_db
 
@@ -85,7 +85,8 @@ def scoreboard_page(template: str, game: Game, view: str) -> tuple[str, dict]:
     is part of what it is drawn from. The page holds this device's token, so it varies with its cookies."""
     # flashed messages live in the session cookie: a device without one has none (and its session is not opened)
     flashed = get_flashed_messages() if current_app.config["SESSION_COOKIE_NAME"] in request.cookies else []
-    return once.render_once(template, **live_context(game, view=view), flashed=flashed), {"Vary": "Cookie"}
+    return once.render_once(template, **live_context(game, view=view), flashed=flashed,
+                            only_here=addresses.only_here()), {"Vary": "Cookie"}
 
 
 def after_write(game: Game, notice: str | None = None, status: int = 200):

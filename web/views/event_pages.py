@@ -14,7 +14,7 @@ import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from service import events
 from web.forms import event_form, keys, numbers
-from web.plumbing.addresses import qr_answer, reachable
+from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 
@@ -127,7 +127,8 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
     db = get_db()
     view = _view(db, event_id)
     return render_template("event.html", **view, problem=problem, start_key=keys.form_key(request.form),
-                           log=events.event_log(db, event_id), address=event_address(event_id)), status
+                           log=events.event_log(db, event_id), address=event_address(event_id),
+                           only_here=only_here()), status
 
 
 @bp.get("/<event_id>")
