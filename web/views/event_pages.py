@@ -136,6 +136,17 @@ def event_page(event_id: str):
     return _director_page(event_id)
 
 
+@bp.get("/<event_id>/live")
+def event_live(event_id: str):
+    """Polled by the director's page: 204 while nothing changed (the screen's key), else the room drawn again."""
+    db = get_db()
+    changed = _changed(db, event_id)
+    if not changed:
+        return Response(status=204)
+    return render_block("event.html", "room", **changed, problem=None, start_key=keys.form_key(None),
+                        log=events.event_log(db, event_id))
+
+
 @bp.post("/<event_id>/rounds")
 def start_round(event_id: str):
     """Start the next round; a double tap (the same form key) starts one. Refused in words (409)."""
