@@ -232,11 +232,28 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """The event's log of changes made to a game after its round closed, oldest first: at, device, game, what,
-    change; `what` in the current language where the change says enough (older entries keep their English words)."""
+    change, and `by` (the device as people name it); `what` and `by` in the current language where the change says
+    enough (older entries keep their English words)."""
     stored = _stored(db, event_id)
     variant = get_variant(stored["variant"])
-    return [{**e, "what": late_change_words(e["change"], variant)} if isinstance(e.get("change"), dict)
-            and "names" in e["change"] else e for e in store.get_log(db, stored["id"])]
+    return [{**e, "by": device_words(e["device"]),
+             **({"what": late_change_words(e["change"], variant)} if isinstance(e.get("change"), dict)
+                and "names" in e["change"] else {})} for e in store.get_log(db, stored["id"])]
+
+
+def device_words(device: str | None) -> str:
+    """A log entry's device as people name it (web/present/device_name.py stores it): the name the device gave
+    itself, "Table 2's phone", or, for a device with neither, a short code of it; a program using the API."""
+    if not device:
+        return lang._("A program using the API")
+    if device.startswith("name:"):
+        return device[len("name:"):]
+    table = device[len("table:"):] if device.startswith("table:") else ""
+    if table.isascii() and table.isdigit():
+        return lang._("Table %(table)s's phone", table=lang.number(int(table)))
+    if len(device) == 16 and all(c in "0123456789abcdef" for c in device):  # a page's device with no name
+        return lang._("A device with no name (%(code)s)", code=device[:6])
+    return device  # an API client's address
 
 
 def table_games(db: sqlite_utils.Database) -> set[str]:
@@ -253,3 +270,10 @@ def seat_of(db: sqlite_utils.Database, game) -> dict | None:
         return None
     return {"id": row["id"], "name": row["name"], "round": seat["round"], "rounds": row["rounds"],
             "table": seat["table"]}
+
+
+def closed_seat(db: sqlite_utils.Database, game) -> dict | None:
+    """The seat of a club night's game whose round is closed (a change to it moves the standings and is logged):
+    seat_of's dict; None for any other game."""
+    seat = seat_of(db, game)
+    return seat if seat and store.round_closed(db, seat["id"], seat["round"]) else None

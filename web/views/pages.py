@@ -25,6 +25,7 @@ from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
 from web.present import words_of
+from web.present.device_name import log_device
 from web.present.scoreboard import (
     after_write,
     live_html,
@@ -122,7 +123,7 @@ def game_address(game_id: str) -> str:
 @bp.post("/games/<game_id>/sides/<int:side>/<action>")
 def mark_side(game_id: str, side: int, action: str):
     try:
-        game = service.mark_side(get_db(), game_id, side, action, form_revision(), device=this_device())
+        game = service.mark_side(get_db(), game_id, side, action, form_revision(), device=log_device(game_id))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
@@ -131,7 +132,7 @@ def mark_side(game_id: str, side: int, action: str):
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
     try:
-        game = service.end_game(get_db(), game_id, form_revision(), device=this_device())
+        game = service.end_game(get_db(), game_id, form_revision(), device=log_device(game_id))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
