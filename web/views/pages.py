@@ -31,7 +31,6 @@ from web.present.scoreboard import (
     live_html,
     live_key,
     scoreboard_page,
-    this_device,
     write_refused,
 )
 
