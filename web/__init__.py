@@ -26,9 +26,10 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
-    from web.views import event_pages, manifest, players, scores_csv
+    from web.views import event_device, event_pages, manifest, players, scores_csv
 
     app.register_blueprint(event_pages.bp)
+    app.register_blueprint(event_device.bp)
 
     players.init_app(app)
     app.register_blueprint(scores_csv.bp)

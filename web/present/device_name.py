@@ -53,6 +53,11 @@ def give_name(raw: object) -> str | None:
     return name or None
 
 
+def for_event(event_id: str) -> dict:
+    """How the night's log names this device, for its pages: the name it gave itself, the table it opened."""
+    return {"name": given_name(), "table": picked_table(event_id)}
+
+
 def log_device(game_id: str) -> str:
     """What a write to `game_id` from this device stores as its device in a club night's log."""
     name = given_name()

@@ -129,7 +129,7 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
     view = _view(db, event_id)
     return render_template("event.html", **view, problem=problem, start_key=keys.form_key(request.form),
                            log=events.event_log(db, event_id), address=event_address(event_id),
-                           only_here=only_here(), device=_device(event_id)), status
+                           only_here=only_here(), device=device_name.for_event(event_id)), status
 
 
 @bp.get("/<event_id>")
@@ -176,11 +176,6 @@ def start_round(event_id: str):
     return redirect(url_for("event_pages.event_page", event_id=event_id) + "#tables", 303)
 
 
-def _device(event_id: str) -> dict:
-    """How the night's log names this device (the name it gave itself, the table it opened)."""
-    return {"name": device_name.given_name(), "table": device_name.picked_table(event_id)}
-
-
 def event_address(event_id: str) -> str:
     """The table picker's address as a phone on the room's network reaches it (not 127.0.0.1)."""
     return reachable(url_for("event_pages.tables", event_id=event_id))
@@ -197,7 +192,7 @@ def qr_code(event_id: str):
 
 @bp.get("/<event_id>/tables")
 def tables(event_id: str):
-    return render_template("event_tables.html", **_view(get_db(), event_id), device=_device(event_id))
+    return render_template("event_tables.html", **_view(get_db(), event_id), device=device_name.for_event(event_id))
 
 
 @bp.get("/<event_id>/tables/live")
@@ -221,24 +216,6 @@ def table(event_id: str, number: int):
     device_name.remember_table(event["id"], number)  # the log calls this phone "Table 2's phone"
     return redirect(url_for("pages.game", game_id=found["game"]), 303)
 
-
-# -- a device's name in the log -----------------------------------------------------------------------------------
-
-@bp.post("/<event_id>/device-name")
-def name_device(event_id: str):
-    """This device gives itself the name the night's log calls it by (an empty name forgets it); back to the page
-    it was given on (the director's page or the table picker), which says what came of it."""
-    events.get_event(get_db(), event_id)
-    back = (url_for("event_pages.tables", event_id=event_id) if request.form.get("back") == "tables"
-            else url_for("event_pages.event_page", event_id=event_id))
-    try:
-        name = device_name.give_name(request.form.get(device_name.NAME))
-    except Refused as err:
-        flash(lang._("The name was not kept: %(why)s", why=err.errors[0].message))
-        return redirect(back + "#device-name", 303)
-    flash(lang._("In the log this device is now “%(name)s”.", name=name) if name
-          else lang._("This device has no name of its own now."))
-    return redirect(back + "#device-name", 303)
 
 
 # -- the standings screen -----------------------------------------------------------------------------------------
