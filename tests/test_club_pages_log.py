@@ -4,6 +4,7 @@ that saving changes the standings."""
 from __future__ import annotations
 
 from tests.pages import post, read, url
+from tests.sheet_helpers import pdf_pages
 from tests.test_event_pages import create, finish, rounds, start
 
 
@@ -42,6 +43,8 @@ def test_a_phone_that_opened_its_table_is_that_tables_phone_and_a_new_winner_is_
     names = [s["name"] for s in client.get(f"/api/games/{tables[0]['game']}").get_json()["sides"]]
     assert what.endswith(f"; the winner changed: {names[1]} (before: {names[0]})")
     assert client.get(f"/api/events/{event_id}/log").get_json()[0]["device"] == "table:1"
+    results = " ".join(p["text"] for p in pdf_pages(client.get(f"/events/{event_id}/results.pdf").data))
+    assert "Table 1's phone" in results and "table:1" not in results
 
 
 def test_a_device_may_give_itself_a_name_the_log_then_uses(client):
