@@ -12,8 +12,10 @@ $(VENV)/stamp: requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
+# `make run` serves the table: on the whole network, so phones on the same Wi-Fi can join (a later --host in ARGS
+# wins); `python app.py` alone keeps API.md's default, this computer only.
 run: $(VENV)/stamp catalogs
-	$(PY) app.py $(ARGS)
+	$(PY) app.py --host 0.0.0.0 $(ARGS)
 
 # The gettext catalogs (translations/<lang>/LC_MESSAGES/messages.po) compiled to .mo, as the app reads them.
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))

@@ -19,6 +19,7 @@ import commands
 from db.faults import startup_refusal
 from web.forms.numbers import NamedRule, WholeNumberConverter
 from web.plumbing import hosts
+from web.plumbing.addresses import loopback
 from web.plumbing.database import PREPARED, close_db, prepare
 from web.plumbing.json_api import TextJSONProvider
 from web.plumbing.network import lan_addresses, own_addresses
@@ -154,7 +155,8 @@ commands.add_to(command_line)
 def serve(host: str, port: int, database: str | None, backup_dir: str | None, allow_host: list[str],
           idle_timeout: int, threads: int) -> int:
     """Serve Meldbook with waitress until Ctrl+C; 1 after one line when its database cannot be used."""
-    config = {"ALLOWED_HOSTS": hosts.for_server(host, own_addresses(), allow_host), "AUTO_BACKUPS": True}
+    config = {"ALLOWED_HOSTS": hosts.for_server(host, own_addresses(), allow_host), "AUTO_BACKUPS": True,
+              "LISTEN_HOST": host}  # the pages that show an address say when phones cannot reach it
     if database:
         config["DATABASE"] = os.path.abspath(database)
     if backup_dir:
@@ -173,7 +175,14 @@ def serve(host: str, port: int, database: str | None, backup_dir: str | None, al
         return 1
     port = server.effective_port
     shown = ([host] if host not in ("0.0.0.0", "::") else ["127.0.0.1", *lan_addresses()])
-    print("Meldbook is running. Open it in a browser:", flush=True)
+    if host in ("0.0.0.0", "::"):
+        print("Meldbook is running on the network: phones and tablets on the same Wi-Fi can join. "
+              "Open one of these addresses:", flush=True)
+    elif loopback(host):
+        print("Meldbook is running on this computer only: phones cannot reach it. To let them join, start it with "
+              "`make run` (or --host 0.0.0.0). Open it in a browser:", flush=True)
+    else:
+        print("Meldbook is running. Open it in a browser:", flush=True)
     for address in shown:
         print(f"  http://{address}:{port}/", flush=True)
     print(f"Games are kept in {app.config['DATABASE']}. Press Ctrl+C to stop.", flush=True)

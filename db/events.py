@@ -191,3 +191,18 @@ def delete_event(db: sqlite_utils.Database, event_id: str) -> None:
     db.execute("DELETE FROM event_tables WHERE event_id = ?", [event_id])
     db.execute("DELETE FROM event_adjustments WHERE event_id = ?", [event_id])
     db.execute("DELETE FROM events WHERE id = ?", [event_id])
+
+
+def every_entrants(db: sqlite_utils.Database) -> list[tuple[str, list[dict]]]:
+    """(event id, entrants) of every event: what a player's rename looks through."""
+    return [(r["id"], json.loads(r["entrants"])) for r in rows(db, "SELECT id, entrants FROM events ORDER BY rowid")]
+
+
+def put_entrants(db: sqlite_utils.Database, event_id: str, entrants: list[dict]) -> None:
+    """Give an event's entrants other names (a player renamed): the next round seats them so."""
+    db.execute("UPDATE events SET entrants = ? WHERE id = ?", [json.dumps(entrants), event_id])
+
+
+def table_game_ids(db: sqlite_utils.Database) -> set[str]:
+    """Every game that is a table of an event."""
+    return {r["game_id"] for r in rows(db, "SELECT game_id FROM event_tables")}

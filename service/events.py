@@ -285,7 +285,7 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
         return held.rows
     row = _stored(db, event_id)
     so_far, state = _rounds_so_far(db, row["id"])
-    key = (row["created"], state)
+    key = (row["created"], tuple(e["name"] for e in row["entrants"]), state)  # a renamed player renames its entrant
     if held is not None and held.key == key:
         held.confirmed = mark
         return held.rows
@@ -297,7 +297,8 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """The event's log of changes made to a game after its round closed, oldest first: at, device, game, what,
-    change; `what` in the current language where the change says enough (older entries keep their English words)."""
+    change, and `by` (the device as people name it); `what` and `by` in the current language where the change says
+    enough (older entries keep their English words)."""
     stored = _stored(db, event_id)
     variant = get_variant(stored["variant"])
     names = [e["name"] for e in stored["entrants"]]
@@ -310,7 +311,8 @@ def _logged(entry: dict, variant, names: list[str]) -> dict:
     version, is never a 500)."""
     from .tournament import adjustment_words, is_adjustment  # it reads this module: imported when asked
 
-    shown = {**entry, "device": _short(entry["device"], MAX_DEVICE), "what": _short(entry["what"], MAX_WHAT)}
+    shown = {**entry, "device": _short(entry["device"], MAX_DEVICE), "what": _short(entry["what"], MAX_WHAT),
+             "by": _short(device_words(entry["device"]), MAX_DEVICE)}
     try:
         if isinstance(entry.get("change"), dict) and "names" in entry["change"]:
             shown["what"] = late_change_words(entry["change"], variant)
@@ -324,3 +326,41 @@ def _logged(entry: dict, variant, names: list[str]) -> dict:
 def _short(text, most: int):
     """Stored text cut to what a page or a PDF cell can show (import refuses longer; a damaged file may hold it)."""
     return text[:most - 1] + "…" if isinstance(text, str) and len(text) > most else text
+
+
+def device_words(device: str | None) -> str:
+    """A log entry's device as people name it (web/present/device_name.py stores it): the name the device gave
+    itself, "Table 2's phone", or, for a device with neither, a short code of it; a program using the API."""
+    if not device:
+        return lang._("A program using the API")
+    if device.startswith("name:"):
+        return device[len("name:"):]
+    table = device[len("table:"):] if device.startswith("table:") else ""
+    if table.isascii() and table.isdigit():
+        return lang._("Table %(table)s's phone", table=lang.number(int(table)))
+    if len(device) == 16 and all(c in "0123456789abcdef" for c in device):  # a page's device with no name
+        return lang._("A device with no name (%(code)s)", code=device[:6])
+    return device  # an API client's address
+
+
+def table_games(db: sqlite_utils.Database) -> set[str]:
+    """The ids of every game that is a club night's table (such a game is not deleted: its standings count it)."""
+    return store.table_game_ids(db)
+
+
+def seat_of(db: sqlite_utils.Database, game) -> dict | None:
+    """Which club night, round and table a game is (its event's id and name, the round, its rounds, the table),
+    or None for a game of no event (or one whose event is gone)."""
+    seat = game.event
+    row = store.get_event(db, seat["id"]) if seat else None
+    if row is None:
+        return None
+    return {"id": row["id"], "name": row["name"], "round": seat["round"], "rounds": row["rounds"],
+            "table": seat["table"]}
+
+
+def closed_seat(db: sqlite_utils.Database, game) -> dict | None:
+    """The seat of a club night's game whose round is closed (a change to it moves the standings and is logged):
+    seat_of's dict; None for any other game."""
+    seat = seat_of(db, game)
+    return seat if seat and store.round_closed(db, seat["id"], seat["round"]) else None

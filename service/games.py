@@ -21,6 +21,7 @@ from db import events as events_store
 from db import games as store
 from db.pin_hash import hash_pin, pin_matches
 from scoring import FieldError, Refused, derive_game, get_variant, new_game
+from scoring.base import listed
 from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
 
@@ -301,4 +302,11 @@ def late_change_words(change: dict, variant: Variant) -> str:
     if before["finished"] != after["finished"]:
         said = (lang._("%(change)s; the game is finished again", change=said) if after["finished"]
                 else lang._("%(change)s; the game is no longer finished", change=said))
+    won = [[names[i] for i in (w or ()) if isinstance(i, int) and 0 <= i < len(names)]
+           for w in (before.get("winner"), after.get("winner"))]
+    if before["finished"] and after["finished"] and all(won) and won[0] != won[1]:  # the standings move
+        said = (lang._("%(change)s; the winner changed: %(after)s (before: %(before)s)", change=said,
+                       after=won[1][0], before=listed(won[0], "and")) if len(won[1]) == 1
+                else lang._("%(change)s; the win is now shared: %(after)s (before: %(before)s)", change=said,
+                            after=listed(won[1], "and"), before=listed(won[0], "and")))
     return said

@@ -18,9 +18,11 @@ import sqlite_utils
 import lang
 
 from db import database_path, write
+from db import events as event_store
 from db import games as game_store
 from db import players as store
 from scoring import FieldError, Refused, get_variant
+from scoring.base import team_name
 from scoring.renames import (
     GameChange,
     check_merge,
@@ -200,7 +202,28 @@ def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[s
                 for side, _, after in change.sides:
                     store.rename_side(db, change.game_id, side, after)
                 store.new_revision(db, change.game_id)
+            for event_id, entrants in event_store.every_entrants(db):
+                renamed = entrants_renamed(entrants, old, new_name)
+                if renamed is not None:
+                    event_store.put_entrants(db, event_id, renamed)
     if apply:
         for change in changes:
             cache.forget(database_path(db), change.game_id)
     return known[old], new_name, changes
+
+
+def entrants_renamed(entrants: list[dict], old: str, new_name: str) -> list[dict] | None:
+    """A club night's entrants with the player `old` (a key) called `new_name`, as the games' sides are (an entrant
+    named after its players follows them; a name another entrant has stays as it was); None when none plays."""
+    if not any(player_key(p) == old for e in entrants for p in e["players"]):
+        return None
+    taken = {player_key(e["name"]) for e in entrants}
+    result = []
+    for e in entrants:
+        players = [new_name if player_key(p) == old else p for p in e["players"]]
+        follows = (len(players) == 1 and player_key(e["name"]) == old) or e["name"] == team_name(e["players"])
+        name = team_name(players) if follows and players != e["players"] else e["name"]
+        if name != e["name"] and player_key(name) in taken - {player_key(e["name"])}:
+            name = e["name"]
+        result.append({**e, "name": name, "players": players})
+    return result

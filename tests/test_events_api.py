@@ -220,17 +220,18 @@ def test_a_late_correction_changes_the_standings_and_is_logged(client, marking_l
     assert wins() == {**had, winner: had[winner] - 1, loser: had[loser] + 1}
     log = client.get(f"/api/events/{event_id}/log").get_json()
     assert len(log) == 1
-    assert log[0]["what"] == "Round 1, table 1, hand 1 corrected: Pair {0} 310 → 0, Pair {1} 0 → 500".format(
-        *table["entrants"])
+    assert log[0]["what"] == ("Round 1, table 1, hand 1 corrected: Pair {0} 310 → 0, Pair {1} 0 → 500; the winner "
+                              "changed: Pair {1} (before: Pair {0})").format(*table["entrants"])
     assert (log[0]["game"], log[0]["device"], log[0]["change"]["before"]["scores"],
             log[0]["change"]["after"]["scores"]) == (table["game"], "127.0.0.1", [310, 0], [0, 500])
     # the log is said again in the reader's language from what it keeps (the marking locale marks each part)
     marked = client.get(f"/api/events/{event_id}/log", headers={"Accept-Language": marking_locale}).get_json()
-    assert marked[0]["what"] == ("⟦⟦Round 1, table 1, hand 1 corrected⟧: ⟦Pair {0} 310 → 0⟧, ⟦Pair {1} 0 → 500⟧⟧"
-                                 .format(*table["entrants"]))
+    assert marked[0]["what"] == ("⟦⟦⟦Round 1, table 1, hand 1 corrected⟧: ⟦Pair {0} 310 → 0⟧, ⟦Pair {1} 0 → 500⟧⟧; "
+                                 "the winner changed: Pair {1} (before: Pair {0})⟧".format(*table["entrants"]))
     assert client.delete(f"/api/games/{table['game']}/hands/1").status_code == 200
     log = client.get(f"/api/events/{event_id}/log").get_json()
-    assert log[-1]["what"] == f"Round 1, table 1, hand 1 deleted: Pair {loser} 500 → 0"
+    assert log[-1]["what"] == (f"Round 1, table 1, hand 1 deleted: Pair {loser} 500 → 0; the win is now shared: "
+                               f"Pair {min(winner, loser)} and Pair {max(winner, loser)} (before: Pair {loser})")
 
 
 def test_a_game_made_unfinished_after_its_round_closed_stops_counting_and_holds_the_next_round(client):

@@ -5,7 +5,7 @@ import io
 import ipaddress
 from urllib.parse import urlsplit
 
-from flask import Response, request
+from flask import Response, current_app, request
 
 from web.plumbing.network import lan_addresses
 
@@ -14,20 +14,28 @@ def reachable(path: str) -> str:
     """`path` on this server as another device on the network reaches it: this machine's LAN address when the
     page was opened on the machine itself (localhost)."""
     address = urlsplit(request.host_url)
-    if _loopback(address.hostname or ""):
+    if loopback(address.hostname or ""):
         lan = lan_addresses()
         if lan:
             return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
     return f"{request.host_url.rstrip('/')}{path}"
 
 
-def _loopback(host: str) -> bool:
+def loopback(host: str) -> bool:
+    """Whether `host` (a name or an address) is this machine only: no other device reaches it there."""
     if host == "localhost":
         return True
     try:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def only_here() -> bool:
+    """Whether other devices cannot reach this server: `python app.py` listens on this computer only (127.0.0.1, its
+    default). Unknown (another WSGI server, the test client) counts as reachable."""
+    listening = current_app.config.get("LISTEN_HOST")
+    return listening is not None and loopback(listening)
 
 
 def qr_answer(address: str) -> Response:

@@ -9,10 +9,11 @@ from flask import current_app, flash, get_flashed_messages, redirect, request, u
 
 import lang
 import service
+from service import events as club_nights
 from scoring import Refused, get_variant
 from service.model import Game
 from web import present
-from web.plumbing import pin, security
+from web.plumbing import addresses, pin, security
 from web.present import once
 from web.plumbing.database import get_db
 
@@ -71,7 +72,7 @@ def live_context(game: Game, view: str = "game", notice: str | None = None) -> d
     return {"game": game, "variant": get_variant(game.variant), "recent_hands": RECENT_HANDS, "view": view,
             "notice": notice, "key": _key(game, finish, undo, note), "dealing": dealing,
             "finish": finish, "undo": undo, "taken_back": None if here else note,
-            "unlocked": pin.table_unlocked(game)}
+            "unlocked": pin.table_unlocked(game), "seat": club_nights.seat_of(db, game)}
 
 
 def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:
@@ -84,7 +85,8 @@ def scoreboard_page(template: str, game: Game, view: str) -> tuple[str, dict]:
     is part of what it is drawn from. The page holds this device's token, so it varies with its cookies."""
     # flashed messages live in the session cookie: a device without one has none (and its session is not opened)
     flashed = get_flashed_messages() if current_app.config["SESSION_COOKIE_NAME"] in request.cookies else []
-    return once.render_once(template, **live_context(game, view=view), flashed=flashed), {"Vary": "Cookie"}
+    return once.render_once(template, **live_context(game, view=view), flashed=flashed,
+                            only_here=addresses.only_here()), {"Vary": "Cookie"}
 
 
 def after_write(game: Game, notice: str | None = None, status: int = 200):

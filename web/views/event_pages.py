@@ -15,10 +15,11 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import events
 from web.forms import event_form, keys, numbers
-from web.plumbing.addresses import qr_answer, reachable
+from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
+from web.present import device_name
 
 bp = Blueprint("event_pages", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
@@ -146,12 +147,24 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
     view = _view(db, event_id)
     return render_template("event.html", **view, problem=problem, start_key=keys.form_key(request.form),
                            adjustment_key=keys.form_key({}),
-                           log=events.event_log(db, event_id), address=event_address(event_id)), status
+                           log=events.event_log(db, event_id), address=event_address(event_id),
+                           only_here=only_here(), device=device_name.for_event(event_id)), status
 
 
 @bp.get("/<event_id>")
 def event_page(event_id: str):
     return _director_page(event_id)
+
+
+@bp.get("/<event_id>/live")
+def event_live(event_id: str):
+    """Polled by the director's page: 204 while nothing changed (the screen's key), else the room drawn again."""
+    db = get_db()
+    changed = _changed(db, event_id)
+    if not changed:
+        return Response(status=204)
+    return render_block("event.html", "room", **changed, problem=None, start_key=keys.form_key(None),
+                        log=events.event_log(db, event_id))
 
 
 @bp.post("/<event_id>/rounds")
@@ -200,7 +213,7 @@ def qr_code(event_id: str):
 
 @bp.get("/<event_id>/tables")
 def tables(event_id: str):
-    return render_template("event_tables.html", **_view(get_db(), event_id))
+    return render_template("event_tables.html", **_view(get_db(), event_id), device=device_name.for_event(event_id))
 
 
 @bp.get("/<event_id>/tables/live")
@@ -221,7 +234,9 @@ def table(event_id: str, number: int):
         raise Refused([FieldError(None, lang._("There is no table %(table)s in round %(round)s (it has %(tables)s).",
                                                table=lang.number(number), round=lang.number(rounds[-1]["number"]),
                                                tables=lang.number(len(rounds[-1]["tables"]))))], status=404)
+    device_name.remember_table(event["id"], number)  # the log calls this phone "Table 2's phone"
     return redirect(url_for("pages.game", game_id=found["game"]), 303)
+
 
 
 # -- the standings screen -----------------------------------------------------------------------------------------
@@ -289,6 +304,6 @@ def results(event_id: str):
     games = {t["game"]: service.get_game(db, t["game"]).to_json() for r in event["round_list"] for t in r["tables"]}
     results_ = {gid: {"sides": [{"name": s["name"], "score": s["score"]} for s in g["sides"]],
                       "winner": g["winner"] or [], "finished": g["finished"]} for gid, g in games.items()}
-    audit = [{"at": e["at"], "device": e["device"], "what": e["what"]} for e in events.event_log(db, event_id)]
+    audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(db, event_id)]
     return _pdf(results_pdf(event, events.standings(db, event_id), results_, audit, date=_first_day(db, event)),
                 "results.pdf")

@@ -7,6 +7,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 import lang
 import service
+from service import events as club_nights
 from scoring import Refused, get_variant
 from scoring.entries import card_points
 from service.model import Game
@@ -18,6 +19,7 @@ from web.plumbing.database import get_db, stored_game
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
 from web.present import say_of
+from web.present.device_name import log_device
 from web.present.scoreboard import (
     UNDO_SECONDS,
     after_write,
@@ -78,7 +80,8 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    short_label=lambda f: hand_form.short_label(f, variant.words),
                    field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused),
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
-                   posted=request.method == "POST", **preview(game, variant, payload))
+                   posted=request.method == "POST", closed_seat=club_nights.closed_seat(get_db(), game),
+                   **preview(game, variant, payload))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
 
 
@@ -214,7 +217,7 @@ def record_hand(game_id: str):
     try:
         numbers.check(payload)  # a typed number that could be read two ways is refused at its input
         service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored,
-                            device=this_device())
+                            device=log_device(game_id))
     except Refused as err:
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)
@@ -243,7 +246,7 @@ def replace_hand(game_id: str, number: int):
     try:
         numbers.check(payload)
         service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key(),
-                             device=this_device())
+                             device=log_device(game_id))
     except Refused as err:
         return refused_correction(err, game_id, number)
     flash(say_of(game, "%(Round)s %(n)s corrected; the totals after it are recomputed.", n=number))
@@ -275,7 +278,7 @@ def undo_hand(game_id: str, number: int):
                                          "%(Rounds)s and delete or correct it.", n=number, seconds=UNDO_SECONDS), 409)
     try:
         game = service.delete_hand(get_db(), game_id, number, form_revision(),
-                                        undone_by=this_device())
+                                        undone_by=this_device(), device=log_device(game_id))
     except Refused as err:
         if not isinstance(err, service.Stale) and err.status != 404:
             return write_refused(err, game_id)
@@ -293,7 +296,7 @@ def undo_hand(game_id: str, number: int):
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int):
     try:
-        game = service.delete_hand(get_db(), game_id, number, form_revision(), device=this_device())
+        game = service.delete_hand(get_db(), game_id, number, form_revision(), device=log_device(game_id))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game, say_of(game, "%(Round)s %(n)s deleted; the totals are recomputed.", n=number))

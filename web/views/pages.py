@@ -15,6 +15,7 @@ from jinja2_fragments.flask import render_block
 
 import lang
 import service
+from service import events as club_nights
 from scoring import VARIANTS, Refused, get_variant
 from web import present
 from web.forms import numbers
@@ -24,12 +25,12 @@ from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
 from web.present import say_of
+from web.present.device_name import log_device
 from web.present.scoreboard import (
     after_write,
     live_html,
     live_key,
     scoreboard_page,
-    this_device,
     write_refused,
 )
 
@@ -45,7 +46,8 @@ def home():
     games = service.list_games(get_db())
     playing = [g for g in games if not g["finished"]]
     finished = [g for g in games if g["finished"]]
-    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values())
+    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values(),
+                           club_tables=club_nights.table_games(get_db()))
 
 
 @bp.get("/games/<game_id>")
@@ -120,7 +122,7 @@ def game_address(game_id: str) -> str:
 @bp.post("/games/<game_id>/sides/<int:side>/<action>")
 def mark_side(game_id: str, side: int, action: str):
     try:
-        game = service.mark_side(get_db(), game_id, side, action, form_revision(), device=this_device())
+        game = service.mark_side(get_db(), game_id, side, action, form_revision(), device=log_device(game_id))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
@@ -129,7 +131,7 @@ def mark_side(game_id: str, side: int, action: str):
 @bp.post("/games/<game_id>/end")
 def end_game(game_id: str):
     try:
-        game = service.end_game(get_db(), game_id, form_revision(), device=this_device())
+        game = service.end_game(get_db(), game_id, form_revision(), device=log_device(game_id))
     except Refused as err:
         return write_refused(err, game_id)
     return after_write(game)
