@@ -9,6 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scoring import VARIANTS as REGISTERED
+
+from .a11y import VARIANTS, make_game as make_seated_game
 from .devices import PHONE, Page
 from .table import input_id
 
@@ -129,3 +132,21 @@ def test_the_field_typed_in_never_sits_under_the_pinned_bar(phone_with, server):
         page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")  # resized
         label = page.locator(f"label[for={box.get_attribute('id')}]").first
         assert uncovered(box) and uncovered(label), f"{box.get_attribute('id')} under the pinned bar"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_short_help_shows_on_a_phone_and_the_card_counter_names_its_cards(phone_with, server, variant):
+    """Item 4: under 40rem every help line was hidden ("Exact pick-ups", "Unplayed foot" went unexplained), and the
+    card counter said "Twenties" without saying which cards those are."""
+    page = phone_with().page
+    page.goto(f"/games/{make_seated_game(server, variant, hands=1)}/hands/new")
+    for count in page.locator(".mode label[for$=-count]").all():
+        count.click()  # every card counter open
+    helps = page.locator("#hand-form .help")
+    assert helps.count() >= len([f for f in REGISTERED[variant].fields if f.help]), "a field's help is not drawn"
+    for help_line in helps.all():
+        expect(help_line).to_be_visible()
+    names = page.locator(".card-count .card-names")
+    for card, cards in REGISTERED[variant].card_names.items():
+        points = f"{REGISTERED[variant].card_values[card]:,}"
+        expect(names.filter(has_text=f"{cards} · {points}").first).to_be_visible()
