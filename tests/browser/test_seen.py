@@ -38,12 +38,10 @@ def phone_with(chromium, server):
     assert [p.console for p in opened] == [[] for _ in opened], "the browser complained (CSP or a script error)"
 
 
-def make_game(server, body=CLASSIC, hands: int = 0) -> str:
-    status, game = server.request("POST", "/api/games", body)
+def make_game(server) -> str:
+    """A Classic game of two partnerships, no hand recorded yet."""
+    status, game = server.request("POST", "/api/games", CLASSIC)
     assert status == 201, game
-    for _ in range(hands):
-        entries = [{"melded": 120}] + [{"melded": 50}] * (len(body["sides"]) - 1)
-        assert server.request("POST", f"/api/games/{game['id']}/hands", {"entries": entries})[0] == 201
     return game["id"]
 
 
@@ -83,7 +81,8 @@ def check_summary_leads_to(page, box: str, message: str, script: bool) -> None:
     link = summary.get_by_role("link", name=re.compile(re.escape(message)))
     link.click()
     field = page.locator(f"#{box}")
-    expect(field).to_be_focused() if script else expect(page.locator(f"#{box}-entry")).to_be_in_viewport()
+    expect(page.locator(f"#{box}-entry")).to_be_in_viewport()
+    assert (focused_id(page) == box) == script
     expect(field).to_have_attribute("aria-invalid", "true")
     error = page.locator(f"#{box}-entry .field-error").filter(has_text=message)
     assert error.get_attribute("id") in field.get_attribute("aria-describedby").split()
