@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .a11y import NAMES, VARIANTS, enlarge_text, make_game
+from .a11y import NAMES, PIN, VARIANTS, enlarge_text, make_game
 from .table import type_points
 
 pytestmark = pytest.mark.browser
@@ -47,10 +47,11 @@ def test_who_deals_and_plays_first_is_never_under_the_pinned_record(phone, serve
         assert not dealing.evaluate(UNDER_A_PINNED_BAR_JS), f"under the pinned bar scrolled to {y}"
 
 
+@pytest.mark.parametrize("pin", [{}, {"pin": PIN}], ids=["recording", "watching"])  # a PIN: this phone only watches
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_total_is_on_the_first_screen_of_the_game_at_200_percent(phone, server, variant):
+def test_every_total_is_on_the_first_screen_of_the_game_at_200_percent(phone, server, variant, pin):
     page = phone.page
-    game_id = make_game(server, variant, hands=1)
+    game_id = make_game(server, variant, hands=1, **pin)
     page.goto(f"/games/{game_id}")
     enlarge_text(page, 200)
     page.evaluate("window.scrollTo(0, 0)")
@@ -59,7 +60,7 @@ def test_every_total_is_on_the_first_screen_of_the_game_at_200_percent(phone, se
         return [...document.querySelectorAll('.scoreboard > li .score')]
           .map((score, i) => onTop(score) || (!!pinned[i] && onTop(pinned[i]))); }}""")
     assert seen == [True] * len(NAMES[variant]), "a side's total is not on the first screen"
-    phone.shot(f"pinned-game-{variant}-200")
+    phone.shot(f"pinned-game-{variant}-{'watching' if pin else 'recording'}-200")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
