@@ -178,10 +178,12 @@
     var f = form();
     if (before && f && f.dataset.draftKey !== before) M.store.remove(before); // kept under its new number now
     window.scrollTo(0, 0);
-    var focus = fresh.querySelector(".conflict h2, [role=alert], .invalid input");
+    // a refusal's summary first (its links lead to each refused field), else what else the answer asks about
+    var focus = fresh.querySelector("#error-summary") || fresh.querySelector(".conflict h2, [role=alert], .invalid input");
     if (focus) {
       focus.setAttribute("tabindex", "-1");
       focus.focus({ preventScroll: true });
+      focus.scrollIntoView({ block: "nearest" });
     }
   }
 
@@ -306,7 +308,10 @@
 
   function start() {
     var f = form();
-    if (f && !f.dataset.draftKey) setUpDrafts(f);
+    if (f && !f.dataset.draftKey) {
+      setUpDrafts(f);
+      if (M.watchBar) M.watchBar(); // in_view.js
+    }
     var entry = currentGame() && M.store.get("outbox:" + currentGame());
     if (entry) {
       notSent(entry, "resending");

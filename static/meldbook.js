@@ -264,11 +264,27 @@
     });
   }
 
+  // ---- the pinned bar's height, so the browser's own scrolling (a link to a part, focus) stops above it --------
+  var PINNED_BOTTOM = ".submit-bar, .view-game .record:not(.locked)";
+
+  function pinnedBottom() {
+    var most = 0;
+    document.querySelectorAll(PINNED_BOTTOM).forEach(function (bar) {
+      if (getComputedStyle(bar).position === "sticky") most = Math.max(most, bar.getBoundingClientRect().height);
+    });
+    document.documentElement.style.setProperty("--pinned-bottom", Math.ceil(most) + "px");
+  }
+
+  var barWatch = window.ResizeObserver ? new ResizeObserver(pinnedBottom) : null;
+  window.addEventListener("resize", pinnedBottom);
+
   Meldbook.init = function (root) {
     localTimes(root);
     undoText(root);
     finishOffset(root);
     scaleRows(root);
+    if (barWatch) root.querySelectorAll(PINNED_BOTTOM).forEach(function (bar) { barWatch.observe(bar); });
+    pinnedBottom();
   };
 
   // a hand this phone could not send is waiting: bring in the sending code (the hand form always has it)

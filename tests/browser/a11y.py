@@ -93,6 +93,15 @@ def hand_form(page: Page, server, variant: str) -> None:
         type_points(page, 0, "melded", 150)
 
 
+def refused_hand(page: Page, server, variant: str) -> None:
+    """A hand the rules refuse (more card points than the decks hold): the form again, its summary on top (issue 31)."""
+    game_id = make_game(server, variant, hands=1)
+    page.goto(f"/games/{game_id}/hands/new")
+    type_points(page, 0, "melded", 99995)
+    record(page, 2)
+    expect(page.locator("#error-summary")).to_be_focused()
+
+
 def correction_form(page: Page, server, variant: str) -> None:
     game_id = make_game(server, variant, hands=2)
     page.goto(f"/games/{game_id}/hands/1/edit")
@@ -186,6 +195,7 @@ STATES = [
     State("game", game_page),
     State("failed-meld", failed_meld, MARKED),
     State("hand-form", hand_form),
+    State("refused", refused_hand),
     State("correction", correction_form),
     State("conflict", conflict_box),
     State("table", table_display),

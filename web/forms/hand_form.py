@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+import lang
 from scoring import Variant
 from scoring.base import Field
 from scoring.shape import Words
@@ -137,3 +138,35 @@ def hand_inputs(variant: Variant, sides: Sequence[Side]) -> set[str]:
             if f.kind == "points":
                 names.update(f"{field_name(i, f.name)}.{card}" for card in variant.card_values)
     return names
+
+
+def input_labels(variant: Variant, sides: Sequence[Side], unused: frozenset = frozenset()) -> dict[str, tuple[str, str]]:
+    """Every input the hand form shows, in the form's order, with its label and its side's name ("" for a question
+    asked once a hand): ("In-hand points", "Us"), ("Jokers, Melded points", "Us")."""
+    labels = {f.name: (str(f.once), "") for f in variant.fields if f.once}
+    flags = shown_flags(variant, sides)
+    for i, side in enumerate(sides):
+        for f in variant.fields:
+            if f.once or (f.kind == "flag" and f.name not in flags[i]) or f.name in unused:
+                continue
+            name = field_name(i, f.name)
+            labels[name] = (str(f.label), side.name)
+            if f.kind == "points":
+                for card in variant.card_values:
+                    many = str(variant.card_words.get(card, (card, card))[1]).capitalize()
+                    labels[f"{name}.{card}"] = (f"{many}, {f.label}", side.name)
+    return labels
+
+
+def refusal_summary(at: Mapping[str, list[str]], labels: Mapping[str, tuple[str, str]]) -> list[tuple[str, str]]:
+    """A refused form's messages at their fields, the first field of the form first: (input name, words), the words
+    naming the field and its side ("In-hand points (Us): …"), or only the side where the message names the field."""
+    said = []
+    for name in [*(n for n in labels if n in at), *(n for n in at if n not in labels)]:
+        label, side = labels.get(name, (name, ""))
+        for message in at[name]:
+            where = side if side and message.startswith(label) else label
+            if side and where != side:
+                where = lang._("%(field)s (%(side)s)", field=label, side=side)
+            said.append((name, lang._("%(where)s: %(message)s", where=where, message=message)))
+    return said

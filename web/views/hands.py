@@ -80,6 +80,7 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    short_label=lambda f: hand_form.short_label(f, variant.words),
                    field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused),
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
+                   refused=hand_form.refusal_summary(at, hand_form.input_labels(variant, game.sides, unused)),
                    posted=request.method == "POST", closed_seat=club_nights.closed_seat(get_db(), game),
                    **preview(game, variant, payload))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
