@@ -73,6 +73,12 @@ RELEASED = [
     ALTER TABLE events ADD COLUMN request TEXT;
     CREATE UNIQUE INDEX events_by_key ON events(request_key);""",
     """ALTER TABLE events ADD COLUMN pin_hash TEXT;""",
+    """CREATE TABLE IF NOT EXISTS event_pin_failures (
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE, client TEXT NOT NULL,
+        failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (event_id, client));""",
+    """ALTER TABLE events ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE events ADD COLUMN changed TEXT;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 
