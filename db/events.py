@@ -145,3 +145,15 @@ def delete_event(db: sqlite_utils.Database, event_id: str) -> None:
     """Remove an event with its rounds, tables and log (its games stay)."""
     db.execute("DELETE FROM event_tables WHERE event_id = ?", [event_id])
     db.execute("DELETE FROM events WHERE id = ?", [event_id])
+
+
+def event_revision(db: sqlite_utils.Database, event_id: str) -> dict | None:
+    """An event's revision and last change (kept by the triggers of db/migrations.py on every write its pages
+    read), or None if unknown: one row, however many games the event has."""
+    found = rows(db, "SELECT revision, changed FROM events WHERE id = ?", [event_id])
+    return found[0] if found else None
+
+
+def rounds_started(db: sqlite_utils.Database, event_id: str) -> int:
+    """How many rounds of the event have started."""
+    return rows(db, "SELECT count(*) AS n FROM event_rounds WHERE event_id = ?", [event_id])[0]["n"]
