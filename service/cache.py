@@ -30,7 +30,9 @@ def size_of(value: Any) -> int:
     total, todo = 0, [value]
     while todo:
         item = todo.pop()
-        if id(item) in seen or isinstance(item, _SHARED) or getattr(item, "shared_by_all", False):
+        if id(item) in seen or isinstance(item, _SHARED) or item is None or item is True or item is False:
+            continue
+        if type(item) is int and -5 <= item <= 256:  # one object each, shared by the whole process
             continue
         seen.add(id(item))
         total += sys.getsizeof(item)
@@ -50,13 +52,13 @@ def size_of(value: Any) -> int:
 
 
 class Recent:
-    """A map bounded in bytes that forgets the least recently used entry first (cachetools' LRU, each entry weighed
-    by `size_of`, key included), safe across threads. An entry larger than the whole budget is not kept."""
+    """A map bounded in bytes that forgets the least recently used entry first (cachetools' LRU), safe across
+    threads. Each entry is weighed by `sizeof(value)` when given, else by `size_of` of its key and value. An entry
+    larger than the whole budget is not kept."""
 
     def __init__(self, max_bytes: int, sizeof: Callable[[Any], int] | None = None):
-        weigh = sizeof or size_of
         self._items: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=lambda entry: entry[0])
-        self._weigh = weigh
+        self._weigh = sizeof
         self._lock = threading.Lock()  # an LRU reorders itself on every read
 
     @property
@@ -75,7 +77,8 @@ class Recent:
         return None if found is None else found[1]
 
     def put(self, key: Hashable, value: Any) -> None:
-        weight = size_of(key) + self._weigh(value)  # weighed outside the lock: a big entry holds no other reader
+        # weighed outside the lock: a big entry holds no other reader meanwhile
+        weight = self._weigh(value) if self._weigh else size_of(key) + size_of(value)
         with self._lock:
             try:
                 self._items[key] = (weight, value)
@@ -127,7 +130,7 @@ def game_bytes(game: Any) -> int:
 
 # a club night is 50 tables or more (the largest event's round 100); a 50-hand game object is about 0.3 MB, its
 # JSON 0.1 MB, a one-hand table's game some 10 KB: what is made from a state is weighed with it (State.weight)
-_states = Recent(24 * 2 ** 20, lambda state: state.weight())
+_states = Recent(8 * 2 ** 20, lambda state: state.weight())
 _newest = threading.Lock()
 
 

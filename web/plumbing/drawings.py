@@ -28,7 +28,7 @@ QUEUED = 8  # drawings asked for and not yet made, at most: beyond it a request 
 # what the app's config may change (the tests do): a game sheet or a club night's seating is ready within the wait;
 # of the server's 8 threads at most 2 wait for a drawing at once
 DEFAULTS = {"DRAWING_WAIT_SECONDS": 3.0, "DRAWING_WAITERS": 2, "DRAWING_RETRY_SECONDS": 5}
-_kept = Recent(16 * 2 ** 20, len)  # drawings by key; the largest results.pdf is about 1 MB
+_kept = Recent(6 * 2 ** 20, len)  # drawings by key; the largest results.pdf is about 1 MB
 _pool = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="meldbook-drawing")
 _jobs: dict[Hashable, Future] = {}
 _jobs_lock = threading.Lock()
