@@ -40,9 +40,9 @@ from .cache import Recent
 from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found,
                     request_fingerprint)
 
-# (database, game id) → ((revision, updated), TableGame): about 0.7 KB each (bytes), so the largest event the API
-# accepts (10,000 games) and a club's history fit
-_seated = Recent(8 * 2 ** 20)
+# (database, game id) → ((revision, updated), TableGame), in bytes: about 1.2 KB each, so the largest event the API
+# accepts (10,000 games) fits, and starting its round 100 derives no earlier game again
+_seated = Recent(12 * 2 ** 20)
 # (database, event id) → _Standings: 200 rows are about 0.2 MB
 _standings = Recent(2 ** 20)
 
