@@ -306,33 +306,12 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
     return [results[name] for name in names]
 
 
-def large(sizes: Sizes, workdir: Path, say, put) -> None:
-    """The largest club night's figures (bench/heavy.py)."""
-    found = heavy.measure(workdir, sizes.large_entrants, sizes.large_rounds, sizes.large_history, sizes.samples, say)
-    drawn, shown, memory = found["results"], found["pages"], found["memory"]
-    size = (f"{sizes.large_entrants} pairs x {sizes.large_rounds} rounds, {found['games']:,} games played to the end "
-            "(one hand each)")
-    put(22, f"{drawn['first_s']:.1f} s", drawn["first_s"] <= 60,
-        f"client-side, from the first GET until the PDF came ({drawn['kb']:.0f} KB), asked again every 0.5 s: "
-        f"{drawn['busy_answers']} answers 503 \"being prepared\" with Retry-After meanwhile; another phone's home page "
-        f"meanwhile p95 {figures.percentile(drawn['meanwhile'], 95):.0f} ms (max {max(drawn['meanwhile']):.0f} ms, "
-        f"client-side); {size}")
-    p95 = figures.percentile(drawn["again"], 95)
-    put(23, f"{p95:.1f} ms", p95 <= 50, f"server-side, {len(drawn['again'])} GETs, {heavy.summary(drawn['again'])}")
-    p95 = figures.percentile(shown["poll"], 95)
-    put(24, f"{p95:.1f} ms", p95 <= 5,
-        f"server-side, {len(shown['poll'])} GETs of /events/<id>/screen/live with the page's key (204), "
-        f"{heavy.summary(shown['poll'])}; {size}")
-    kb, p95 = shown["home_bytes"] / 1024, figures.percentile(shown["home"], 95)
-    put(25, f"{kb:.0f} KB, {p95:.1f} ms", kb <= 100 and p95 <= 50,
-        f"server-side, {len(shown['home'])} GETs of /, {heavy.summary(shown['home'])}; 30 games a page, the page "
-        f"as sent uncompressed; {sizes.large_history:,} finished games and the event's {found['games']:,} tables "
-        "(not listed one by one) in the database")
-    put(26, f"{memory['after']:.1f} MB", memory["after"] <= 80,
-        f"VmRSS of a fresh python bench/serve.py on that database ({memory['before']:.1f} MB after its first answer), "
-        f"after the director's page, the standings screen, the table picker and the home page in each of the 5 "
-        f"languages, twice each ({memory['seconds']:.0f} s in all)")
 
+def large(sizes: Sizes, workdir: Path, say, put) -> None:
+    """The largest club night's figures, FIGURES 22 to 26 (bench/heavy.py)."""
+    heavy.put_figures(heavy.measure(workdir, sizes.large_entrants, sizes.large_rounds, sizes.large_history,
+                                    sizes.samples, say), sizes.large_entrants, sizes.large_rounds,
+                      sizes.large_history, put)
 
 def machine() -> str:
     """This machine in one line: CPU model and count, memory, Python."""
