@@ -36,8 +36,9 @@ from scoring import FieldError, Refused, get_variant
 from scoring.events import Entrant, Event, Round, TableGame, check_event, pair_round, standings as ranked
 from scoring.game import now_utc
 
+from . import cache
 from .cache import Recent
-from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found,
+from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found, read_stored,
                     request_fingerprint)
 
 # (database, game id) → ((revision, updated), TableGame), in bytes: about 1.2 KB each, so the largest event the API
@@ -157,7 +158,11 @@ def _table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
     key = (database_path(db), table["game"])
     held = _seated.get(key)
     if held is None or table["revision"] is None or held[0] != (table["revision"], table["updated"]):
-        game = get_game(db, table["game"])  # Refused 404 for a game no longer there, as before
+        # derived here without joining the game cache (service.cache): reading the largest event's 10,000 games
+        # once would push out the games the tables are playing, for a few numbers kept here
+        version = {"id": table["game"], "revision": table["revision"], "updated": table["updated"]}
+        game = cache.kept(key[0], version) if table["revision"] is not None else None
+        game = game or game_object(*read_stored(db, table["game"]))  # Refused 404 for a game no longer there
         held = ((game.revision, game.updated),
                 TableGame(tuple(table["entrants"]), tuple(s.score for s in game.sides), tuple(game.winner or ()),
                           bool(game.finished)))

@@ -68,7 +68,10 @@ def drawn(key: Hashable, make: Callable[[], bytes]) -> bytes:
     found = _kept.get(key)
     if found is not None:
         return found
-    config = {**DEFAULTS, **{k: v for k, v in current_app.config.items() if k in DEFAULTS}}
+    # under test a drawing is waited for as long as it takes (a test reads the PDF, not the time; the shared test
+    # machine can be thirty times slower than a table's), unless the test sets the wait
+    defaults = {**DEFAULTS, "DRAWING_WAIT_SECONDS": 120.0} if current_app.testing else DEFAULTS
+    config = {**defaults, **{k: v for k, v in current_app.config.items() if k in DEFAULTS}}
     with _jobs_lock:
         job = _jobs.get(key)
         if job is None:
