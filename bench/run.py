@@ -7,7 +7,8 @@ Full mode exits 1 when any budget is missed. `--quick` runs small sizes in well 
 so the test suite can run it; its figures are printed with their verdicts, but only a failure to
 run (exit 2) makes it exit non-zero, because small sizes on a busy test machine say nothing about
 the budgets. `--strict` makes quick mode exit 1 on a missed budget too. `--engine` measures the
-engine figures alone, in this process, and prints them with their budgets (no server, no browser).
+engine figures alone, in this process, and prints them with their budgets (no server, no browser); `--large-event`
+the largest club night's figures alone (bench/heavy.py: results.pdf, the screen's poll, the home page, memory).
 
 Which server answers what:
 - `python app.py` itself: start to first answer, page weight, requests/s, club night, memory.
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import clubnight, engine, events, figures, players, statements, sync, taps  # noqa: E402
+from bench import clubnight, engine, events, figures, heavy, players, statements, sync, taps  # noqa: E402
 from bench.devices import THREADS, Browser, Server, taskset_found  # noqa: E402
 from db.connection import SETTLE_SECONDS  # noqa: E402
 
@@ -63,12 +64,15 @@ class Sizes:
     standings_rounds: int = 6
     round_pairs: int = 40  # 20 tables a round
     round_events: int = 5  # events whose rounds 1 and 2 are timed
+    large_entrants: int = 200  # the largest club night the API accepts (scoring.events.MAX_ENTRANTS, MAX_ROUNDS)
+    large_rounds: int = 100
+    large_history: int = 10_000  # other games beside it: the home page's
 
 
 FULL = Sizes()
 QUICK = Sizes(engine_runs=5, engine_games=40, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5,
               club_seconds=10.0, hands_before=3, shown_hands=8, history=200, event_tables=4, event_seconds=4.0,
-              standings_rounds=3, round_events=1)
+              standings_rounds=3, round_events=1, large_entrants=20, large_rounds=4, large_history=300)
 
 # (figure, budget) in the issue's order; the test checks every name is printed.
 FIGURES = [
@@ -94,7 +98,13 @@ FIGURES = [
     ("club night event: 30 tables x 4 phones + 2 standings screens, one core", "0 errors, p99 <= 100 ms"),
     ("standings, 40 entrants x 6 rounds, p95", "<= 50 ms"),
     ("start a round of 20 tables", "<= 200 ms"),
+    ("largest event (200 x 100 rounds): results.pdf, first drawing", "<= 60 s"),
+    ("largest event: results.pdf again (kept), p95", "<= 50 ms"),
+    ("largest event: standings screen poll, nothing changed, p95", "<= 5 ms"),
+    ("home page beside 10,000 other games: size, p95", "<= 100 KB, 50 ms"),
+    ("server memory after the largest event's pages in 5 languages", "<= 80 MB"),
 ]
+LARGE = [name for name, _ in FIGURES[22:]]  # what `--large-event` measures alone
 
 
 @dataclass
@@ -105,8 +115,9 @@ class Result:
     how: str
 
 
-def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list[Result]:
-    """Every figure, in FIGURES order (the engine's alone with `engine_only`)."""
+def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_only: bool = False) -> list[Result]:
+    """Every figure, in FIGURES order (the engine's alone with `engine_only`, the largest event's with
+    `large_only`)."""
     names = [name for name, _ in FIGURES]
     results: dict[str, Result] = {}
 
@@ -114,6 +125,9 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
         results[names[index]] = Result(names[index], value, met, how)
         say(f"  measured: {names[index]}: {value}")
 
+    if large_only:
+        large(sizes, workdir, say, put)
+        return [results[name] for name in names if name in results]
     if not engine_only:
         say("SQL statements per recorded hand, in this process…")
         counts = statements.statements_per_hand(workdir)
@@ -288,8 +302,16 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False) -> list
         for server in (timed, bare, real):
             if server:
                 server.stop()
+    large(sizes, workdir, say, put)
     return [results[name] for name in names]
 
+
+
+def large(sizes: Sizes, workdir: Path, say, put) -> None:
+    """The largest club night's figures, FIGURES 22 to 26 (bench/heavy.py)."""
+    heavy.put_figures(heavy.measure(workdir, sizes.large_entrants, sizes.large_rounds, sizes.large_history,
+                                    sizes.samples, say), sizes.large_entrants, sizes.large_rounds,
+                      sizes.large_history, put)
 
 def machine() -> str:
     """This machine in one line: CPU model and count, memory, Python."""
@@ -329,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="in quick mode, exit 1 when a budget is missed")
     parser.add_argument("--engine", action="store_true", help="the engine figures alone, in this process (no server, "
                                                                "no browser)")
+    parser.add_argument("--large-event", action="store_true", help="the largest club night's figures alone (results.pdf, "
+                                                                    "the screen's poll, the home page, memory)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     began = time.perf_counter()
@@ -336,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731  progress, apart from the figures
     with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as tmp:
         try:
-            results = measure(sizes, Path(tmp), say, engine_only=args.engine)
+            results = measure(sizes, Path(tmp), say, engine_only=args.engine, large_only=args.large_event)
         except Exception as err:  # the bench itself broke: say so plainly, with a different exit code
             print(f"The benchmark could not run: {type(err).__name__}: {err}", flush=True)
             return 2

@@ -206,3 +206,15 @@ def put_entrants(db: sqlite_utils.Database, event_id: str, entrants: list[dict])
 def table_game_ids(db: sqlite_utils.Database) -> set[str]:
     """Every game that is a table of an event."""
     return {r["game_id"] for r in rows(db, "SELECT game_id FROM event_tables")}
+
+
+def event_revision(db: sqlite_utils.Database, event_id: str) -> dict | None:
+    """An event's revision and last change (kept by the triggers of db/migrations.py on every write its pages
+    read), or None if unknown: one row, however many games the event has."""
+    found = rows(db, "SELECT revision, changed, round_minutes FROM events WHERE id = ?", [event_id])
+    return found[0] if found else None
+
+
+def rounds_started(db: sqlite_utils.Database, event_id: str) -> int:
+    """How many rounds of the event have started."""
+    return rows(db, "SELECT count(*) AS n FROM event_rounds WHERE event_id = ?", [event_id])[0]["n"]

@@ -110,6 +110,18 @@ def list_games(db: sqlite_utils.Database) -> list[dict]:
     return games
 
 
+def list_games_page(db: sqlite_utils.Database, limit: int, offset: int) -> list[dict]:
+    """A page of the games that are no club night's table, most recently changed first (list_games' shape): the home
+    page's, `limit` of them from `offset` on (the index on `updated` walks them in order)."""
+    games = rows(db, "SELECT g.*, (SELECT count(*) FROM hands h WHERE h.game_id = g.id) AS hand_count "
+                     "FROM games g WHERE NOT EXISTS (SELECT 1 FROM event_tables t WHERE t.game_id = g.id) "
+                     "ORDER BY g.updated DESC, g.created DESC, g.rowid DESC LIMIT ? OFFSET ?", [limit, offset])
+    for g in games:
+        g["options"] = json.loads(g["options"])
+        g["marks"] = json.loads(g["marks"])
+    return games
+
+
 def add_hand(db: sqlite_utils.Database, game_id: str, entries: list[dict], now: str) -> None:
     """Append a hand to a game.
 

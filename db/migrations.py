@@ -172,8 +172,58 @@ def _tournaments(db: sqlite_utils.Database) -> None:
                                          unique=True)
 
 
+
+
+def _event_pin_failures(db: sqlite_utils.Database) -> None:
+    """Wrong table PINs of a club night counted per event and device (API.md: "Wrong table PINs are counted per
+    event and device"): the night's one PIN opens every table, so a device gets its tries across all of them."""
+    db.create_table("event_pin_failures", {"event_id": str, "client": str, "failures": int, "locked_until": float},
+                    pk=("event_id", "client"), not_null=["event_id", "client", "failures", "locked_until"],
+                    defaults={"locked_until": 0}, if_not_exists=True,
+                    foreign_keys=[_cascade("event_pin_failures", ("event_id",), "events", ("id",))])
+
+
+# every write that changes what a club night's pages show bumps its event's revision in the same transaction, so
+# "has anything changed?" is one row to read however many games the event has (issue 31 item 12)
+_BUMP = ("UPDATE events SET revision = revision + 1, changed = strftime('%Y-%m-%dT%H:%M:%f', 'now') "
+         "WHERE id = {event}")
+_OF_GAME = "(SELECT event_id FROM event_tables WHERE game_id = {game}.id)"
+EVENT_TRIGGERS = {
+    "event_changed_by_game": ("AFTER UPDATE OF revision, updated, ended_at ON games", _OF_GAME.format(game="NEW")),
+    "event_changed_by_new_game": ("AFTER INSERT ON games", _OF_GAME.format(game="NEW")),
+    "event_changed_by_gone_game": ("AFTER DELETE ON games", _OF_GAME.format(game="OLD")),
+    "event_changed_by_new_round": ("AFTER INSERT ON event_rounds", "NEW.event_id"),
+    "event_changed_by_round": ("AFTER UPDATE ON event_rounds", "NEW.event_id"),
+    "event_changed_by_new_table": ("AFTER INSERT ON event_tables", "NEW.event_id"),
+    "event_changed_by_log": ("AFTER INSERT ON event_log", "NEW.event_id"),
+    "event_changed_itself": ("AFTER UPDATE ON events WHEN NEW.revision = OLD.revision", "NEW.id"),
+}
+
+
+def _event_revisions(db: sqlite_utils.Database) -> None:
+    """An event's revision and last change, kept by triggers on every table a club night's pages read (its games,
+    rounds, tables, log and its own row): the polls of its screen and table picker compare one row."""
+    db.execute("ALTER TABLE events ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE events ADD COLUMN changed TEXT")
+    for name, (when, event) in EVENT_TRIGGERS.items():
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN {_BUMP.format(event=event)}; END")
+
+
+ADJUSTMENT_TRIGGERS = {
+    "event_changed_by_new_adjustment": ("AFTER INSERT ON event_adjustments", "NEW.event_id"),
+    "event_changed_by_gone_adjustment": ("AFTER DELETE ON event_adjustments", "OLD.event_id"),
+}
+
+
+def _adjustment_revisions(db: sqlite_utils.Database) -> None:
+    """A director's penalty or award (or its taking back) changes the standings: it bumps its event's revision too."""
+    for name, (when, event) in ADJUSTMENT_TRIGGERS.items():
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN {_BUMP.format(event=event)}; END")
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
-              _event_keys, _event_pins, _rule_sets, _tournaments]
+              _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
+              _adjustment_revisions]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -1,5 +1,12 @@
-"""Named queries for table PINs: the stored hash, and wrong tries per game and client address."""
+"""Named queries for table PINs: the stored hash, and wrong tries per game (or club night) and client address.
+
+A table of a club night shares the night's one PIN with every other table, so its wrong tries are counted per
+event and client (`event_pin_failures`); a game of no event counts its own (`pin_failures`). A `Scope` names
+which count a try goes to.
+"""
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import sqlite_utils
 
@@ -7,14 +14,28 @@ from .connection import write
 from .games import rows
 
 
-def get_failures(db: sqlite_utils.Database, game_id: str, client: str) -> dict | None:
-    """{failures, locked_until} for this game and client, or None when it has no wrong tries."""
-    found = rows(db, "SELECT failures, locked_until FROM pin_failures WHERE game_id = ? AND client = ?",
-                 [game_id, client])
+class Scope(NamedTuple):
+    """Where wrong tries are counted: the table and its key column, and the game's or event's id."""
+    table: str
+    column: str
+    id: str
+
+
+def scope_of(game_id: str, event_id: str | None) -> Scope:
+    """A club night's table counts with its event; any other game on its own."""
+    if event_id:
+        return Scope("event_pin_failures", "event_id", event_id)
+    return Scope("pin_failures", "game_id", game_id)
+
+
+def get_failures(db: sqlite_utils.Database, scope: Scope, client: str) -> dict | None:
+    """{failures, locked_until} for this game (or event) and client, or None when it has no wrong tries."""
+    found = rows(db, f"SELECT failures, locked_until FROM {scope.table} WHERE {scope.column} = ? AND client = ?",
+                 [scope.id, client])
     return found[0] if found else None
 
 
-def take_try(db: sqlite_utils.Database, game_id: str, client: str, now: float, *, limit: int,
+def take_try(db: sqlite_utils.Database, scope: Scope, client: str, now: float, *, limit: int,
              first_wait: float, longest_wait: float) -> tuple[bool, dict]:
     """Reserve one PIN comparison for this client, in one write transaction: (may compare, {failures, locked_until}).
 
@@ -25,23 +46,23 @@ def take_try(db: sqlite_utils.Database, game_id: str, client: str, now: float, *
     doubles with every try past the limit, up to `longest_wait`.
     """
     with write(db):  # BEGIN IMMEDIATE: one reservation at a time across threads and processes
-        held = get_failures(db, game_id, client)
+        held = get_failures(db, scope, client)
         if held and held["locked_until"] > now:
             return False, held
         failures = (held["failures"] if held else 0) + 1
         locked_until = held["locked_until"] if held else 0
         if failures >= limit:
             locked_until = now + min(first_wait * 2 ** min(failures - limit, 32), longest_wait)
-        db.execute("INSERT INTO pin_failures (game_id, client, failures, locked_until) VALUES (?, ?, ?, ?) "
-                   "ON CONFLICT (game_id, client) DO UPDATE SET failures = excluded.failures, "
-                   "locked_until = excluded.locked_until", [game_id, client, failures, locked_until])
+        db.execute(f"INSERT INTO {scope.table} ({scope.column}, client, failures, locked_until) VALUES (?, ?, ?, ?) "
+                   f"ON CONFLICT ({scope.column}, client) DO UPDATE SET failures = excluded.failures, "
+                   "locked_until = excluded.locked_until", [scope.id, client, failures, locked_until])
     return True, {"failures": failures, "locked_until": locked_until}
 
 
-def clear_failures(db: sqlite_utils.Database, game_id: str, client: str) -> None:
+def clear_failures(db: sqlite_utils.Database, scope: Scope, client: str) -> None:
     """The client gave the right PIN: its count starts again."""
     with write(db):
-        db.execute("DELETE FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client])
+        db.execute(f"DELETE FROM {scope.table} WHERE {scope.column} = ? AND client = ?", [scope.id, client])
 
 
 def set_pin_hash(db: sqlite_utils.Database, game_id: str, pin_hash: str) -> None:

@@ -11,26 +11,79 @@ Anything else made from one game state (its JSON body, say) is kept with that st
 """
 from __future__ import annotations
 
+import sys
 import threading
+from types import MappingProxyType
 from typing import Any, Callable, Hashable
 
 from cachetools import LRUCache
 
+_ATOMS = (str, bytes, bytearray, int, float, complex, bool, type(None))
+_SHARED = (type, type(sys), type(len), type(lambda: None))  # classes, modules, functions: not the entry's own
+
+
+def size_of(value: Any) -> int:
+    """About how many bytes `value` holds, everything it refers to included (sys.getsizeof of each object it reaches
+    once: containers, read-only mappings, dataclasses with slots or a __dict__); what every entry shares
+    (classes, modules, functions, a variant) is not counted."""
+    seen: set[int] = set()
+    total, todo = 0, [value]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, _SHARED) or item is None or item is True or item is False:
+            continue
+        if type(item) is int and -5 <= item <= 256:  # one object each, shared by the whole process
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, _ATOMS):
+            continue
+        if isinstance(item, (dict, MappingProxyType)):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, (tuple, list, set, frozenset)):
+            todo.extend(item)
+        else:
+            todo.extend(getattr(item, name) for cls in type(item).__mro__ for name in getattr(cls, "__slots__", ())
+                        if hasattr(item, name))
+            if hasattr(item, "__dict__"):
+                todo.append(item.__dict__)
+    return total
+
 
 class Recent:
-    """A bounded map that forgets the least recently used entry first (cachetools' LRU), safe across threads."""
+    """A map bounded in bytes that forgets the least recently used entry first (cachetools' LRU), safe across
+    threads. Each entry is weighed by `sizeof(value)` when given, else by `size_of` of its key and value. An entry
+    larger than the whole budget is not kept."""
 
-    def __init__(self, size: int):
-        self._items: LRUCache = LRUCache(maxsize=size)
+    def __init__(self, max_bytes: int, sizeof: Callable[[Any], int] | None = None):
+        self._items: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=lambda entry: entry[0])
+        self._weigh = sizeof
         self._lock = threading.Lock()  # an LRU reorders itself on every read
+
+    @property
+    def max_bytes(self) -> int:
+        return int(self._items.maxsize)
+
+    @property
+    def bytes(self) -> int:
+        """The bytes its entries hold now (as weighed when they were put)."""
+        with self._lock:
+            return int(self._items.currsize)
 
     def get(self, key: Hashable) -> Any:
         with self._lock:
-            return self._items.get(key)
+            found = self._items.get(key)
+        return None if found is None else found[1]
 
     def put(self, key: Hashable, value: Any) -> None:
+        # weighed outside the lock: a big entry holds no other reader meanwhile
+        weight = self._weigh(value) if self._weigh else size_of(key) + size_of(value)
         with self._lock:
-            self._items[key] = value
+            try:
+                self._items[key] = (weight, value)
+            except ValueError:  # larger than the whole budget: not kept (an older entry under this key neither)
+                self._items.pop(key, None)
 
     def pop(self, key: Hashable) -> None:
         with self._lock:
@@ -52,10 +105,32 @@ class State:
         self.version = version(game)
         self.confirmed: tuple | None = None  # the database's quiet mark when a query last found this state current
         self.made: dict[str, Any] = {}
+        self._game_bytes: int | None = None
+        self.made_bytes = 0
+
+    def weight(self) -> int:
+        """Its bytes: the game object's (weighed once) and what was made from it."""
+        if self._game_bytes is None:
+            self._game_bytes = game_bytes(self.game)
+        return self._game_bytes + self.made_bytes + 512  # the State itself, its version and dict
 
 
-# a club night is about 50 tables; a 50-hand game object is about 0.3 MB, its JSON 0.1 MB
-_states = Recent(64)
+def game_bytes(game: Any) -> int:
+    """About how many bytes a game object holds: its hands are alike, so the first and the last are weighed for
+    them all (what a later hand adds to the first: the names they share counted once). A whole 50-hand game takes
+    milliseconds to walk, and every recorded hand keeps a new state."""
+    hands = getattr(game, "hands", None)
+    if not hands or len(hands) < 3:
+        return size_of(game)
+    rest = [getattr(game, name) for name in getattr(type(game), "__slots__", ()) if name != "hands"]
+    first = size_of(hands[0])
+    more = size_of((hands[0], hands[-1])) - first - sys.getsizeof((0, 0))
+    return size_of(rest) + sys.getsizeof(hands) + first + more * (len(hands) - 1)
+
+
+# a club night is 50 tables or more (the largest event's round 100); a 50-hand game object is about 0.3 MB, its
+# JSON 0.1 MB, a one-hand table's game some 10 KB: what is made from a state is weighed with it (State.weight)
+_states = Recent(8 * 2 ** 20, lambda state: state.weight())
 _newest = threading.Lock()
 
 
@@ -102,4 +177,8 @@ def made_from(database: str, game: Any, what: str, make: Callable[[], Any]) -> A
     found = state.made.get(what)
     if found is None:
         found = state.made[what] = make()
+        state.made_bytes += size_of(what) + size_of(found)
+        with _newest:  # weighed again with what was made, unless a newer state took its place meanwhile
+            if _states.get((database, game.id)) is state:
+                _states.put((database, game.id), state)
     return found

@@ -13,16 +13,17 @@ Every table's game carries its seat ("event": id, round, table). What a late cha
   second start finds the first one's games not finished and is refused (409), storing nothing.
 - Pairing draws lots with a generator seeded by the event's id and the round's number, so a retried start (after
   a failed transaction) seats the same round.
-- What the standings and pairings read of a table's game (its seats' totals, winners, finished) is kept per game
-  revision, and the standings per event keyed by every one of its games' revisions and the byes (one query says
-  them); while nothing at all was written to the database since (db.quiet_mark), without a query. A club night's
+- What the standings, pairings and the event object read of a table's game (its seats' totals, winners, finished)
+  is kept per game revision, and the standings per event keyed by the event's revision (`event_key`: kept by
+  triggers on every write an event's pages read, db/migrations.py, so one row says it however big the event);
+  while nothing at all was written to the database since (db.quiet_mark), without a query. A club night's
   120 games are more than the game cache (service.cache) holds, and the standings screens poll like the phones.
 """
 from __future__ import annotations
 
 import importlib
 import random
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import sqlite_utils
@@ -38,14 +39,16 @@ from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, T
                             movement_fits, pair_round, standings as ranked)
 from scoring.game import now_utc
 
+from . import cache
 from .cache import Recent
-from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found,
+from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found, read_stored,
                     request_fingerprint)
 
-# (database, game id) → ((revision, updated), TableGame): small, so a big club's whole history fits
-_seated = Recent(4096)
-# (database, event id) → _Standings
-_standings = Recent(64)
+# (database, game id) → ((revision, updated), TableGame), in bytes: about 1.2 KB each, so the largest event the API
+# accepts (10,000 games) fits, and starting its round 100 derives no earlier game again
+_seated = Recent(12 * 2 ** 20)
+# (database, event id) → _Standings: 200 rows are about 0.2 MB
+_standings = Recent(2 ** 20)
 
 
 class _Standings:
@@ -112,14 +115,24 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     return get_event(db, row["id"])
 
 
-def _round_json(db: sqlite_utils.Database, stored_round: dict, movement: str) -> dict:
+def _round_json(db: sqlite_utils.Database, stored_round: dict, movement: str,
+                finished: dict[str, bool] | None = None) -> dict:
     """A round as an element of the event object's round_list (`movement`: the event's, for a round that does not
-    name its own)."""
+    name its own; `finished`: each game's, when read already)."""
+    finished = finished if finished is not None else {}
     return {"number": stored_round["number"],
             "tables": [{"table": t["table"], "game": t["game"], "entrants": t["entrants"],
-                        "finished": get_game(db, t["game"]).finished} for t in stored_round["tables"]],
+                        "finished": finished[t["game"]] if t["game"] in finished else get_game(db, t["game"]).finished}
+                       for t in stored_round["tables"]],
             "byes": stored_round["byes"], "movement": stored_round.get("movement") or movement,
             "started": stored_round["started"]}
+
+
+def _finished_games(db: sqlite_utils.Database, event_id: str) -> dict[str, bool]:
+    """Whether each of the event's games is finished, from what is kept per game revision (one query for them all,
+    a game derived only when it changed): the largest event has 10,000 games, more than the game cache holds."""
+    tables, _ = store.get_seats(db, event_id)
+    return {t["game"]: _table_game(db, t).finished for t in tables}
 
 
 def _finished(event: dict, round_list: list[dict]) -> bool:
@@ -129,7 +142,8 @@ def _finished(event: dict, round_list: list[dict]) -> bool:
 def get_event(db: sqlite_utils.Database, event_id: str) -> dict:
     """The event object (API.md), or Refused 404."""
     row = _stored(db, event_id)
-    round_list = [_round_json(db, r, row["movement"]) for r in store.get_rounds(db, row["id"])]
+    finished = _finished_games(db, row["id"])
+    round_list = [_round_json(db, r, row["movement"], finished) for r in store.get_rounds(db, row["id"])]
     event = _event_of(row)
     tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
     return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
@@ -141,7 +155,8 @@ def list_events(db: sqlite_utils.Database) -> list[dict]:
     """Every event, the newest first: id, name, variant, rounds_played, rounds, finished."""
     result = []
     for row in store.list_events(db):
-        round_list = [_round_json(db, r, row["movement"]) for r in store.get_rounds(db, row["id"])]
+        finished = _finished_games(db, row["id"])
+        round_list = [_round_json(db, r, row["movement"], finished) for r in store.get_rounds(db, row["id"])]
         result.append({"id": row["id"], "name": row["name"], "variant": row["variant"],
                        "rounds_played": len(round_list), "rounds": row["rounds"],
                        "finished": _finished(row, round_list)})
@@ -153,7 +168,11 @@ def _table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
     key = (database_path(db), table["game"])
     held = _seated.get(key)
     if held is None or table["revision"] is None or held[0] != (table["revision"], table["updated"]):
-        game = get_game(db, table["game"])  # Refused 404 for a game no longer there, as before
+        # derived here without joining the game cache (service.cache): reading the largest event's 10,000 games
+        # once would push out the games the tables are playing, for a few numbers kept here
+        version = {"id": table["game"], "revision": table["revision"], "updated": table["updated"]}
+        game = cache.kept(key[0], version) if table["revision"] is not None else None
+        game = game or game_object(*read_stored(db, table["game"]))  # Refused 404 for a game no longer there
         held = ((game.revision, game.updated),
                 TableGame(tuple(table["entrants"]), tuple(s.score for s in game.sides), tuple(game.winner or ()),
                           bool(game.finished)))
@@ -273,6 +292,23 @@ def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str 
     return [game_object(variant, g) for g in games]
 
 
+def event_key(db: sqlite_utils.Database, event_id: Any) -> str:
+    """What names the state of everything an event's pages show, read from one row however big the event (its
+    revision and last change, kept by triggers on every write to its games, rounds, tables, log and itself); or
+    Refused 404. A poll compares it with the key its page was drawn with."""
+    found = store.event_revision(db, event_id) if isinstance(event_id, str) else None
+    if found is None:
+        raise not_found(lang._("There is no event with id “%(id)s”.", id=event_id))
+    # a round played to the clock: the pages show the minutes left, so the key moves on with each minute too
+    minute = datetime.now(timezone.utc).strftime("%H%M") if found["round_minutes"] else ""
+    return f"{found['revision']}.{found['changed'] or ''}.{minute}"
+
+
+def rounds_started(db: sqlite_utils.Database, event_id: str) -> int:
+    """How many rounds of the event have started (one small query), or Refused 404."""
+    return store.rounds_started(db, _stored(db, event_id)["id"])
+
+
 def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """The standings rows (API.md), first place first, from the finished games of the event's tables and its
     byes; a game made unfinished again stops counting until it is finished.
@@ -283,12 +319,12 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     held = _standings.get((path, event_id)) if isinstance(event_id, str) else None
     if held is not None and mark is not None and held.confirmed == mark:
         return held.rows
-    row = _stored(db, event_id)
-    so_far, state = _rounds_so_far(db, row["id"])
-    key = (row["created"], tuple(e["name"] for e in row["entrants"]), state)  # a renamed player renames its entrant
+    key = event_key(db, event_id)  # read before the rounds: a change after it only makes these rows newer than it
     if held is not None and held.key == key:
         held.confirmed = mark
         return held.rows
+    row = _stored(db, event_id)
+    so_far, state = _rounds_so_far(db, row["id"])
     rows = [s.as_dict() for s in ranked(_event_of(row), [g for r in so_far for g in r.tables],
                                         [b for r in so_far for b in r.byes], _adjustments(state))]
     _standings.put((path, event_id), _Standings(key, rows, mark))

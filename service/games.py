@@ -88,17 +88,25 @@ def made_from(db: sqlite_utils.Database, game: Game, what: str, make: Callable[[
 
 def list_games(db: sqlite_utils.Database) -> list[dict]:
     """Every game, short: id, variant, side names and scores, finished, last change, revision."""
-    result = []
-    for g in store.list_games(db):
-        variant = get_variant(g["variant"])
-        # a game derived before needs no query for its sides
-        game = cache.kept(database_path(db), g) or derive(db, *read_stored(db, g["id"]))
-        result.append({"id": g["id"], "variant": g["variant"], "variant_name": lang.english(variant.name),
-                       "names": [s.name for s in game.sides],
-                       "scores": [s.score for s in game.sides], "hands_played": g["hand_count"],
-                       "finished": game.finished, "winner": game.winner,
-                       "created": g["created"], "updated": g["updated"], "revision": g["revision"]})
-    return result
+    return [_short(db, g) for g in store.list_games(db)]
+
+
+def games_page(db: sqlite_utils.Database, page: int, per_page: int) -> tuple[list[dict], bool]:
+    """Page `page` (from 1) of the games that are no club night's table, most recently changed first, short as in
+    list_games; and whether a later page has any. Only the page's games are read and derived."""
+    found = store.list_games_page(db, per_page + 1, (page - 1) * per_page)
+    return [_short(db, g) for g in found[:per_page]], len(found) > per_page
+
+
+def _short(db: sqlite_utils.Database, g: dict) -> dict:
+    variant = get_variant(g["variant"])
+    # a game derived before needs no query for its sides
+    game = cache.kept(database_path(db), g) or derive(db, *read_stored(db, g["id"]))
+    return {"id": g["id"], "variant": g["variant"], "variant_name": lang.english(variant.name),
+            "names": [s.name for s in game.sides],
+            "scores": [s.score for s in game.sides], "hands_played": g["hand_count"],
+            "finished": game.finished, "winner": game.winner,
+            "created": g["created"], "updated": g["updated"], "revision": g["revision"]}
 
 
 def committed(db: sqlite_utils.Database, game: Game | None) -> None:

@@ -206,7 +206,7 @@ def delete_hand(db: sqlite_utils.Database, game_id: str, number: int, revision: 
     return game
 
 
-_notes = Recent(256)  # every device polls: the note is read once per revision, not once per poll
+_notes = Recent(2 ** 18)  # every device polls: the note is read once per revision, not once per poll (bytes)
 
 
 def taken_back(db: sqlite_utils.Database, game: Game) -> dict | None:

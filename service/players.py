@@ -47,8 +47,8 @@ class Standings:
     ratings: dict[str, dict]
 
 
-_tables = cache.Recent(4)  # database file -> (the state key it was made at, Standings)
-_rated = cache.Recent(16)  # (database file, variant) -> (the finished games rated, in order; ratings)
+_tables = cache.Recent(6 * 2 ** 20)  # database file -> (the state key it was made at, Standings): 2,000 games 4.4 MB
+_rated = cache.Recent(2 ** 20)  # (database file, variant) -> (the finished games rated, in order; ratings): 0.2 MB
 
 
 def current(db: sqlite_utils.Database) -> Standings:

@@ -87,6 +87,16 @@ RELEASED = [
         reason TEXT NOT NULL, at TEXT NOT NULL, request_key TEXT);
     CREATE INDEX event_adjustments_by_event ON event_adjustments(event_id);
     CREATE UNIQUE INDEX event_adjustments_by_key ON event_adjustments(event_id, request_key);""",
+    """CREATE TABLE IF NOT EXISTS event_pin_failures (
+        event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE, client TEXT NOT NULL,
+        failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (event_id, client));""",
+    """ALTER TABLE events ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE events ADD COLUMN changed TEXT;""",
+    """CREATE TRIGGER event_changed_by_new_adjustment AFTER INSERT ON event_adjustments BEGIN
+        UPDATE events SET revision = revision + 1, changed = strftime('%Y-%m-%dT%H:%M:%f', 'now') WHERE id = NEW.event_id; END;
+    CREATE TRIGGER event_changed_by_gone_adjustment AFTER DELETE ON event_adjustments BEGIN
+        UPDATE events SET revision = revision + 1, changed = strftime('%Y-%m-%dT%H:%M:%f', 'now') WHERE id = OLD.event_id; END;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

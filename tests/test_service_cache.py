@@ -24,7 +24,7 @@ def row(revision: int, updated: str, game_id: str = "g") -> dict:
 
 
 def test_recent_forgets_the_oldest_first():
-    kept = Recent(2)
+    kept = Recent(2, sizeof=lambda value: 1)  # room for two
     kept.put("a", 1)
     kept.put("b", 2)
     kept.put("a", 3)  # put again: now the newest

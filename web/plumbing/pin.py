@@ -2,9 +2,11 @@
 
 Only a salted scrypt hash is stored (db/pin_hash.py). The JSON API takes the PIN in the
 X-Table-PIN header; a browser enters it once on the unlock page and the session remembers
-that game. Wrong PINs are counted in the database per game and client address: after
-PIN_MAX_FAILURES wrong tries the client waits, 30 s doubling up to an hour, and its PIN is not
-even checked meanwhile. Other clients, and devices already unlocked, are never held up.
+that game. Wrong PINs are counted in the database per game and client address, and for a club night's
+table per event and client address (the night's one PIN opens every table: a device gets its tries across all of
+them, not fresh ones at every table of every round): after PIN_MAX_FAILURES wrong tries the client waits, 30 s
+doubling up to an hour, and its PIN is not even checked meanwhile. Other clients, and devices already unlocked,
+are never held up.
 """
 from __future__ import annotations
 
@@ -27,7 +29,6 @@ from flask import (
 )
 
 import lang
-from db import games as store
 from db import pins
 from db.pin_hash import hash_pin, is_legacy, pin_matches
 from service.model import Game
@@ -78,19 +79,22 @@ def remember(game_id: str) -> None:
 
 
 def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
-    """Check a PIN someone typed; None when right, else why not.
+    """Check a PIN someone typed; None when right, else why not (its try counted per game, or per event for a
+    club night's table).
 
     The try is taken (and counted as wrong) before the slow hash comparison, outside the write
     transaction, so parallel requests never compare more than PIN_MAX_FAILURES wrong PINs.
     """
     db, client, now, config = get_db(), request.remote_addr or "unknown", _now(), current_app.config
-    allowed, held = pins.take_try(db, game_id, client, now, limit=config["PIN_MAX_FAILURES"],
+    seat = (stored_game(game_id) or {}).get("event")  # a club night's table: counted with its event
+    scope = pins.scope_of(game_id, seat["id"] if isinstance(seat, dict) else None)
+    allowed, held = pins.take_try(db, scope, client, now, limit=config["PIN_MAX_FAILURES"],
                                   first_wait=config["PIN_FIRST_WAIT_SECONDS"],
                                   longest_wait=config["PIN_LONGEST_WAIT_SECONDS"])
     if not allowed:
         return _waiting(held["locked_until"], now)  # not even checked meanwhile
     if pin_matches(pin, stored):
-        pins.clear_failures(db, game_id, client)
+        pins.clear_failures(db, scope, client)
         if is_legacy(stored):
             pins.set_pin_hash(db, game_id, hash_pin(pin))
         return None
@@ -183,7 +187,7 @@ def _retry_after(response, problem: PinRefusal):
 @exempt  # entering the PIN is how a locked device gets in
 def unlock(game_id: str):
     """Ask for the table's PIN once; the session remembers it for this game."""
-    game = store.read_game(get_db(), game_id)
+    game = stored_game(game_id)
     if game is None:
         return render_template("unlock.html", game_id=game_id, names=[], error=None, next="/",
                                missing=True), 404

@@ -58,14 +58,19 @@ def for_event(event_id: str) -> dict:
     return {"name": given_name(), "table": picked_table(event_id)}
 
 
-def log_device(game_id: str) -> str:
-    """What a write to `game_id` from this device stores as its device in a club night's log."""
+_UNREAD = object()
+
+
+def log_device(game_id: str, seat=_UNREAD) -> str:
+    """What a write to `game_id` from this device stores as its device in a club night's log (`seat`: the game's
+    event seat when the request read it already, so recording a hand reads the game once)."""
     name = given_name()
     if name:
         return f"name:{name}"
-    try:
-        seat = service.get_game(get_db(), game_id).event  # cached: every phone polls it
-    except Refused:
-        seat = None
+    if seat is _UNREAD:
+        try:
+            seat = service.get_game(get_db(), game_id).event  # cached: every phone polls it
+        except Refused:
+            seat = None
     table = picked_table(str(seat["id"])) if seat else None
     return f"table:{table}" if table else this_device()

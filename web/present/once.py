@@ -27,7 +27,7 @@ from web.plumbing import security
 
 TOKEN = "\x00csrf\x00"  # stands for the device's CSRF token; never part of real markup (NUL is not HTML)
 
-_kept = Recent(256)  # a few pages per game, each some kB
+_kept = Recent(4 * 2 ** 20)  # in bytes: a few pages per game, a 50-hand game page some 40 kB
 _drawing = contextvars.ContextVar("meldbook_drawing_once", default=False)
 
 
@@ -85,8 +85,8 @@ def init_app(app: Flask) -> None:
         helpers[name] = device_dependent(helpers[name])
 
 
-def _drawing_of(template: str, context: dict) -> tuple[Markup, tuple[str, ...]]:
-    """The drawing, and its pieces between the tokens."""
+def _drawing_of(template: str, context: dict) -> tuple[str, ...]:
+    """The drawing's pieces between the tokens (only they are kept: the whole page would be a second copy)."""
     key = (current_app.config["DATABASE"], lang.current(), template, key_of(context))
     found = _kept.get(key)
     if found is None:
@@ -96,11 +96,11 @@ def _drawing_of(template: str, context: dict) -> tuple[Markup, tuple[str, ...]]:
                                    csrf_field=lambda: security.csrf_field_for(TOKEN))
         finally:
             _drawing.reset(token)
-        found = (Markup(html), tuple(html.split(TOKEN)))
+        found = tuple(html.split(TOKEN))
         _kept.put(key, found)
     return found
 
 
 def render_once(template: str, **context: Any) -> str:
     """`template` drawn with `context` for this device, drawn once for every device with the same context."""
-    return security.csrf_token().join(_drawing_of(template, context)[1])
+    return security.csrf_token().join(_drawing_of(template, context))

@@ -4,9 +4,7 @@ seating and results PDFs. The rules and storage are service.events'; every table
 """
 from __future__ import annotations
 
-import hashlib
-
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 import lang
@@ -15,9 +13,11 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import events
 from web.forms import event_form, keys, numbers
+from db import connect
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
+from web.plumbing.drawings import drawn
 from web.plumbing.errors import refused_page
 from web.present import device_name
 
@@ -55,7 +55,9 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
 
 
 def _view(db, event_id: str, event: dict | None = None) -> dict:
-    """Everything the event's pages show (`event`: the event object, when read already)."""
+    """Everything the event's pages show (`event`: the event object, when read already), and the key a poll of
+    the page sends back (read first: a change after it only makes the page newer than its key)."""
+    key = events.event_key(db, event_id)
     event = event or events.get_event(db, event_id)
     variant = get_variant(event["variant"])
     rounds = event["round_list"]
@@ -68,7 +70,7 @@ def _view(db, event_id: str, event: dict | None = None) -> dict:
             "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
             "movement": str(event_form.MOVEMENT_WORDS[event["movement"]][0]),
-            "playing_words": _playing_words(playing) if playing else "", "key": _live_key(db, event),
+            "playing_words": _playing_words(playing) if playing else "", "key": key,
             "clock": round_clock(event),
             "round_movement": str(event_form.MOVEMENT_WORDS[current["movement"]][0]) if current else "",
             "movement_choices": [(key, str(words[0])) for key, words in event_form.MOVEMENT_WORDS.items()
@@ -83,15 +85,6 @@ def _next_movement(event: dict) -> str:
     if event["movement"] == "mitchell" and mitchells >= (len(event["entrants"]) + 1) // 2:
         return "danish"
     return event["movement"]
-
-
-def _live_key(db, event: dict) -> str:
-    """Changes whenever a game of the event changes (its revision) or a round starts."""
-    clock = round_clock(event)  # the screen shows the minutes left: a new minute draws it again
-    parts = [str(len(event["round_list"])), str(clock["minutes_left"]) if clock else ""]
-    parts += [f"{t['game']}:{service.get_game(db, t['game']).revision}"
-              for r in event["round_list"] for t in r["tables"]]
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
 def _playing_words(playing: list[int]) -> str:
@@ -254,12 +247,12 @@ def screen_live(event_id: str):
 
 
 def _changed(db, event_id: str) -> dict | None:
-    """For a poll: None while the key the page was drawn with is current (only the key is worked out: the
-    standings and the tables are not, every 0.6 s on every screen), else everything the page shows."""
-    event = events.get_event(db, event_id)
-    if request.args.get("key") == _live_key(db, event):
+    """For a poll: None while the key the page was drawn with is current (only the key is read, one row however
+    big the event: not the standings, the tables or the event, every 0.6 s on every screen), else everything the
+    page shows."""
+    if request.args.get("key") == events.event_key(db, event_id):
         return None
-    return _view(db, event_id, event)
+    return _view(db, event_id)
 
 
 # -- paper --------------------------------------------------------------------------------------------------------
@@ -276,14 +269,27 @@ def _first_day(db, event: dict) -> str | None:
     return None
 
 
+def _in_a_drawing_thread(draw):
+    """`draw(db)` as a drawing thread runs it (web/plumbing/drawings.py): on a connection of its own, in the
+    request's language."""
+    path, language = current_app.config["DATABASE"], lang.current()
+
+    def make() -> bytes:
+        conn = connect(path)
+        try:
+            with lang.using(language):
+                return draw(conn)
+        finally:
+            conn.conn.close()
+    return make
+
+
 @bp.get("/<event_id>/seating.pdf")
 def seating(event_id: str):
     """A round's seating (`round`, the latest round when not given): the list and a card per table."""
-    from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
-
     db = get_db()
-    event = events.get_event(db, event_id)
-    played = len(event["round_list"])
+    key = events.event_key(db, event_id)  # 404 for an unknown event; names what the sheet is drawn from
+    played = events.rounds_started(db, event_id)
     raw = request.args.get("round", str(played))
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else 0
     if not 1 <= number <= played:
@@ -291,19 +297,30 @@ def seating(event_id: str):
                 else lang._("Rounds 1 to %(played)s have started.", played=lang.number(played)))
         raise Refused([FieldError("round", lang._("There is no round %(round)s to seat.", round=raw) + " " + said)],
                       status=404)
-    return _pdf(seating_pdf(event, number, date=_first_day(db, event)), f"seating-round-{number}.pdf")
+
+    def draw(conn) -> bytes:
+        from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
+
+        event = events.get_event(conn, event_id)
+        return seating_pdf(event, number, date=_first_day(conn, event))
+    content = drawn(("seating", event_id, key, number, lang.current()), _in_a_drawing_thread(draw))
+    return _pdf(content, f"seating-round-{number}.pdf")
 
 
 @bp.get("/<event_id>/results.pdf")
 def results(event_id: str):
     """The results: standings, every round's tables with scores, byes and the log of late changes."""
-    from sheets.event_sheets import results_pdf  # reportlab: loaded when paper is first asked for
+    key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the sheet is drawn from
 
-    db = get_db()
-    event = events.get_event(db, event_id)
-    games = {t["game"]: service.get_game(db, t["game"]).to_json() for r in event["round_list"] for t in r["tables"]}
-    results_ = {gid: {"sides": [{"name": s["name"], "score": s["score"]} for s in g["sides"]],
-                      "winner": g["winner"] or [], "finished": g["finished"]} for gid, g in games.items()}
-    audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(db, event_id)]
-    return _pdf(results_pdf(event, events.standings(db, event_id), results_, audit, date=_first_day(db, event)),
-                "results.pdf")
+    def draw(conn) -> bytes:
+        from sheets.event_sheets import results_pdf  # reportlab: loaded when paper is first asked for
+
+        event = events.get_event(conn, event_id)
+        results_ = {}
+        for game_id in (t["game"] for r in event["round_list"] for t in r["tables"]):  # one game held at a time
+            game = service.get_game(conn, game_id)
+            results_[game_id] = {"sides": [{"name": s.name, "score": s.score} for s in game.sides],
+                                 "winner": list(game.winner or []), "finished": game.finished}
+        audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(conn, event_id)]
+        return results_pdf(event, events.standings(conn, event_id), results_, audit, date=_first_day(conn, event))
+    return _pdf(drawn(("results", event_id, key, lang.current()), _in_a_drawing_thread(draw)), "results.pdf")

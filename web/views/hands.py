@@ -218,7 +218,7 @@ def record_hand(game_id: str):
     try:
         numbers.check(payload)  # a typed number that could be read two ways is refused at its input
         service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored,
-                            device=log_device(game_id))
+                            device=log_device(game_id, stored.get("event")))
     except Refused as err:
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)

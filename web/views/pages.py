@@ -41,13 +41,20 @@ bp = Blueprint("pages", __name__)
 bp.register_error_handler(Refused, refused_page)
 
 
+GAMES_A_PAGE = 30  # a club's 10,000 games would be a 10 MB page: the newest 30, then "Older games"
+LAST_PAGE = 10 ** 6
+
+
 @bp.get("/")
 def home():
-    games = service.list_games(get_db())
+    """The newest games (a club night's tables are on its own page), GAMES_A_PAGE a page: ?page=2 for older ones."""
+    raw = request.args.get("page")
+    page = 1 if raw is None else whole_number(raw, "page", 1, LAST_PAGE)
+    games, more = service.games_page(get_db(), page, GAMES_A_PAGE)
     playing = [g for g in games if not g["finished"]]
     finished = [g for g in games if g["finished"]]
-    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values(),
-                           club_tables=club_nights.table_games(get_db()))
+    return render_template("home.html", playing=playing, finished=finished, variants=VARIANTS.values(), page=page,
+                           more=more, club_tables=club_nights.table_games(get_db()))
 
 
 @bp.get("/games/<game_id>")

@@ -4,7 +4,8 @@ Bad ids and parameters are refused (404 / 422), never with a broken PDF: a brows
 a short page in its language, a program (no Accept, or one preferring JSON) gets the API's JSON error shape. Each PDF
 speaks the language of the page that asked for it (or `?lang=`): web/plumbing/language.py sets it per request.
 The PDF library (reportlab, some 16 MB) is imported on the first PDF asked for, not when the
-server starts: a server that never prints never holds it.
+server starts: a server that never prints never holds it. Each PDF is drawn once per revision of what it draws
+(and language and paper), in a drawing thread, never a server thread (web/plumbing/drawings.py).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from scoring.variant import Variant
 from web.forms.numbers import whole_number
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
+from web.plumbing.drawings import drawn
 
 bp = Blueprint("sheets", __name__)
 
@@ -85,12 +87,22 @@ def side_names(variant: Variant) -> list[dict]:
     return sides
 
 
+def spoken(language: str, draw, *args):
+    """`draw(*args)` in `language` (a drawing thread has no request to take it from)."""
+    def make() -> bytes:
+        with lang.using(language):
+            return draw(*args)
+    return make
+
+
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str):
     from sheets import game_sheet_pdf
 
-    game = service.get_game(get_db(), game_id)
-    return pdf(game_sheet_pdf(game, paper()), f"meldbook-{game.id}.pdf")
+    game, size, language = service.get_game(get_db(), game_id), paper(), lang.current()
+    content = drawn(("sheet", game.id, game.revision, game.updated, size, language),
+                    spoken(language, game_sheet_pdf, game, size))
+    return pdf(content, f"meldbook-{game.id}.pdf")
 
 
 @bp.get("/games/<game_id>/blank-sheet.pdf")
@@ -98,9 +110,11 @@ def blank_sheet(game_id: str):
     from sheets import blank_sheet_pdf
 
     game = service.get_game(get_db(), game_id)
-    size, rows = paper(), hands(game.options)
+    size, rows, language = paper(), hands(game.options), lang.current()
     sides = [{"name": s.name, "players": list(s.players)} for s in game.sides]
-    content = blank_sheet_pdf(get_variant(game.variant), sides, game.options, rows, size, game.id)
+    content = drawn(("blank", game.id, game.revision, game.updated, size, rows, language),
+                    spoken(language, blank_sheet_pdf, get_variant(game.variant), sides, game.options, rows, size,
+                           game.id))
     return pdf(content, f"meldbook-{game.id}-blank.pdf")
 
 
@@ -118,8 +132,9 @@ def game_rules_card(game_id: str):
 def rules_card(variant_id: str):
     from sheets import rules_card_pdf
 
-    variant = variant_or_404(variant_id)
-    return pdf(rules_card_pdf(variant, paper()), f"meldbook-{variant.id}-rules.pdf")
+    variant, size, language = variant_or_404(variant_id), paper(), lang.current()
+    content = drawn(("card", variant.id, size, language), spoken(language, rules_card_pdf, variant, size))
+    return pdf(content, f"meldbook-{variant.id}-rules.pdf")
 
 
 @bp.get("/variants/<variant_id>/blank-sheet.pdf")
@@ -127,7 +142,10 @@ def variant_blank_sheet(variant_id: str):
     from sheets import blank_sheet_pdf
 
     variant = variant_or_404(variant_id)
-    size, sides = paper(), side_names(variant)
+    size, sides, language = paper(), side_names(variant), lang.current()
     options = variant.default_options(sides)
-    content = blank_sheet_pdf(variant, sides, options, hands(options), size)
+    rows = hands(options)
+    named = tuple((s["name"], tuple(s["players"])) for s in sides)
+    content = drawn(("variant-blank", variant.id, named, size, rows, language),
+                    spoken(language, blank_sheet_pdf, variant, sides, options, rows, size))
     return pdf(content, f"meldbook-{variant.id}-blank.pdf")
