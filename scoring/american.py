@@ -10,7 +10,7 @@ import lang
 from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import CARD_COLUMNS, THREES, WENT_OUT, count, in_hand, melded, points_rule
+from .common import CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, THREES, WENT_OUT, count, in_hand, melded, points_rule
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS
 from .shape import ByScoreRows, Words
@@ -46,7 +46,8 @@ CANASTAS = (
     Canasta("twos_canastas", lang.lazy_pgettext("canasta kind", "seven 2s"), "twos_canasta_bonus", 140),
 )
 KINDS = tuple(c.field for c in CANASTAS)  # a side's canastas: all seven kinds together
-WILD = L_("Wild canasta")  # the hand form's one choice among the three wild kinds: a hand holds at most one
+# the hand form's one choice among the three wild kinds (a hand holds at most one), under the "Canastas" heading
+WILD = lang.lazy_pgettext("canastas", "Wild")
 RARE = L_("Penalties and incomplete melds")
 
 RULES = (
@@ -88,8 +89,9 @@ FIELDS = (
     Field("special_hand", "choice", L_("Special hand"), L_("Laid down whole instead of melding: the side scores its "
                                                             "value and nothing else"),
           choices=SPECIAL_WORDS, whole=True),
-    count("natural_canastas", L_("Natural canastas"), L_("Seven of one rank (4 to K, not 7s), no wild card")),
-    count("mixed_canastas", L_("Mixed canastas"), L_("Seven of one rank with 1 or 2 wild cards")),
+    count("natural_canastas", L_("Natural canastas"), L_("Seven of one rank (4 to K, not 7s), no wild card"),
+          short=NATURAL_SHORT),
+    count("mixed_canastas", L_("Mixed canastas"), L_("Seven of one rank with 1 or 2 wild cards"), short=MIXED_SHORT),
     count("aces_canastas", L_("Natural aces canastas"), L_("Seven aces, no wild card"), short=(L_("Aces"), "")),
     count("sevens_canastas", L_("Natural sevens canastas"), L_("Seven 7s"), short=(L_("Sevens"), "")),
     count("wild_canastas", L_("Wild canastas"), L_("Seven wild cards with 1 to 3 jokers"), one_of=WILD,

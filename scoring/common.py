@@ -16,6 +16,10 @@ CANASTAS = L_("Canastas")  # the hand form's headings over a variant's fields
 THREES = L_("Threes")
 CARDS = L_("Cards")
 
+# a count's short words beside its chips under the "Canastas" heading (the heading says "canastas" already)
+NATURAL_SHORT = (lang.lazy_pgettext("canastas", "Natural"), "")
+MIXED_SHORT = (lang.lazy_pgettext("canastas", "Mixed"), "")
+
 MELDED = Field("melded", "points", L_("Melded points"), L_("Card values of every card on the table, canastas included"),
                group=CARDS)
 IN_HAND = Field("in_hand", "points", L_("In-hand points"), L_("Card values of cards left in hand"), group=CARDS)

@@ -9,7 +9,7 @@ import lang
 from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import CANASTAS, CARD_COLUMNS, THREES, WENT_OUT, count, in_hand, melded, points_rule
+from .common import CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, THREES, WENT_OUT, count, in_hand, melded, points_rule
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_WORDS
 from .shape import ByScoreRows, Words
@@ -87,8 +87,10 @@ def house_rules(t: Table) -> tuple[HouseRule, ...]:
 def fields(t: Table) -> tuple[Field, ...]:
     """The entry fields of both games, in this table's words."""
     return (
-        count("natural_canastas", L_("Natural canastas"), L_("Seven or more of one rank, no wild card")),
-        count("mixed_canastas", L_("Mixed canastas"), L_("Seven or more of one rank with 1 or 2 wild cards")),
+        count("natural_canastas", L_("Natural canastas"), L_("Seven or more of one rank, no wild card"),
+              short=NATURAL_SHORT),
+        count("mixed_canastas", L_("Mixed canastas"), L_("Seven or more of one rank with 1 or 2 wild cards"),
+              short=MIXED_SHORT),
         count("sequence_canastas", t.sequence, L_("Seven in sequence of one suit, no wild card"),
               short=(t.sequence, "")),
         count("wild_canastas", t.wild, L_("Seven wild cards, jokers and 2s"), short=(t.wild, "")),

@@ -128,3 +128,28 @@ def test_the_pages_name_them_in_each_language(client):
         page = client.get("/games/new", headers={"Accept-Language": language})
         text = page.get_data(as_text=True)
         assert page.status_code == 200 and all(name in text for name in names), language
+
+
+@pytest.mark.parametrize("variant, hand", [
+    ("american", {"entries": [{"special_hand": "dream_plus_4"}, {}]}),  # a Dream hand finishes the table's game
+    ("samba", {"entries": [{"natural_canastas": 1, "melded": 35}, {}]}),
+    ("bolivia", {"entries": [{"natural_canastas": 1, "melded": 35}, {}]}),
+])
+def test_a_club_night_of_each(client, variant, hand):
+    """Issue 33: each is playable at a club night: rounds seat the tables, the games finish, the standings rank."""
+    body = {"name": "Tuesday club", "variant": variant, "entrants": [
+        {"name": f"Pair {i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)], "table_size": 2, "rounds": 3,
+        "movement": "round-robin", "standings": "wins"}
+    event = client.post("/api/events", json=body)
+    assert event.status_code == 201, event.get_json()
+    event_id = event.get_json()["id"]
+    round_ = client.post(f"/api/events/{event_id}/rounds").get_json()
+    for table in round_["tables"]:
+        assert client.get(f"/api/games/{table['game']}").get_json()["variant"] == variant
+        assert client.post(f"/api/games/{table['game']}/hands", json=hand).status_code == 201
+        if variant != "american":
+            assert client.post(f"/api/games/{table['game']}/end").status_code == 200
+        assert client.get(f"/api/games/{table['game']}").get_json()["finished"]
+    standings = client.get(f"/api/events/{event_id}/standings").get_json()
+    assert sorted(row["wins"] for row in standings) == [0, 0, 1, 1]
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201  # the next round starts
