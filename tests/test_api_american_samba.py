@@ -153,3 +153,33 @@ def test_a_club_night_of_each(client, variant, hand):
     standings = client.get(f"/api/events/{event_id}/standings").get_json()
     assert sorted(row["wins"] for row in standings) == [0, 0, 1, 1]
     assert client.post(f"/api/events/{event_id}/rounds").status_code == 201  # the next round starts
+
+
+@pytest.mark.parametrize("variant, rules, field", [
+    ("american", {"special_hands": {"royal": 100}}, "options.house_rules.special_hands.royal"),
+    ("american", {"threes_table": [100, 300]}, "options.house_rules.threes_table"),
+    ("american", {"go_out_canastas": 0}, "options.house_rules.go_out_canastas"),
+    ("samba", {"go_out_sequences": 3}, "options.house_rules.go_out_sequences"),
+    ("bolivia", {"meld_minimums_by_score": [[None, 15], [100, 50], [50, 90]]},
+     "options.house_rules.meld_minimums_by_score[2]"),
+])
+def test_refused_house_rules_in_every_language(client, variant, rules, field):
+    body = {"variant": variant, "sides": PAIRS, "options": {"house_rules": rules}}
+    english = {e["field"]: e["message"] for e in client.post("/api/games", json=body).get_json()["errors"]}
+    assert field in english
+    for language in LANGUAGES:
+        r = client.post("/api/games", json=body, headers={"Accept-Language": language})
+        theirs = {e["field"]: e["message"] for e in r.get_json()["errors"]}
+        assert r.status_code == 422 and theirs[field] != english[field] and "%(" not in theirs[field], language
+    assert client.get("/api/games").get_json() == []
+
+
+def test_the_scores_csv_says_the_special_hand_beside_its_points(client):
+    g = game(client, "american")
+    client.post(f"/api/games/{g['id']}/hands", json=AMERICAN_1)
+    client.post(f"/api/games/{g['id']}/hands", json=AMERICAN_2)
+    rows = client.get(f"/games/{g['id']}/scores.csv").get_data(as_text=True).splitlines()
+    header = rows[0].split(",")
+    at = header.index("B: Special hand")
+    assert header[at + 1] == "B: Special hand (points)"
+    assert rows[2].split(",")[at:at + 2] == ["Garbage", "3000"] and rows[1].split(",")[at:at + 2] == ["", "0"]
