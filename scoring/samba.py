@@ -246,8 +246,8 @@ class Samba(Variant):
         said = lang.ngettext("To go out a side needs %(num)s canasta of any kind",
                              "To go out a side needs %(num)s canastas of any kinds", need)
         if seqs:
-            said = lang._("%(needs)s, %(sequences)s of them %(words)s", needs=said, sequences=lang.number(seqs),
-                          words=lang.shown(self.table.sequences))
+            said = lang._("%(needs)s; %(words)s among them: at least %(sequences)s", needs=said,
+                          sequences=lang.number(seqs), words=lang.shown(self.table.sequences))
         return lang._("%(needs)s. At most one side goes out; a hand may also end when the stock runs out.", needs=said)
 
 

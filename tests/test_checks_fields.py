@@ -236,7 +236,8 @@ def test_options_shape_refused(client, options, field, message):
 
 @pytest.mark.parametrize("payload, expected", [
     ([], [(None, "A new game must be a JSON object with variant, sides and options.")]),
-    ({"variant": "bridge", "sides": PAIRS}, [("variant", "Choose a variant: ponytail, pony, five-person, classic or hand-and-foot.")]),
+    ({"variant": "bridge", "sides": PAIRS}, [("variant", "Choose a variant: ponytail, pony, five-person, classic, "
+                                                     "hand-and-foot, american, samba or bolivia.")]),
     ({"variant": "ponytail", "sides": PAIRS, "colour": "red"},
      [("colour", "'colour' is not part of a new game; send variant, sides and options.")]),
     ({"variant": "ponytail", "sides": {}}, [("sides", "sides must be a list of sides, each with a name and its players.")]),

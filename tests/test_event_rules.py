@@ -70,7 +70,8 @@ REFUSALS = [
     (dict(name=None), "name", "name is missing"),
     (dict(name="x" * 41), "name", "too long"),
     (dict(name="\u200b"), "name", "shows nothing"),
-    (dict(variant="bridge"), "variant", "Choose a variant: ponytail, pony, five-person, classic or hand-and-foot"),
+    (dict(variant="bridge"), "variant", "Choose a variant: ponytail, pony, five-person, classic, hand-and-foot, "
+                                        "american, samba or bolivia"),
     # entrants
     (dict(entrants="Ann"), "entrants", "list of entrants"),
     (dict(entrants=[{"name": "Solo", "players": ["A", "B"]}]), "entrants", "At least 2 entrants"),

@@ -37,8 +37,9 @@ def test_the_american_rules_card_in_each_language(client, language, words):
 @pytest.mark.parametrize("variant, words", [
     ("samba", ("Sambas Seven in sequence of one suit, no wild card 1,500", "7,000 and up 160", "reaches 10,000",
                "needs 2 canastas of any kinds")),
-    ("bolivia", ("Escaleras Seven in sequence of one suit, no wild card 1,500", "Bolivias Seven wild cards, jokers and 2s "
-                 "2,500", "7,000 and up 150", "reaches 15,000", "1 of them escaleras", "Black 3 left in hand −100 each")),
+    ("bolivia", ("Escaleras Seven in sequence of one suit, no wild card 1,500",
+                 "Bolivias Seven wild cards, jokers and 2s 2,500", "7,000 and up 150", "reaches 15,000",
+                 "escaleras among them: at least 1", "Black 3 left in hand −100 each")),
 ])
 def test_the_samba_and_bolivia_rules_cards(client, variant, words):
     text = text_of(client.get(f"/variants/{variant}/card.pdf").data)
