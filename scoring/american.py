@@ -168,11 +168,21 @@ def score_side(e: dict, rules: dict) -> dict[str, int]:
     return parts
 
 
+def incomplete_row(rules: dict) -> tuple[str, str]:
+    """The rules card's row of the incomplete melds' penalties: two numbers when aces and sevens cost alike and so
+    do the wild meld and the four jokers' (the defaults), else all four."""
+    aces, sevens, wild, jokers = (rules[k] for k in ("incomplete_aces_penalty", "incomplete_sevens_penalty",
+                                                     "incomplete_wild_penalty", "incomplete_jokers_penalty"))
+    if aces == sevens and wild == jokers:
+        return lang._("Incomplete meld: aces or sevens / wild cards"), f"{minus(aces)} / {minus(wild)}"
+    return (lang._("Incomplete meld of aces / sevens / wild cards / four jokers"),
+            "/".join(minus(n) for n in (aces, sevens, wild, jokers)))
+
+
 class American(Variant):
     id = "american"
     name = L_("Modern American Canasta")
-    summary = L_("2 partnerships of two, or 2 players alone; 108 cards; seven kinds of canasta, threes that count "
-                 "for or against, special hands; to 8,500.")
+    summary = L_("2 partnerships, or 2 players alone; 108 cards; threes for or against; special hands; to 8,500.")
     fields = FIELDS
     card_values = CARD_VALUES
     card_words = CARD_WORDS
@@ -252,18 +262,15 @@ class American(Variant):
     # -- the rules card, in Modern American Canasta's words ------------------------------------------
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         table = rules["threes_table"]
-        return [(lang._("Melded points (canasta cards included): with no canasta they count against the side"),
-                 lang._("plus or minus")),
+        return [(lang._("Melded points: against the side while it has no canasta"), lang._("plus or minus")),
                 (lang._("Points left in hand"), lang._("minus")),
                 (lang._("Threes of one colour laid out, 1 to 4: against a side with no canasta, nothing with one, "
-                        "for it with two or more"), " · ".join(lang.number(n) for n in table)),
+                        "for it with two or more"), "/".join(lang.number(n) for n in table)),
                 (lang._("Going out"), plus(rules["going_out_bonus"])),
-                (lang._("Three left in hand"), lang._("%(points)s each", points=minus(rules["three_held_penalty"]))),
-                (lang._("Incomplete meld of aces / sevens / wild cards / four jokers"), "/".join(
-                    minus(rules[k]) for k in ("incomplete_aces_penalty", "incomplete_sevens_penalty",
-                                              "incomplete_wild_penalty", "incomplete_jokers_penalty"))),
-                (lang._("A player holding three or more aces / sevens"), " / ".join(
-                    minus(rules[k]) for k in ("aces_held_penalty", "sevens_held_penalty")))]
+
+                incomplete_row(rules),
+                (lang._("Left in hand: a three (each) / three or more aces / sevens (a player)"), "/".join(
+                    minus(rules[k]) for k in ("three_held_penalty", "aces_held_penalty", "sevens_held_penalty")))]
 
     def more_sections(self, rules: dict) -> list[tuple[str, list[tuple[str, str]]]]:
         """The special hands and their values, a section of the rules card of its own."""
@@ -286,8 +293,7 @@ class American(Variant):
 
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
         rows, note = super().meld_rows(rules)
-        clean = lang._("The opening holds a clean triple (three natural cards of one rank); the top discard counts "
-                       "for neither.")
+        clean = lang._("The opening needs a clean triple: three natural cards of one rank.")
         return rows, " ".join(n for n in (note, clean) if n)
 
 

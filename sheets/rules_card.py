@@ -110,7 +110,9 @@ def _card_story(variant: Variant, paper: str, size: float) -> list:
             (bonuses_title(variant), [canasta_table(variant, options, full, size)]),
             (lang._("Every other part of a %(round)s's score", round=variant.words.round),
              [rule_table(None, rules.bonuses(variant, options), [full * 0.78, full * 0.22], size)]),
-            *[(title, [paired_table(rows, full, size)]) for title, rows in rules.more_sections(variant, options)],
+            # three to a line at the card's larger sizes, four when it must be set small to fit its page
+            *[(title, [paired_table(rows, full, size, 3 if size > 10.5 else 4)])
+              for title, rows in rules.more_sections(variant, options)],
             (lang._("Going out"), [Paragraph(text(rules.going_out(variant, options)), prose)]),
             (lang._("End of the game"), [Paragraph(text(rules.end_of_game(variant, options, card=True)), prose)])):
         story.append(KeepTogether(section(title, flowables)))

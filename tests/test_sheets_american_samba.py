@@ -16,7 +16,7 @@ def test_the_american_rules_card_has_its_numbers_and_special_hands(client):
     text = text_of(client.get("/variants/american/card.pdf").data)
     for said in ("below 3,000 125", "3,000 to 4,995 155", "5,000 and up 180", "clean triple",  # RULES.md:702-707
                  "Natural aces Seven aces, no wild card 2,500", "Seven 2s Seven 2s 3,000",  # RULES.md:636-644
-                 "100 · 300 · 500 · 1,000",  # the threes table, RULES.md:647-649
+                 "100/300/500/1,000",  # the threes table, RULES.md:647-649
                  "Garbage 3,000", "Dream hand +4 8,500", "Triples 3,500",  # RULES.md:680-690
                  "needs 2 canastas of any kinds", "reaches 8,500", "A Dream hand wins the game at once"):
         assert said in text, said
