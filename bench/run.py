@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import clubnight, engine, events, figures, heavy, players, statements, sync, taps  # noqa: E402
+from bench import clubnight, engine, events, figures, heavy, players, statements, sync, taps, variants  # noqa: E402
 from bench.devices import THREADS, Browser, Server, taskset_found  # noqa: E402
 from db.connection import SETTLE_SECONDS  # noqa: E402
 
@@ -103,8 +103,19 @@ FIGURES = [
     ("largest event: standings screen poll, nothing changed, p95", "<= 5 ms"),
     ("home page beside 10,000 other games: size, p95", "<= 100 KB, 50 ms"),
     ("server memory after the largest event's pages in 5 languages", "<= 80 MB"),
+    # issue 33: Modern American Canasta, Samba and Bolivia (bench/variants.py)
+    ("engine: validate + score + derive a 200-hand Modern American game", "<= 5 ms"),
+    ("engine: validate + score + derive a 200-hand Samba game", "<= 5 ms"),
+    ("engine: validate + score + derive a 200-hand Bolivia game", "<= 5 ms"),
+    ("taps to enter a typical Modern American hand", "<= 25"),
+    ("taps to enter a typical Samba hand", "<= 25"),
+    ("taps to enter a typical Bolivia hand", "<= 25"),
+    ("hand form height, Modern American, 2 sides", "<= 2.5 screens"),
+    ("hand form height, Samba, 2 sides", "<= 2.5 screens"),
+    ("hand form height, Bolivia, 2 sides", "<= 2.5 screens"),
 ]
-LARGE = [name for name, _ in FIGURES[22:]]  # what `--large-event` measures alone
+LARGE = [name for name, _ in FIGURES[22:27]]  # what `--large-event` measures alone
+NEW_VARIANTS = {"american": "Modern American", "samba": "Samba", "bolivia": "Bolivia"}
 
 
 @dataclass
@@ -145,6 +156,13 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
                                        f"({sizes.engine_games} different games, seeded, each replayed {sizes.engine_runs} "
                                        "times); 2 partnerships, the defaults (5 decks); every round checked, then one "
                                        "replay to the end")
+    for variant_id, word in NEW_VARIANTS.items():
+        ms = variants.engine_ms(variant_id, sizes.engine_hands, sizes.engine_runs)
+        sides = variants.ENGINE_SIDES[variant_id]
+        put(names.index(f"engine: validate + score + derive a 200-hand {word} game"), f"{ms:.2f} ms", ms <= 5,
+            f"median of {sizes.engine_runs}; {sides} {'partnerships' if variant_id == 'american' else 'sides'} "
+            f"(the most it seats{', 4 players' if variant_id == 'american' else ''}); every hand checked, then one "
+            "replay")
     if engine_only:
         return [results[name] for name in names if name in results]
 
@@ -276,6 +294,16 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
         put(18, f"{form['screens_5']:.2f} screens", form["screens_5"] <= 4,
             "the fresh hand form page down to the end of its main part (the language menu below it not counted) "
             "/ 640, 5-player Five-person, 360x640")
+        found = variants.measure(real.port)
+        for variant_id, word in NEW_VARIANTS.items():
+            form = found[variant_id]
+            put(names.index(f"taps to enter a typical {word} hand"), str(form["taps"]), form["taps"] <= 25,
+                f"{variants.TYPICAL_SAID[variant_id]} on a fresh 2-partnership game (a fold opened when a field in it "
+                f"is needed); recorded as A {form['scores'][0]:,} and B {form['scores'][1]:,}, read back through "
+                f"the API; the worked example's hands as printed: {', '.join(map(str, form['examples']))} taps")
+            put(names.index(f"hand form height, {word}, 2 sides"), f"{form['screens_2']:.2f} screens",
+                form["screens_2"] <= 2.5, "the fresh hand form down to the end of its main part / 640, "
+                "2 partnerships, 360x640")
         real.stop()
         real = None
 

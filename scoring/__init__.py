@@ -4,13 +4,14 @@ No Flask and no database here. `VARIANTS` maps a variant id to its rules module'
 adding a variant means adding its module and naming it in the tuple below. `register` adds one
 at run time (the tests register a variant of their own this way).
 """
-from . import buraco, burraco, classic, five_person, hand_and_foot, pony, ponytail
+from . import american, buraco, burraco, classic, five_person, hand_and_foot, pony, ponytail, samba
 from .base import FieldError, Refused, SideScore
 from .game import derive_game, new_game, prepare_hand
 from .variant import Variant
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (ponytail.VARIANT, pony.VARIANT, five_person.VARIANT, classic.VARIANT,
-                                                hand_and_foot.VARIANT, burraco.VARIANT, buraco.VARIANT)}
+                                                hand_and_foot.VARIANT, american.VARIANT, samba.SAMBA,
+                                                samba.BOLIVIA, burraco.VARIANT, buraco.VARIANT)}
 
 
 def get_variant(variant_id: str) -> Variant | None:

@@ -36,7 +36,7 @@ class Field:
     """An entry field a side fills in at the end of a hand."""
 
     name: str
-    kind: str  # "count", "points" or "flag"
+    kind: str  # "count", "points", "flag" or "choice" (one of `choices`, or None: none chosen)
     label: str
     help: str = ""
     per_unit: bool = True  # a count's score is count × one value (not Pony's sets of four red treys)
@@ -47,11 +47,24 @@ class Field:
     # too long for them: ("Sur\u00adprise", "wild") for "…of them surprise wild" (a soft hyphen may break it).
     short: tuple[str, str] = ()
     group: str = ""  # the heading it stands under on the hand form with its neighbours: "Canastas", "Threes", "Cards"
+    choices: tuple[tuple[str, str], ...] = ()  # a choice's ids and their words: ("garbage", "Garbage")
+    whole: bool = False  # a choice that, once made, is the side's whole entry (American's special hand): asked first
+    # counts of which a side has at most one in all, shown as one choice on the hand form ("none / 1–3 jokers / …"):
+    # the fields sharing `one_of` are its options, `one_of` its question, `word` each option's words
+    one_of: str = ""
+    word: str = ""
+    rare: bool = False  # seldom anything but 0: the hand form folds it away with the other rare fields
+
+    def choice_word(self, value: str | None) -> str:
+        """A choice's id in words ("garbage" → "Garbage"); the id itself when unknown."""
+        return str(dict(self.choices).get(value, value or ""))
 
     def describe(self, max_value: int | None = None) -> dict:
         info = {"name": self.name, "kind": self.kind, "label": self.label, "help": self.help}
         if self.kind == "flag":
             info["type"] = "boolean"
+        elif self.kind == "choice":
+            info.update(type="string", choices=[c for c, _ in self.choices], nullable=True)
         else:
             info.update(type="integer", min=0, max=max_value if max_value is not None else MAX_NUMBER)
             if self.kind == "points":

@@ -4,6 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
+from .common import CARD_COLUMNS, MELDED, WENT_OUT, decks_counted, in_hand
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, plus
 from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 from .shape import ByScore, Words
@@ -44,12 +45,7 @@ FIELDS = (
     Field("red_threes", "count", lang.L_("Red threes"),
           lang.L_("100 each, 800 for all four; against the side if it melded nothing"), per_unit=False,
           group=lang.L_("Threes")),
-    Field("melded", "points", lang.L_("Melded points"),
-          lang.L_("Card values of every card on the table, canastas included"), group=lang.L_("Cards")),
-    Field("in_hand", "points", lang.L_("In-hand points"),
-          lang.L_("Card values of cards left in hand, black threes included"), group=lang.L_("Cards")),
-    Field("went_out", "flag", lang.L_("Went out"), once=lang.L_("Who went out?"),
-          nobody=lang.L_(" (the stock ran out)")),
+    MELDED, in_hand(lang.L_("Card values of cards left in hand, black threes included")), WENT_OUT,
     Field("concealed", "flag", lang.L_("Went out concealed"),
           lang.L_("Melded the whole hand in one turn, nothing melded before"), group=lang.L_("Going out")),
 )
@@ -58,9 +54,7 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "N"), "count", "natural_canastas"),
     SheetColumn(lang.lazy_pgettext("sheet column", "M"), "count", "mixed_canastas"),
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_threes"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Out"), "flag", "went_out"),
+    *CARD_COLUMNS,
     SheetColumn(lang.lazy_pgettext("sheet column", "Conc"), "flag", "concealed", optional=True), SCORE, TOTAL,
 )
 
@@ -71,9 +65,6 @@ def red_threes_score(count: int, melded: int, rules: dict) -> int:
     return value if melded else -value
 
 
-def decks_counted(decks: int) -> str:
-    """'1 deck', '2 decks', in the current language."""
-    return lang.ngettext("%(num)s deck", "%(num)s decks", decks)
 
 
 

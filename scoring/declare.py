@@ -16,8 +16,10 @@ from .base import MAX_NUMBER, FieldError, listed
 from .entries import whole_number
 
 # "count" (how many), "points", "flag" (yes/no), "tiers" ([[score reached, minimum], …]), "list" (one or more
-# numbers: meld minimums by round [50, 90, 120, 150]) or "counts" (how many of each: {"natural": 1, "dirty": 1})
-RULE_KINDS = ("count", "points", "flag", "tiers", "list", "counts")
+# numbers: meld minimums by round [50, 90, 120, 150]), "counts" (how many of each: {"natural": 1, "dirty": 1}),
+# "by_score" (a minimum by score: [[null, 125], [3000, 155], …], the first row for every score below the next) or
+# "values" (points by name, each may be null: {"garbage": 3000, "straight": null}; a name left out keeps its default)
+RULE_KINDS = ("count", "points", "flag", "tiers", "list", "counts", "by_score", "values")
 LIST_MAX = 100  # numbers in a "list" rule: far more than any table plays rounds with their own minimum
 TIERS_MAX = 10
 
@@ -37,6 +39,7 @@ class HouseRule:
     off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
     words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
     each: str = L_("Number {n}")  # a "list" rule's numbers one by one on the form, in the variant's words ("Round {n}")
+    size: int = 0  # a "list" rule of exactly this many numbers (0: 1 to LIST_MAX)
 
     def key_word(self, key: str) -> str:
         """A "counts" rule's key as the form and sheets word it ("natural" → "clean")."""
@@ -59,6 +62,10 @@ class HouseRule:
             return self._list(value, where, label)
         if self.kind == "counts":
             return self._counts(value, where, label)
+        if self.kind == "by_score":
+            return self._by_score(value, where, label)
+        if self.kind == "values":
+            return self._values(value, where, label)
         n, err = self._number(value, where, label)
         if err and self.off:
             err = FieldError(where, lang._("%(refusal)s Or null: %(off)s.", refusal=err.message, off=self.off))
@@ -80,6 +87,9 @@ class HouseRule:
         return n, None
 
     def _list(self, value: Any, where: str, label: str) -> tuple[list[int] | None, FieldError | None]:
+        if self.size and not (isinstance(value, list) and len(value) == self.size):
+            return None, FieldError(where, lang._("%(label)s must be a list of exactly %(size)s numbers, e.g. %(example)s.",
+                                                  label=label, size=self.size, example=json.dumps(self.default)))
         if not isinstance(value, list) or not 1 <= len(value) <= LIST_MAX:
             return None, FieldError(where, lang._("%(label)s must be a list of 1 to %(most)s numbers, e.g. %(example)s.",
                                                   label=label, most=LIST_MAX, example=json.dumps(self.default)))
@@ -109,6 +119,55 @@ class HouseRule:
                 return None, err
             counts[key] = n
         return counts, None
+
+
+    def _by_score(self, value: Any, where: str, label: str) -> tuple[list[list] | None, FieldError | None]:
+        example = json.dumps(self.default)
+        msg = lang._("%(label)s must be a list of [from, minimum] rows, the first from null (every score below the next "
+                     "row), the others rising, e.g. %(example)s.", label=label, example=example)
+        if not isinstance(value, list) or not 1 <= len(value) <= TIERS_MAX:
+            return None, FieldError(where, msg)
+        rows: list[list] = []
+        for i, row in enumerate(value):
+            at = f"{where}[{i}]"
+            if not (isinstance(row, list) and len(row) == 2) or (row[0] is None) != (i == 0):
+                return None, FieldError(at, msg)
+            low = None
+            if i:
+                if isinstance(row[0], (int, float)) and not isinstance(row[0], bool) and row[0] < 0:
+                    n, err = self._number(-row[0], at, lang._("%(label)s, row %(n)s: from", label=label, n=i + 1))
+                    low = None if err else -n
+                else:
+                    low, err = self._number(row[0], at, lang._("%(label)s, row %(n)s: from", label=label, n=i + 1))
+                if err:
+                    return None, err
+                if i > 1 and low <= rows[-1][0]:
+                    return None, FieldError(at, msg)
+            least, err = self._number(row[1], at, lang._("%(label)s, row %(n)s: minimum", label=label, n=i + 1))
+            if err:
+                return None, err
+            rows.append([low, least])
+        return rows, None
+
+    def _values(self, value: Any, where: str, label: str) -> tuple[dict | None, FieldError | None]:
+        keys = list(self.default)
+        if not isinstance(value, dict):
+            return None, FieldError(where, lang._("%(label)s must be an object of points by %(keys)s, e.g. %(example)s.",
+                                                  label=label, keys=listed(keys, "and"), example=json.dumps(self.default)))
+        chosen = dict(self.default)  # a key left out keeps its default
+        for key, n in value.items():
+            if key not in self.default:
+                return None, FieldError(f"{where}.{key}", lang._("'%(key)s' is not part of house rule '%(rule)s'; use "
+                                                                 "%(keys)s.", key=key, rule=self.key,
+                                                                 keys=listed(keys, "or")))
+            if n is None:
+                chosen[key] = None  # not played at this table
+                continue
+            n, err = self._number(n, f"{where}.{key}", lang._("%(label)s: %(key)s", label=label, key=key))
+            if err:
+                return None, err
+            chosen[key] = n
+        return chosen, None
 
 
 def _tiers(value: Any, where: str) -> tuple[list[list[int]] | None, FieldError | None]:
@@ -145,12 +204,13 @@ class SheetColumn:
     """One column of a side's block on a score sheet."""
 
     head: str
-    kind: str  # count | points | flag | own | score | total
+    kind: str  # count | points | flag | choice | own | score | total
     field: str | None = None
     surprise: str | None = None  # how many of them were surprise canastas, shown in brackets
     optional: bool = False  # may be left off a played game's sheet when nothing was ever entered there
     legend: str = ""  # the column's meaning, when it is not the field's label (with round slots: `lang.R_`)
     counted_by: str | None = None  # a flag house rule saying whether this part counts at all
+    choices: tuple[tuple[str, str], ...] = ()  # a choice column's ids and the words it prints for them
 
 
 # its legend said as the variant's own whole sentence ("the deal's score …")

@@ -113,6 +113,7 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
                                                  "(got %(got)s).", sides=sides, got=len(raw)))]
     layout = _layout(fields)
     blank, by_name, counts, points, flags = layout.blank, layout.by_name, layout.counts, layout.points, layout.flags
+    choices = layout.choices
     entries, errors = [], []
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
@@ -127,6 +128,8 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
                 continue
             if kind is bool and key in flags:
                 continue
+            if key in choices and (value is None or (kind is str and value in choices[key])):
+                continue
             if kind is dict and key in points:
                 n = _counted(value, card_values)
                 if n is not None:
@@ -140,6 +143,10 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
             if f is None:
                 errors.append(FieldError(at, lang._("'%(key)s' is not a field of a %(variant)s hand. Fields are: %(fields)s.",
                                                      key=key, variant=variant_name, fields=", ".join(by_name))))
+            elif f.kind == "choice":
+                ids = ", ".join(c for c, _ in f.choices)
+                errors.append(FieldError(at, lang._("%(label)s must be one of %(choices)s, or left out.",
+                                                    label=f.label, choices=ids)))
             elif f.kind == "flag":
                 if isinstance(value, bool):
                     entry[key] = value
@@ -196,9 +203,11 @@ class _Layout:
     points: frozenset
     flags: frozenset
     points_order: tuple
+    choices: dict  # a choice field's name → its ids
 
 
 _LAYOUTS: dict[int, tuple] = {}
+BLANK = {"flag": False, "choice": None}  # a field left out: a count or points 0, a flag false, a choice none
 
 
 def points_fields(fields: tuple[Field, ...]) -> tuple[str, ...]:
@@ -212,7 +221,8 @@ def _layout(fields: tuple[Field, ...]) -> _Layout:
     if found is None or found[0] is not fields:
         names = {kind: frozenset(f.name for f in fields if f.kind == kind) for kind in ("count", "points", "flag")}
         found = _LAYOUTS[id(fields)] = (fields, _Layout(
-            blank={f.name: False if f.kind == "flag" else 0 for f in fields}, by_name={f.name: f for f in fields},
+            blank={f.name: BLANK.get(f.kind, 0) for f in fields}, by_name={f.name: f for f in fields},
             counts=names["count"], points=names["points"], flags=names["flag"],
-            points_order=tuple(f.name for f in fields if f.kind == "points")))
+            points_order=tuple(f.name for f in fields if f.kind == "points"),
+            choices={f.name: frozenset(c for c, _ in f.choices) for f in fields if f.kind == "choice"}))
     return found[1]

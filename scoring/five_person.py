@@ -4,6 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
+from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, melded
 from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn
 from .shape import Fixed, Words
 from .variant import Variant
@@ -62,10 +63,7 @@ FIELDS = (
     Field("kitties", "count", lang.L_("Kitties picked up"), group=lang.L_("Kitties")),
     Field("finished", "flag", lang.lazy_pgettext("went out", "Finished"), lang.L_("Went out"),
           once=lang.L_("Who finished?")),
-    Field("melded", "points", lang.L_("Melded points"), lang.L_("Card values of every card laid down"),
-          group=lang.L_("Cards")),
-    Field("in_hand", "points", lang.L_("In-hand points"), lang.L_("Card values of cards left in hand"),
-          group=lang.L_("Cards")),
+    melded(lang.L_("Card values of every card laid down")), IN_HAND,
 )
 
 COLUMNS = (
@@ -75,8 +73,7 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "SI"), "count", "impure_super_canastas", optional=True),
     SheetColumn(lang.lazy_pgettext("sheet column", "Kit"), "count", "kitties"),
     SheetColumn(lang.lazy_pgettext("sheet column", "Fin"), "flag", "finished"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+    MELD_COLUMN, LEFT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Own"), "own", legend=lang.L_("own score for the deal")),
     SheetColumn(lang.lazy_pgettext("sheet column", "Deal"), "score",
                 legend=lang.L_("deal score: own + partner's own")), TOTAL,

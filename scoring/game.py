@@ -274,9 +274,12 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     played = []
     # stored hands were checked when recorded (or imported): read them back, do not check them again
     read = stored_reader(variant.fields, variant.card_values)
+    won = None  # the side whose hand won the game at once (American's Dream hand), the first such hand
     for number, hand in enumerate(hands, start=1):
         from_paper = paper.is_paper_entries(hand.entries)
         given, entries = (hand.entries, hand.entries) if from_paper else read(hand.entries)
+        if won is None and not from_paper:
+            won = variant.wins_at_once(entries, options)
         scores = []
         for s in (paper.scores(entries) if from_paper else variant.score_hand(entries, options)):
             total = sum(s.breakdown.values())
@@ -288,6 +291,8 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     reasons = []
     if ended:
         reasons.append("ended")
+    if won is not None:
+        reasons.append("won_outright")
     if options["target"] is not None and (hands or any(starts)) and max(totals) >= options["target"]:
         reasons.append("target")
     if options.get("max_hands") and len(hands) >= options["max_hands"]:
@@ -302,10 +307,11 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
                    for i, s in enumerate(sides)]
     winner = margin = None
     if finished:
-        best = max(totals)
-        winner = [i for i, t in enumerate(totals) if t == best]
+        best = max(totals) if won is None else totals[won]
+        winner = [i for i, t in enumerate(totals) if t == best] if won is None else [won]
         others = [t for i, t in enumerate(totals) if i not in winner]
         margin = best - max(others) if (others and len(winner) == 1) else 0  # a shared win has no margin
+        margin = max(margin, 0)  # a side that won outright may be behind: its margin is never below 0
     return {"sides": state_sides, "hands": played, "finished": finished, "finish_reasons": reasons,
             "winner": winner, "margin": margin,
             "dealing": None if finished else variant.dealing(sides, len(hands))}

@@ -4,6 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
+from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded, points_rule
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
 from .deck54 import (CANASTA_CARDS, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, NATURALS_PER_DECK,
                      SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
@@ -39,25 +40,20 @@ BOOKS_COUNTED = {"natural_canastas": lang.Nn_("%(num)s clean book", "%(num)s cle
 NEED_WORDS = {"natural": "natural_canastas", "dirty": "dirty_canastas", "wild": "wild_canastas"}  # go_out_needs' keys
 
 
-def _points_rule(key: str, default: int | None, label: str, sheet: str = "", **more) -> HouseRule:
-    """A bonus or penalty: a whole multiple of 5 (every card total is one)."""
-    return HouseRule(key, "points", default, label, sheet, step=5, **more)
-
-
 RULES = (
     HouseRule("meld_minimums", "list", [50, 90, 120, 150], lang.L_("Initial meld minimum by round"),
               lang.L_("Meld minimums by round"), note=lang.L_("round 1, round 2 …; later rounds keep the last"),
               step=5, each=lang.L_("Round {n}")),
-    _points_rule("natural_canasta_bonus", 500, lang.L_("Clean book")),
-    _points_rule("dirty_canasta_bonus", 300, lang.L_("Dirty book")),
-    _points_rule("wild_canasta_bonus", 1500, lang.L_("Wild book"), off=lang.L_("wild books are not allowed")),
-    _points_rule("sevens_canasta_bonus", None, lang.L_("Sevens book"), off=lang.L_("a sevens book is a clean book")),
-    _points_rule("going_out_bonus", 100, lang.L_("Going out")),
-    _points_rule("red_three_bonus", 100, lang.L_("Red three laid down"), lang.L_("Red three laid down, each"),
+    points_rule("natural_canasta_bonus", 500, lang.L_("Clean book")),
+    points_rule("dirty_canasta_bonus", 300, lang.L_("Dirty book")),
+    points_rule("wild_canasta_bonus", 1500, lang.L_("Wild book"), off=lang.L_("wild books are not allowed")),
+    points_rule("sevens_canasta_bonus", None, lang.L_("Sevens book"), off=lang.L_("a sevens book is a clean book")),
+    points_rule("going_out_bonus", 100, lang.L_("Going out")),
+    points_rule("red_three_bonus", 100, lang.L_("Red three laid down"), lang.L_("Red three laid down, each"),
                  signed=True, note=lang.L_("may be below 0")),
-    _points_rule("red_three_penalty", 500, lang.L_("Red three held (minus)"), lang.L_("Red three held, each")),
-    _points_rule("black_three_penalty", 5, lang.L_("Black three held (minus)"), lang.L_("Black three held, each")),
-    _points_rule("exact_pickup_bonus", 100, lang.L_("Exact pick-up"), lang.L_("Exact pick-up, each")),
+    points_rule("red_three_penalty", 500, lang.L_("Red three held (minus)"), lang.L_("Red three held, each")),
+    points_rule("black_three_penalty", 5, lang.L_("Black three held (minus)"), lang.L_("Black three held, each")),
+    points_rule("exact_pickup_bonus", 100, lang.L_("Exact pick-up"), lang.L_("Exact pick-up, each")),
     HouseRule("go_out_needs", "counts", {"natural": 1, "dirty": 1, "wild": 0}, lang.L_("Books needed to go out"),
               note=lang.L_("natural: clean books (a sevens book counts), dirty, wild; a key left out counts 0"),
               words=(("natural", lang.lazy_pgettext("book kind", "clean")),
@@ -91,14 +87,11 @@ FIELDS = (
           group=lang.L_("Threes")),
     Field("exact_pickups", "count", lang.L_("Exact pick-ups"),
           lang.L_("Players who picked up exactly the cards for hand and foot"), group=lang.L_("Cards")),
-    Field("melded", "points", lang.L_("Melded points"),
-          lang.L_("Card values of every card on the table, books included"), group=lang.L_("Cards")),
-    Field("in_hand", "points", lang.L_("In-hand points"),
-          lang.L_("Cards left in the side's hands, a foot picked up included"), group=lang.L_("Cards")),
+    melded(lang.L_("Card values of every card on the table, books included")),
+    in_hand(lang.L_("Cards left in the side's hands, a foot picked up included")),
     Field("in_foot", "points", lang.L_("Unplayed foot"), lang.L_("Cards of a foot nobody picked up"),
           group=lang.L_("Cards")),
-    Field("went_out", "flag", lang.L_("Went out"), once=lang.L_("Who went out?"),
-          nobody=lang.L_(" (the stock ran out)")),
+    WENT_OUT,
 )
 LABELS = {f.name: f.label for f in FIELDS}
 HELD = ("in_hand", "in_foot", "red_threes_held", "black_threes")  # what a player alone who went out cannot hold
@@ -112,11 +105,10 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "R3h"), "count", "red_threes_held"),
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes"),
     SheetColumn(lang.lazy_pgettext("sheet column", "Ex"), "count", "exact_pickups", optional=True),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+    MELD_COLUMN, LEFT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Foot"), "points", "in_foot", optional=True,
                 counted_by="unplayed_foot_counts"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Out"), "flag", "went_out"), SCORE, TOTAL,
+    OUT_COLUMN, SCORE, TOTAL,
 )
 
 
@@ -142,11 +134,6 @@ def books(counts: dict[str, int]) -> str:
     """{"natural": 2, "dirty": 1, "wild": 0} → '2 clean books and 1 dirty book'."""
     said = [lang.counted(BOOKS_COUNTED[NEED_WORDS[k]], n) for k, n in counts.items() if n]
     return listed_and(said or [lang._("no book")])
-
-
-def decks_counted(decks: int) -> str:
-    """'1 deck', '2 decks', in the current language."""
-    return lang.ngettext("%(num)s deck", "%(num)s decks", decks)
 
 
 def signed_points(n: int, sign: str = "+") -> str:

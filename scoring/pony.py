@@ -4,6 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
+from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, WENT_OUT
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .shape import SideMark, Words
@@ -78,14 +79,10 @@ FIELDS = (
     Field("red_treys", "count", lang.L_("Red treys"), lang.L_("100 each; every set of four 1,000"), per_unit=False,
           group=lang.L_("Treys")),
     Field("black_treys", "count", lang.L_("Black treys"), lang.L_("Left in hand"), group=lang.L_("Treys")),
-    Field("melded", "points", lang.L_("Melded points"),
-          lang.L_("Card values of every card on the table, canastas included"), group=lang.L_("Cards")),
-    Field("in_hand", "points", lang.L_("In-hand points"), lang.L_("Card values of cards left in hand"),
-          group=lang.L_("Cards")),
+    MELDED, IN_HAND,
     Field("unpicked_pony", "points", lang.L_("Unpicked pony"), lang.L_("Card values of a pony never picked up"),
           group=lang.L_("Cards")),
-    Field("went_out", "flag", lang.L_("Went out"), once=lang.L_("Who went out?"),
-          nobody=lang.L_(" (the stock ran out)")),
+    WENT_OUT,
     Field("failed_going_out", "flag", lang.L_("Could not go out"),
           lang.L_("Was given permission to go out and then could not"), pairs_only=True, group=lang.L_("Going out")),
 )
@@ -97,11 +94,10 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "B"), "count", "black_canastas", surprise="surprise_black"),
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_treys"),
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_treys"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+    MELD_COLUMN, LEFT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", "unpicked_pony", optional=True,
                 counted_by="unpicked_pony_counts"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Out"), "flag", "went_out"),
+    OUT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Fail"), "flag", "failed_going_out", optional=True), SCORE, TOTAL,
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
+from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, WENT_OUT
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
 from .shape import Words
@@ -53,14 +54,10 @@ FIELDS = (
           group=lang.L_("Canastas")),
     Field("red_threes", "count", lang.L_("Red threes"), lang.L_("Laid down"), group=lang.L_("Threes")),
     Field("black_threes", "count", lang.L_("Black threes"), lang.L_("Left in hand"), group=lang.L_("Threes")),
-    Field("melded", "points", lang.L_("Melded points"),
-          lang.L_("Card values of every card on the table, canastas included"), group=lang.L_("Cards")),
-    Field("in_hand", "points", lang.L_("In-hand points"), lang.L_("Card values of cards left in hand"),
-          group=lang.L_("Cards")),
+    MELDED, IN_HAND,
     Field("unpicked_pony", "points", lang.L_("Unpicked pony"), lang.L_("Card values of a pony never picked up"),
           group=lang.L_("Cards")),
-    Field("went_out", "flag", lang.L_("Went out"), once=lang.L_("Who went out?"),
-          nobody=lang.L_(" (the stock ran out)")),
+    WENT_OUT,
     Field("cut_bonus", "flag", lang.L_("Cut bonus"), lang.L_("Cut exactly 4 hands and 1 card"),
           once=lang.L_("Who earned the cut bonus?")),
 )
@@ -72,11 +69,10 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "W"), "count", "wild_canastas"),
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_threes"),
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+    MELD_COLUMN, LEFT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", "unpicked_pony", optional=True,
                 counted_by="unpicked_pony_counts"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "Out"), "flag", "went_out"),
+    OUT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Cut"), "flag", "cut_bonus", optional=True), SCORE, TOTAL,
 )
 

@@ -177,7 +177,50 @@ class NoMinimum:
         return lang._("A side may lay down its first meld with any points, at any score.")
 
 
-MeldMinimum = ByScore | ByRound | Fixed | NoMinimum
+@dataclass(frozen=True)
+class ByScoreRows:
+    """The minimum follows the side's own total by a table of [from, minimum] rows (the first from None: every total
+    below the next row), unless the table sets minimums by round (`by_round`, None by default), which then win."""
+
+    rule: str = "meld_minimums_by_score"
+    by_round: str | None = None
+    applies = True
+    same_for_every_side = False
+    follows_score = True
+    follows_round = False
+
+    def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
+        if self.by_round and rules.get(self.by_round):
+            return ByRound(self.by_round).minimum(total, rounds_played, rules)
+        least = rules[self.rule][0][1]
+        for low, value in rules[self.rule][1:]:
+            if total >= low:
+                least = value
+        return least
+
+    def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
+        if self.by_round and rules.get(self.by_round):
+            return ByRound(self.by_round).rows(rules, words)
+        table = rules[self.rule]
+        rows = []
+        for i, (low, least) in enumerate(table):
+            high = table[i + 1][0] if i + 1 < len(table) else None
+            if low is None:
+                when = lang._("below %(score)s", score=points(high)) if high is not None else lang._("any score")
+            elif high is not None:
+                when = lang._("%(low)s to %(high)s", low=points(low), high=points(high - 5))
+            else:
+                when = lang._("%(low)s and up", low=points(low))
+            rows.append((when, points(least)))
+        return words.say("Score before the %(round)s"), rows
+
+    def note(self, rules: dict) -> str:
+        if self.by_round and rules.get(self.by_round):
+            return ByRound(self.by_round).note(rules)
+        return ""
+
+
+MeldMinimum = ByScore | ByRound | Fixed | NoMinimum | ByScoreRows
 
 
 @dataclass(frozen=True)

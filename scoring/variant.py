@@ -48,6 +48,7 @@ class Variant:
     dealing_jobs: tuple[tuple[str, str], ...] = (("dealer", L_("deals")), ("first_player", L_("plays first")))
     score_instead: int | None = None  # a game of rounds: the score a table that plays to one instead usually sets
     uses_decks: bool = True
+    minimum_words: str = ""  # the minimum as the pages say it, when a number alone leaves something out: "%(points)s, with a clean triple"
     decks_range: tuple[int, int] = (1, 40)  # the fewest and most decks a table may choose
 
     @property
@@ -184,6 +185,18 @@ class Variant:
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         raise NotImplementedError  # each variant module defines its own
 
+    def wins_at_once(self, entries: list[dict], options: dict) -> int | None:
+        """The side whose hand wins the game at once whatever the totals (American's Dream hand); None in most."""
+        return None
+
+    def score_note(self, entry: dict, options: dict) -> str:
+        """What the hand form's preview says of a side's entry so far, beyond its score ("" for nothing)."""
+        return ""
+
+    def minimum_said(self, least: int) -> str:
+        """A side's initial-meld minimum as the pages say it: '50', or '155, with a clean triple'."""
+        return lang._(self.minimum_words, points=points(least)) if self.minimum_words else points(least)
+
     def field_bounds(self, options: dict) -> dict[str, int]:
         """The largest value each count or points field can take at this table."""
         return {}
@@ -208,6 +221,14 @@ class Variant:
         return self.words.say("To go out a side needs at least one %(meld)s of each kind: %(kinds)s. At most one side goes out; "
                       "a %(round)s may also end when the stock runs out.", meld=self.words.meld,
                       kinds=listed(kinds, "and"))
+
+    def more_sections(self, rules: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Sections of the rules card beyond the usual ones: (title, rows of (what, points)); none in most."""
+        return []
+
+    def end_note(self, rules: dict) -> str:
+        """What ends the game besides the target and the hand limit, for the rules card ("" for nothing)."""
+        return ""
 
     def meld_rows(self, rules: dict) -> tuple[list[tuple[str, str]], str]:
         """The initial-meld minimum as rows (when, minimum) as `minimum` declares it, and a note that adds

@@ -25,8 +25,8 @@ from .layout import SCORE_SIZE, SMALLEST, english, frame_width, num
 
 PAD = 2.5  # points of air either side of a cell's text
 # Room for handwriting, in points (1 mm = 2.83 pt): roomy first; tight only when nothing roomy fits.
-ROOMY = {"count": 18, "flag": 18, "points": 38, "own": 42, "score": 44, "total": 48}
-TIGHT = {"count": 14, "flag": 14, "points": 30, "own": 30, "score": 30, "total": 32}
+ROOMY = {"count": 18, "flag": 18, "choice": 30, "points": 38, "own": 42, "score": 44, "total": 48}
+TIGHT = {"count": 14, "flag": 14, "choice": 22, "points": 30, "own": 30, "score": 30, "total": 32}
 HAND_COLUMN = 22
 INK_SIZES = (10, SMALLEST)  # a played sheet's entries; scores and totals stay at SCORE_SIZE
 PEN_HEAD = 9.5  # a blank sheet's column heads
@@ -44,6 +44,8 @@ def cell(column: SheetColumn, entry: dict, score: dict) -> str:
     if column.kind == "own":
         return num(score["own"])
     value = entry.get(column.field)  # None: a hand copied from paper gives its total only
+    if column.kind == "choice":  # the choice's short word (a special hand: "Garbage")
+        return lang.shown(dict(column.choices).get(value, value)) if value else ""
     if column.kind == "flag":
         return "\u2713" if value else ""
     text = num(value) if value else ""

@@ -37,7 +37,8 @@ if TYPE_CHECKING:  # the sheets read the game service's typed game; they import 
     from service.model import Game, Hand
 
 REASONS = {"ended": lang.L_("ended by the table"), "target": lang.L_("target reached"),
-           "max_hands": lang.R_("all %(rounds)s played"), "finish_time": lang.L_("finish time passed")}
+           "max_hands": lang.R_("all %(rounds)s played"), "finish_time": lang.L_("finish time passed"),
+           "won_outright": lang.L_("won outright by one hand")}
 
 
 def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:

@@ -62,6 +62,17 @@ def meld_table(variant: Variant, options: dict, width: float, size: float = BODY
                       [width * 0.72, width * 0.28], size)
 
 
+def paired_table(rows: list, width: float, size: float, per_line: int = 4) -> Table:
+    """Rows of (what, points) four to a line, so a long list (American's eleven special hands) takes little height."""
+    lines = -(-len(rows) // per_line)
+    cells = [[c for k in range(per_line) for c in (list(rows[k * lines + j]) if k * lines + j < len(rows) else ["", ""])]
+             for j in range(lines)]
+    table = rule_table(None, cells, [width * (0.64 if k % 2 == 0 else 0.36) / per_line for k in range(2 * per_line)],
+                       size, numbers_from=1)
+    table.setStyle(TableStyle([("ALIGN", (k, 0), (k, -1), "LEFT") for k in range(2, 2 * per_line, 2)]))  # names left
+    return table
+
+
 def bonuses_title(variant: Variant) -> str:
     """'Canasta bonuses', in the variant's word for its melds."""
     return lang._("%(meld)s bonuses", meld=rules.capital(variant.words.meld))
@@ -102,6 +113,9 @@ def _card_story(variant: Variant, paper: str, size: float, game_options: dict | 
             (bonuses_title(variant), [canasta_table(variant, options, full, size)]),
             (variant.words.say("Every other part of a %(round)s's score"),
              [rule_table(None, rules.bonuses(variant, options), [full * 0.78, full * 0.22], size)]),
+            # three to a line at the card's larger sizes, four when it must be set small to fit its page
+            *[(title, [paired_table(rows, full, size, 3 if size > 10.5 else 4)])
+              for title, rows in rules.more_sections(variant, options)],
             (lang._("Going out"), [Paragraph(text(rules.going_out(variant, options)), prose)]),
             (lang._("End of the game"), [Paragraph(text(rules.end_of_game(variant, options, card=True)), prose)])):
         story.append(KeepTogether(section(title, flowables)))

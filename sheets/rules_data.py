@@ -26,6 +26,13 @@ def rule_value(value, rule: HouseRule) -> str:
             or lang._("none")
     if rule.kind == "list":
         return ", ".join(num(n) for n in value)
+    if rule.kind == "by_score":
+        return " · ".join(lang._("below %(score)s: %(points)s", score=num(value[1][0]), points=num(b)) if a is None
+                          and len(value) > 1 else lang._("from %(score)s: %(points)s", score=num(a), points=num(b))
+                          if a is not None else num(b) for a, b in value)
+    if rule.kind == "values":
+        return ", ".join(lang._("%(kind)s %(points)s", kind=lang.shown(rule.key_word(k)),
+                                points=num(n) if n is not None else lang.shown(rule.off)) for k, n in value.items())
     if rule.kind == "counts":
         return ", ".join(lang._("%(count)s %(kind)s", count=num(n), kind=lang.shown(rule.key_word(k)))
                          for k, n in value.items() if n) or lang._("none")
@@ -79,6 +86,11 @@ def bonuses(variant: Variant, options: dict) -> list[tuple[str, str]]:
     return _shown_rows(variant.bonus_rows(options["house_rules"]))
 
 
+def more_sections(variant: Variant, options: dict) -> list[tuple[str, list[tuple[str, ...]]]]:
+    """The variant's own sections beyond the usual ones (American's special hands): (title, rows)."""
+    return [(lang.shown(title), _shown_rows(rows)) for title, rows in variant.more_sections(options["house_rules"])]
+
+
 def going_out(variant: Variant, options: dict) -> str:
     """What a side needs before it may go out."""
     return lang.shown(variant.going_out_text(options["house_rules"]))
@@ -119,6 +131,8 @@ def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
     elif variant.finish_time_note:
         parts.append(lang.shown(variant.finish_time_note))
     ends = lang._("The game ends %(when)s.", when=", ".join(parts))
+    if variant.end_note(options["house_rules"]):
+        ends += " " + lang.shown(variant.end_note(options["house_rules"]))
     return ends + " " + lang._("Highest total wins; equal totals share the win. "
                                "The margin is the winner's total minus the runner-up's.")
 

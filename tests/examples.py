@@ -181,7 +181,69 @@ BURACO = Example(
                     {"dirty_canastas": 100, "melded": 180, "in_hand": -75, "kitty_not_taken": -100}]),
     ])
 
-EXAMPLES = [PONYTAIL, PONY, FIVE_PERSON, CLASSIC, HAND_AND_FOOT, BURRACO, BURACO]
+AMERICAN = Example(
+    id="american-pairs", section="RULES.md §11, Modern American Canasta, worked example", variant="american",
+    sides=[{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+    hands=[
+        Hand(entries=[{"natural_canastas": 1, "mixed_canastas": 1, "sevens_canastas": 1, "red_threes": 2,
+                       "black_threes_laid": 1, "melded": 480, "in_hand": 35, "went_out": True},
+                      {"red_threes": 1, "black_threes_laid": 2, "melded": 230, "in_hand": 185,
+                       "incomplete_aces": True}],
+             # A = 500 + 300 + 2500 + 100 + (300 + 100) + 480 − 35; B, no canasta: −(100 + 300) − 230 − 185 − 2500
+             totals=[4245, -3315], running=[4245, -3315], minimums=[155, 125],
+             parts=[{"natural_canastas": 500, "mixed_canastas": 300, "sevens_canastas": 2500, "going_out": 100,
+                     "red_threes": 300, "black_threes_laid": 100, "melded": 480, "in_hand": -35},
+                    {"red_threes": -100, "black_threes_laid": -300, "melded": -230, "in_hand": -185,
+                     "incomplete_aces": -2500}]),
+        Hand(entries=[{"natural_canastas": 1, "red_threes": 1, "melded": 340, "in_hand": 260, "sevens_penalties": 1},
+                      {"special_hand": "garbage"}],
+             # A, one canasta (its red three counts 0): 500 + 340 − 260 − 1500; B lays Garbage: 3,000 and nothing else
+             totals=[-920, 3000], running=[3325, -315], minimums=[155, 125],
+             parts=[{"natural_canastas": 500, "melded": 340, "in_hand": -260, "sevens_penalties": -1500},
+                    {"special_hand": 3000}]),
+    ])
+
+SAMBA = Example(
+    id="samba-pairs", section="RULES.md §12, Samba, worked example", variant="samba",
+    sides=[{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+    hands=[
+        Hand(entries=[{"natural_canastas": 2, "mixed_canastas": 1, "sequence_canastas": 1, "red_threes": 2,
+                       "melded": 820, "in_hand": 40, "went_out": True},
+                      {"natural_canastas": 1, "red_threes": 3, "melded": 480, "in_hand": 235}],
+             totals=[3980, 445], running=[3980, 445], minimums=[120, 50],
+             parts=[{"natural_canastas": 1000, "mixed_canastas": 300, "sequence_canastas": 1500, "red_threes": 200,
+                     "going_out": 200, "melded": 820, "in_hand": -40},
+                    {"natural_canastas": 500, "red_threes": -300, "melded": 480, "in_hand": -235}]),
+        Hand(entries=[{"natural_canastas": 1, "sequence_canastas": 2, "red_threes": 1, "melded": 760,
+                       "went_out": True}, {"red_threes": 5, "melded": 150, "in_hand": 610}],
+             totals=[4560, -960], running=[8540, -515], minimums=[160, 15],
+             parts=[{"natural_canastas": 500, "sequence_canastas": 3000, "red_threes": 100, "going_out": 200,
+                     "melded": 760}, {"red_threes": -500, "melded": 150, "in_hand": -610}]),
+    ])
+
+BOLIVIA = Example(
+    id="bolivia-pairs", section="RULES.md §13, Bolivia, worked example", variant="bolivia",
+    sides=[{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],
+    hands=[
+        Hand(entries=[{"sequence_canastas": 1, "wild_canastas": 1, "natural_canastas": 1, "mixed_canastas": 1,
+                       "red_threes": 6, "melded": 910, "in_hand": 55, "black_threes": 1, "went_out": True},
+                      {"natural_canastas": 1, "mixed_canastas": 1, "melded": 530, "in_hand": 145, "black_threes": 2}],
+             totals=[6755, 985], running=[6755, 985], minimums=[120, 50],
+             parts=[{"natural_canastas": 500, "mixed_canastas": 300, "sequence_canastas": 1500,
+                     "wild_canastas": 2500, "red_threes": 1000, "going_out": 200, "melded": 910, "in_hand": -55,
+                     "black_threes": -100},
+                    {"natural_canastas": 500, "mixed_canastas": 300, "melded": 530, "in_hand": -145,
+                     "black_threes": -200}]),
+        Hand(entries=[{"sequence_canastas": 2, "red_threes": 1, "melded": 640, "went_out": True},
+                      {"wild_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "melded": 400, "in_hand": 90,
+                       "black_threes": 1}],
+             totals=[3940, 3210], running=[10695, 4195], minimums=[150, 120],
+             parts=[{"sequence_canastas": 3000, "red_threes": 100, "going_out": 200, "melded": 640},
+                    {"mixed_canastas": 300, "wild_canastas": 2500, "red_threes": 200, "melded": 400, "in_hand": -90,
+                     "black_threes": -100}]),
+    ])
+
+EXAMPLES = [PONYTAIL, PONY, FIVE_PERSON, CLASSIC, HAND_AND_FOOT, AMERICAN, SAMBA, BOLIVIA, BURRACO, BURACO]
 
 # (example, hand number from 1) for every hand of every example, for pytest.mark.parametrize
 HANDS = [(example, number) for example in EXAMPLES for number in range(1, len(example.hands) + 1)]

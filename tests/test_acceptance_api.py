@@ -117,7 +117,8 @@ def test_variants_list(client):
     r = client.get("/api/variants")
     assert r.status_code == 200
     variants = {v["id"]: v for v in r.get_json()}
-    assert set(variants) == {"ponytail", "pony", "five-person", "classic", "hand-and-foot"}
+    assert set(variants) == {"ponytail", "pony", "five-person", "classic", "hand-and-foot", "american", "samba",
+                             "bolivia"}
     expected = {
         "ponytail": ["natural_canastas", "dirty_canastas", "sevens_canastas", "wild_canastas", "red_threes",
                      "black_threes", "melded", "in_hand", "unpicked_pony", "went_out", "cut_bonus"],
@@ -130,8 +131,21 @@ def test_variants_list(client):
         "hand-and-foot": ["natural_canastas", "dirty_canastas", "wild_canastas", "sevens_canastas", "red_threes",
                           "red_threes_held", "black_threes", "exact_pickups", "melded", "in_hand", "in_foot",
                           "went_out"],
+        # API.md's entry-field rows of american, samba and bolivia
+        "american": ["natural_canastas", "mixed_canastas", "aces_canastas", "sevens_canastas", "wild_canastas",
+                     "joker_canastas", "twos_canastas", "red_threes", "black_threes_laid", "threes_held",
+                     "aces_penalties", "sevens_penalties", "melded", "in_hand", "went_out", "incomplete_aces",
+                     "incomplete_sevens", "incomplete_wild", "incomplete_wild_jokers", "special_hand"],
+        "samba": ["natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas", "red_threes",
+                  "black_threes", "short_sequences", "melded", "in_hand", "went_out"],
+        "bolivia": ["natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas", "red_threes",
+                    "black_threes", "short_sequences", "melded", "in_hand", "went_out"],
     }
-    flags = {"went_out", "cut_bonus", "failed_going_out", "finished", "concealed"}
+    flags = {"went_out", "cut_bonus", "failed_going_out", "finished", "concealed", "incomplete_aces",
+             "incomplete_sevens", "incomplete_wild", "incomplete_wild_jokers"}
+    # fields whose house rule is off by default (RULES.md §8, §12, §13): offered with a largest value of 0
+    off_by_default = {("hand-and-foot", "sevens_canastas"), ("samba", "wild_canastas"), ("samba", "black_threes"),
+                      ("samba", "short_sequences"), ("bolivia", "short_sequences")}
     for vid, names in expected.items():
         v = variants[vid]
         assert v["name"]
@@ -140,9 +154,11 @@ def test_variants_list(client):
         assert set(fields) == set(names), vid
         for name, f in fields.items():
             assert f.get("kind"), f
-            if name not in flags:
+            if f["kind"] == "choice":  # American's special hand: one of RULES.md §11's eleven ids, or none
+                assert len(f["choices"]) == 11 and f["nullable"], f
+            elif name not in flags:
                 assert f["min"] == 0, f
-                off = (vid, name) == ("hand-and-foot", "sevens_canastas")  # RULES.md §8: sevens books off by default
+                off = (vid, name) in off_by_default
                 assert isinstance(f["max"], int) and (f["max"] == 0 if off else f["max"] > 0), f
     assert variants["ponytail"]["options"]["target"] == 50000
     assert variants["pony"]["options"]["target"] == 50000

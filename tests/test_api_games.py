@@ -6,7 +6,8 @@ from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 
 def test_variants_describe_fields_with_kinds_and_bounds(client):
     variants = client.get("/api/variants").get_json()
-    assert [v["id"] for v in variants] == ["ponytail", "pony", "five-person", "classic", "hand-and-foot"]
+    assert [v["id"] for v in variants] == ["ponytail", "pony", "five-person", "classic", "hand-and-foot", "american",
+                                           "samba", "bolivia"]
     ponytail = variants[0]
     assert ponytail["options"]["target"] == 50000
     assert ponytail["options"]["house_rules"]["unpicked_pony_counts"] is True
@@ -39,7 +40,11 @@ def test_variants_show_the_hand_limit_of_each_seating(client):
     assert limits == {"ponytail": {"partnerships": None, "individuals": 4},
                       "pony": {"individuals": None, "partnerships": None}, "five-person": {"individuals": None},
                       "classic": {"partnerships": None, "individuals": None},
-                      "hand-and-foot": {"partnerships": 4, "teams_of_three": 4, "individuals": 4}}  # RULES.md §8: 4 rounds
+                      "hand-and-foot": {"partnerships": 4, "teams_of_three": 4, "individuals": 4},  # RULES.md §8: 4 rounds
+                      # RULES.md §11-§13: played to a target, no hand limit
+                      "american": {"partnerships": None, "individuals": None},
+                      "samba": {"partnerships": None, "individuals": None},
+                      "bolivia": {"partnerships": None, "individuals": None}}
     assert variants["ponytail"]["options"]["max_hands"] is None  # the options of the usual seating: partnerships
 
 

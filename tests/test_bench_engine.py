@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bench import engine, workload
 from bench.run import FIGURES
 from scoring import derive_game, get_variant, new_game
@@ -26,7 +28,8 @@ def test_the_engine_alone_prints_both_engine_figures_with_their_budgets():
     for row in rows:
         name = row.split("  ")[0]
         assert budgets[name] in row and row.rstrip().endswith(("ok", "MISSED")), row
-    assert re.search(r"^\d of 2 budgets met", done.stdout, re.M), done.stdout
+    engine_rows = sum(1 for name, _ in FIGURES if name.startswith("engine: "))  # issue 33 added three
+    assert engine_rows == 5 and re.search(rf"^\d of {engine_rows} budgets met", done.stdout, re.M), done.stdout
     assert "club night" not in done.stdout  # nothing but the engine was measured
 
 
@@ -41,3 +44,10 @@ def test_the_hand_and_foot_workload_is_whole_valid_games_of_every_kind_of_entry(
         seen |= {k for p in posted for e in p["entries"] for k, v in e.items() if v}
     assert seen == {f.name for f in variant.fields} - {"sevens_canastas"}  # off by default
     assert engine.hand_and_foot_ms(3, 2, 1) > 0
+
+
+@pytest.mark.parametrize("variant_id", ["american", "samba", "bolivia"])
+def test_the_new_variants_workloads_are_valid_games_still_in_play(variant_id):
+    from bench import variants
+    assert variants.engine_ms(variant_id, 40, 1) > 0  # every hand checked (prepare_hand refuses a bad one)
+    assert len(variants.hands(variant_id, 200)) == 200

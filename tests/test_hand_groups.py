@@ -29,15 +29,24 @@ def test_every_side_shows_its_fields_in_the_groups_its_variant_declares(client, 
         for f in variant.fields:
             if f.once or (f.pairs_only and len(side["players"]) < 2) or f.name in unused:
                 continue
+            if f.whole:  # a choice that is the whole entry (a special hand) is asked first, above the groups
+                assert panel.group(f"{f.label}, {side['name']}")
+                continue
             assert f.group, f"{variant_id}: {f.name} declares no group"
             group = panel.group(f"{f.group}, {side['name']}")  # named by its heading and whose it is
             together = [g for g in variant.fields if g.group == f.group and not g.once and g.name not in unused
                         and not (g.pairs_only and len(side["players"]) < 2)]
-            if len(together) > 1:
+            if all(g.rare for g in together):  # folded away: the fold's own summary names the group
+                assert [e for e in group.walk() if e.tag == "h3"] == []
+            elif len(together) > 1:
                 assert group.heading(f.group).level == 3
             else:  # a group of one field is named by the field's own label; a heading would only add height
                 assert [e for e in group.walk() if e.tag == "h3"] == []
             inputs = [e.get("name") for e in group.walk() if e.tag == "input"]
+            if f.one_of:  # counts asked as one choice: one radio group, named after the first of them
+                first = next(g for g in variant.fields if g.one_of == f.one_of)
+                assert f"entries[{i}].{first.name}:one" in inputs, f"{f.name} is not under {f.group}"
+                continue
             assert f"entries[{i}].{f.name}" in inputs, f"{f.name} is not under {f.group}"
 
 

@@ -167,8 +167,9 @@ def test_the_preview_names_each_part_of_the_score(app, client, make_game):
     response = post(client, url(app, "hands.preview_hand", game_id=game["id"]), {**HAND_1_US, **HAND_1_THEM},
                     htmx=True)
     parts = {e.get("hx-target"): e for e in read(response).walk() if e.tag == "hx-partial"}
-    assert list(parts) == ["#preview-side-0", "#preview-side-1", "#preview-bar", "#preview-problems",
-                           "#count-entries-1-melded"]
+    assert list(parts) == ["#preview-side-0", "#preview-side-1", "#note-side-0", "#note-side-1", "#preview-bar",
+                           "#preview-problems", "#count-entries-1-melded"]
+    assert parts["#note-side-0"].text == parts["#note-side-1"].text == ""  # Ponytail has no swing to tell
     us, them = parts["#preview-side-0"], parts["#preview-side-1"]
     assert us.by_text("Us this hand +10,330", tag="summary")  # the summary of the side's preview
     assert us.items()[:2] == ["Natural canastas 1 × 500 +500", "Dirty canastas 2 × 300 +600"]

@@ -36,7 +36,10 @@ def entry_for(variant):
 def plausible_entry(variant):
     """Values a table might really enter, so that many generated hands are accepted."""
     kinds = {"count": st.integers(0, 1), "points": st.integers(0, 30).map(lambda n: 5 * n), "flag": st.just(False)}
-    return st.fixed_dictionaries({}, optional={f.name: kinds[f.kind] for f in variant.fields})
+
+    def kind(f):  # a choice (American's special hand): mostly none, sometimes one of its ids
+        return st.none() | st.sampled_from([c for c, _ in f.choices]) if f.kind == "choice" else kinds[f.kind]
+    return st.fixed_dictionaries({}, optional={f.name: kind(f) for f in variant.fields})
 
 
 def hands_for(variant, sides):
@@ -50,6 +53,9 @@ def hands_for(variant, sides):
 GAME_SHAPES = {"ponytail": (PONYTAIL_PAIRS, 2), "pony": (PONY_THREE, 3), "five-person": (FIVE, 5),
                "classic": ({**PONYTAIL_PAIRS, "variant": "classic"}, 2),
                "hand-and-foot": ({**PONYTAIL_PAIRS, "variant": "hand-and-foot"}, 2),
+               "american": ({**PONYTAIL_PAIRS, "variant": "american"}, 2),
+               "samba": ({**PONYTAIL_PAIRS, "variant": "samba"}, 2),
+               "bolivia": ({**PONYTAIL_PAIRS, "variant": "bolivia"}, 2),
                "burraco": ({**PONYTAIL_PAIRS, "variant": "burraco"}, 2), "buraco": ({**PONYTAIL_PAIRS, "variant": "buraco"}, 2)}
 
 
@@ -74,7 +80,8 @@ def test_hand_validators_never_raise(variant_id):
         assert len(entries) == sides_count
         for entry in entries:
             assert set(entry) == {f.name for f in variant.fields}
-            assert all(isinstance(v, bool) if f.kind == "flag" else (type(v) is int and v >= 0)
+            assert all(isinstance(v, bool) if f.kind == "flag" else (v is None or v in dict(f.choices))
+                       if f.kind == "choice" else (type(v) is int and v >= 0)
                        for f in variant.fields for v in [entry[f.name]])
         errors = variant.check_hand(entries, options, sides)
         assert are_field_errors(errors)

@@ -56,7 +56,12 @@ def test_counts_are_counts_and_the_points_add_up_to_the_hand(client, example, nu
     for i, side in enumerate(example.sides):
         mine = side_columns(row, side["name"])
         points = {head: int(v) for head, v in mine.items() if is_points(head)}
-        counts = {head: int(v) for head, v in mine.items() if not is_points(head) and head not in own}
+        # a choice (American's special hand) in its words, beside its points; "" when none was made
+        chosen = {labels[f.name]: f for f in variant.fields if f.kind == "choice" and labels[f.name] in mine}
+        assert {head: mine[head] for head in chosen} == {
+            head: f.choice_word(hand.entries[i].get(f.name)) for head, f in chosen.items()}
+        counts = {head: int(v) for head, v in mine.items() if not is_points(head) and head not in own
+                  and head not in chosen}
         # every count the variant asks for, as the players entered it (a count the hand left out is 0)
         entered = {f.name: hand.entries[i].get(f.name, 0) for f in variant.fields if f.kind == "count"}
         assert counts == {labels[name]: n for name, n in entered.items()}

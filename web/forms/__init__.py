@@ -178,11 +178,11 @@ def option_values(options, variant: Variant) -> dict[str, str]:
             values.update({name: "on"} if value else {})
         elif kind == "list":
             values.update({f"{name}[{k}]": str(n) for k, n in enumerate(value)})
-        elif kind == "counts":
-            values.update({f"{name}.{part}": str(n) for part, n in value.items()})
-        elif kind == "tiers":
+        elif kind in ("counts", "values"):
+            values.update({f"{name}.{part}": "" if n is None else str(n) for part, n in value.items()})
+        elif kind in ("tiers", "by_score"):
             for t, (at, minimum) in enumerate(value):
-                values.update({f"{name}[{t}].at": str(at), f"{name}[{t}].min": str(minimum)})
+                values.update({f"{name}[{t}].at": "" if at is None else str(at), f"{name}[{t}].min": str(minimum)})
         else:
             values[name] = str(value)
     return values

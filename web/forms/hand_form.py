@@ -5,6 +5,7 @@ about (web/forms/__init__.py place_errors) without a lookup table.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import lang
@@ -47,6 +48,40 @@ def short_label(field: Field, words: Words = Words()) -> tuple[str, str]:
     return label, ""
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """Counts a side has at most one of in all (American's three wild canasta kinds), asked as one choice of chips:
+    none, or one of them. Posted as "<first field's input name>:one", the chosen field's name its value."""
+
+    label: str
+    fields: tuple[Field, ...]
+    group: str
+    kind: str = "one_of"
+
+    @property
+    def name(self) -> str:
+        return self.fields[0].name
+
+
+def one_of_name(i: int, fields: Sequence[Field]) -> str:
+    """The input name of a one-of choice for side i: "entries[0].wild_canastas:one"."""
+    return f"{field_name(i, fields[0].name)}:one"
+
+
+def whole_choices(variant: Variant) -> list[Field]:
+    """The choices that are a side's whole entry once made (American's special hand): asked first, above the rest."""
+    return [f for f in variant.fields if f.kind == "choice" and f.whole]
+
+
+def one_of_groups(variant: Variant) -> dict[str, tuple[Field, ...]]:
+    """Each one-of question's fields, in field order."""
+    found: dict[str, list[Field]] = {}
+    for f in variant.fields:
+        if f.one_of:
+            found.setdefault(str(f.one_of), []).append(f)
+    return {k: tuple(v) for k, v in found.items()}
+
+
 def shown_flags(variant: Variant, sides: Sequence[Side]) -> dict[int, list[str]]:
     """Per side, the per-side flags the form offers (a flag for partnerships only, to sides of two)."""
     shown = {}
@@ -61,15 +96,30 @@ def field_groups(variant: Variant, flags: list[str], unused: frozenset = frozens
 
     A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`), nor a field
     that can hold nothing at this table (`unused`: see unused_fields)."""
-    groups: list[tuple[str, list[Field]]] = []
+    groups: list[tuple[str, list]] = []
+    asked = set()
     for f in variant.fields:
-        if (f.kind == "flag" and f.name not in flags) or f.name in unused:
+        if (f.kind == "flag" and f.name not in flags) or f.name in unused or (f.kind == "choice" and f.whole):
             continue
+        item: Any = f
+        if f.one_of:
+            if f.one_of in asked:
+                continue
+            asked.add(f.one_of)
+            item = OneOf(f.one_of, tuple(g for g in one_of_groups(variant)[str(f.one_of)] if g.name not in unused),
+                         f.group)
+            if not item.fields:
+                continue
         if groups and groups[-1][0] == f.group:
-            groups[-1][1].append(f)
+            groups[-1][1].append(item)
         else:
-            groups.append((f.group, [f]))
+            groups.append((f.group, [item]))
     return groups
+
+
+def is_rare(fields: Sequence) -> bool:
+    """Whether a group holds only fields that are seldom anything but 0: the form folds it away."""
+    return all(getattr(f, "rare", False) for f in fields)
 
 
 def unused_fields(variant: Variant, options: dict) -> frozenset:
@@ -81,11 +131,20 @@ def unused_fields(variant: Variant, options: dict) -> frozenset:
 def hand_payload(form, variant: Variant, sides: Sequence) -> dict:
     """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false)."""
     entries = []
+    ones = one_of_groups(variant)
     for i in range(len(sides)):
         entry: dict[str, Any] = {}
+        whole = next((f for f in whole_choices(variant) if form.get(field_name(i, f.name))), None)
+        if whole is not None:  # a choice that is the side's whole entry: nothing else of the side is sent
+            entries.append({whole.name: form.get(field_name(i, whole.name))})
+            continue
         for f in variant.fields:
             name = field_name(i, f.name)
-            if f.kind == "flag":
+            if f.kind == "choice":
+                entry[f.name] = form.get(name) or None
+            elif f.one_of and one_of_name(i, ones[str(f.one_of)]) in form:
+                entry[f.name] = 1 if form.get(one_of_name(i, ones[str(f.one_of)])) == f.name else 0
+            elif f.kind == "flag":
                 entry[f.name] = (form.get(f.name) == str(i)) if f.once else (form.get(name) == "on")
             elif f.kind == "points" and form.get(f"{name}:mode") == "count":
                 entry[f.name] = {card: number(form.get(f"{name}.{card}"), f"{name}.{card}",
@@ -111,9 +170,14 @@ def hand_values(variant: Variant, entries: Sequence[Mapping]) -> dict[str, str]:
     """A stored hand as form values, so the edit form opens filled in as it was entered."""
     values: dict[str, str] = {}
     for i, entry in enumerate(entries):
+        ones = one_of_groups(variant)
         for f in variant.fields:
             name, value = field_name(i, f.name), entry.get(f.name)
-            if f.kind == "flag":
+            if f.kind == "choice":
+                values.update({name: str(value)} if value else {})
+            elif f.one_of and value:  # the checks allow one of them in all: the chip of the one entered
+                values[one_of_name(i, ones[str(f.one_of)])] = f.name
+            elif f.kind == "flag":
                 if value and f.once:
                     values[f.name] = str(i)
                 elif value:

@@ -24,9 +24,20 @@ def typed_house_rules(form, variant: Variant) -> dict:
         elif rule.kind == "tiers":
             rules[key] = [[number(at, name, rule.label), number(minimum, name, rule.label)]
                           for at, minimum in _typed_tiers(form, name)]
+        elif rule.kind == "by_score":  # the first row has no "from": every score below the next row
+            rows = _typed_tiers(form, name)
+            if rows:
+                rules[key] = [[None if k == 0 and not at else number(at, name, rule.label),
+                               number(minimum, name, rule.label)] for k, (at, minimum) in enumerate(rows)]
+        elif rule.kind == "values":  # a box per name; an empty box: not played
+            if any(f"{name}.{part}" in form for part in rule.default):
+                rules[key] = {part: number(form[f"{name}.{part}"], f"{name}.{part}", capital(str(rule.key_word(part))))
+                              if form.get(f"{name}.{part}", "").strip() else None for part in rule.default}
         elif rule.kind == "list":
             boxes = _typed_list(form, name)
-            if boxes is not None:  # a blank box before a number is no number: refused, naming that box
+            if boxes == [] and rule.off:
+                rules[key] = None  # every box emptied: switched off (American's minimums by hand: by score instead)
+            elif boxes is not None:  # a blank box before a number is no number: refused, naming that box
                 rules[key] = [number(box, f"{name}[{k}]", rule.label) if box else None for k, box in enumerate(boxes)]
         elif rule.kind == "counts":
             if any(f"{name}.{part}" in form for part in rule.default):
@@ -67,10 +78,12 @@ def _typed_list(form, name: str) -> list[str] | None:
     return boxes
 
 
-def list_boxes(values, key: str, default: list, posted: bool) -> list[str]:
-    """A list house rule's boxes as the form shows them: as typed (or the defaults), then an empty one to add one."""
+def list_boxes(values, key: str, default: list | None, posted: bool, size: int = 0) -> list[str]:
+    """A list house rule's boxes as the form shows them: as typed (or the defaults), then an empty one to add one
+    (a list of a set `size`: just its boxes)."""
     typed = _typed_list(values, f"options.house_rules.{key}") if posted else None
-    return (typed if typed is not None else [str(n) for n in default]) + [""]
+    boxes = typed if typed is not None else [str(n) for n in default or []]
+    return boxes + [""] * (size - len(boxes)) if size else boxes + [""]
 
 
 MAX_TIERS = 20  # far more than any table uses; a form cannot make the page draw rows without end
@@ -89,5 +102,5 @@ def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, 
     if posted:
         rows = _typed_tiers(values, f"options.house_rules.{key}")
     else:
-        rows = [(str(at), str(minimum)) for at, minimum in default]
+        rows = [("" if at is None else str(at), str(minimum)) for at, minimum in default]
     return rows + [("", "")]

@@ -74,6 +74,8 @@ def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int]) 
             detail = num(given) if isinstance(given, int) else f"{given}"
         elif kind == "points" and isinstance(given, Mapping):
             detail = card_count_text(given, variant)
+        elif kind == "choice" and given:
+            detail = field.choice_word(given)
         lines.append(Line(part_label(variant, key), detail, value))
     return lines
 

@@ -26,8 +26,13 @@ def entry_schema(variant: Variant) -> dict:
              "properties": {card: {"type": "integer", "minimum": 0} for card in variant.card_values}}
     kinds = {"count": {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}, "flag": BOOL,
              "points": {"oneOf": [{"type": "integer", "minimum": 0, "multipleOf": 5}, cards]}}
+
+    def kind(f) -> dict:
+        if f.kind == "choice":  # one of its ids, or null (the same as left out)
+            return {"enum": [c for c, _ in f.choices] + [None]}
+        return kinds[f.kind]
     return {"type": "object", "additionalProperties": False, "description": f"one side's entry in {variant.name}",
-            "properties": {f.name: {**kinds[f.kind], "description": str(f.label)} for f in variant.fields}}
+            "properties": {f.name: {**kind(f), "description": str(f.label)} for f in variant.fields}}
 
 
 def _number(rule: HouseRule) -> dict:
@@ -45,7 +50,13 @@ def rule_schema(rule: HouseRule) -> dict:
         schema = {"type": "array", "maxItems": TIERS_MAX,
                   "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": INT}}
     elif rule.kind == "list":
-        schema = {"type": "array", "minItems": 1, "maxItems": LIST_MAX, "items": number}
+        schema = {"type": "array", "minItems": rule.size or 1, "maxItems": rule.size or LIST_MAX, "items": number}
+    elif rule.kind == "by_score":  # [[null, minimum], [from, minimum], …]
+        schema = {"type": "array", "minItems": 1, "maxItems": TIERS_MAX,
+                  "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["integer", "null"]}}}
+    elif rule.kind == "values":  # the keys of its default, each points or null (not played); a key left out keeps its default
+        schema = {"type": "object", "additionalProperties": False,
+                  "properties": {key: {**number, "type": ["integer", "null"]} for key in rule.default}}
     elif rule.kind == "counts":  # the keys of its default, each a number; a key left out counts 0
         schema = {"type": "object", "additionalProperties": False, "properties": {key: number for key in rule.default}}
     else:

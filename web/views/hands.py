@@ -54,8 +54,9 @@ def preview(game: Game, variant, payload: dict) -> dict:
     """Each side's hand score as it stands, for the live preview (nothing is stored)."""
     scores, errors = service.preview_hand(get_db(), game.id, payload)
     sides = [present.side_lines(variant, game.sides, payload["entries"], s) for s in scores]
+    notes = [variant.score_note(e, game.options) for e in payload["entries"]]  # the swing, said before Record
     return {"preview": sides, "preview_errors": [e.message for e in numbers.with_readings(payload, errors)],
-            "counted": counted(variant, payload)}
+            "counted": counted(variant, payload), "notes": notes}
 
 
 def form_page(game: Game, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
@@ -79,6 +80,7 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    nobody=hand_form.NOBODY, count_chip=hand_form.count_chip,
                    short_label=lambda f: hand_form.short_label(f, variant.words),
                    field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused),
+                   whole_choices=hand_form.whole_choices(variant), is_rare=hand_form.is_rare,
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
                    refused=hand_form.refusal_summary(at, hand_form.input_labels(variant, game.sides, unused)),
                    posted=request.method == "POST", closed_seat=club_nights.closed_seat(get_db(), game),

@@ -39,11 +39,14 @@ def columns(variant: Variant, game: Game) -> list[tuple[str, str, str]]:
         for score in hand.scores:
             parts += [k for k in score.breakdown if k not in parts]
     counts = [f.name for f in variant.fields if f.kind == "count"]
+    choices = {f.name: f for f in variant.fields if f.kind == "choice"}  # the choice made, in words, beside its points
     out = [(count_label(variant, k), "entries", k) for k in counts if k not in parts]  # scored inside another part
     for k in parts:
         label = count_label(variant, k) if k in counts else lang.shown(present.part_label(variant, k))
         if k in counts:
             out.append((label, "entries", k))
+        if k in choices:
+            out.append((label, "choice", k))
         out.append((label if says_points(variant, k) else lang._("%(part)s (points)", part=label), "breakdown", k))
     return out + [(variant.words.say("%(round)s score"), "score", "total"),
                   (lang._("running total"), "score", "running_total")]
@@ -71,6 +74,7 @@ def scores_csv(game: Game) -> str:
     """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
     variant = get_variant(game.variant)
     cols = columns(variant, game)
+    choices = {f.name: f for f in variant.fields if f.kind == "choice"}
     header = [present.capital(str(variant.words.round))]
     header += [lang._("%(side)s: %(column)s", side=side.name, column=heading) for side in game.sides
                for heading, _, _ in cols]
@@ -84,7 +88,8 @@ def scores_csv(game: Game) -> str:
         row = [hand.number]
         for entry, score in zip(hand.entries, hand.scores):
             where = {"entries": entry, "breakdown": score.breakdown,
-                     "score": {"total": score.total, "running_total": score.running_total}}
+                     "score": {"total": score.total, "running_total": score.running_total},
+                     "choice": {k: lang.shown(f.choice_word(entry.get(k))) for k, f in choices.items()}}
             blank = "" if hand.from_paper else 0  # a hand copied from paper has its totals only
             row += [where[source].get(key, blank) for _, source, key in cols]
         rows.append(row)

@@ -58,10 +58,11 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
              + [f"players[{j}]" for j in range(per_side)]}
     shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
     shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
-    lists = {rule.key: house_rules_form.list_boxes(values, rule.key, rule.default, bool(values))
+    lists = {rule.key: house_rules_form.list_boxes(values, rule.key, rule.default, bool(values), rule.size)
              for rule in variant.rules if rule.kind == "list"}
     shown |= {f"options.house_rules.{key}[{k}]" for key, boxes in lists.items() for k in range(len(boxes))}
-    shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind == "counts" for part in r.default}
+    shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind in ("counts", "values")
+              for part in r.default}
     shown |= {SET_NAME}
     at, general = forms.place_errors(list(errors), shown)
     if layout == "solo":  # alone, the side's name is the player's name: show it at the one input there is
@@ -91,7 +92,8 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
                    key=keys.form_key(values),
                    rules_open=changed or any(k.startswith("options.house_rules") for k in at),
                    tiers={key: house_rules_form.tier_rows(values, key, default, bool(values))
-                          for key, default in defaults["house_rules"].items() if variant.house_rule(key).kind == "tiers"})
+                          for key, default in defaults["house_rules"].items()
+                          if variant.house_rule(key).kind in ("tiers", "by_score")})
     if is_htmx():
         return render_block("new_game.html", "game_form", **context), status
     return render_template("new_game.html", **context), status

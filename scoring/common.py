@@ -1,0 +1,56 @@
+"""The pieces nearly every variant declares alike, named once: melded and in-hand points, went out, the Meld / Left /
+Out sheet columns, a bonus or penalty in fives, a count of one kind of meld. A variant's module then says only what
+is its own (as deck54 names the 54-card deck's numbers)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import lang
+from lang import L_
+
+from .base import Field
+from .declare import HouseRule, SheetColumn
+
+CANASTAS = L_("Canastas")  # the hand form's headings over a variant's fields
+THREES = L_("Threes")
+CARDS = L_("Cards")
+
+# a count's short words beside its chips under the "Canastas" heading (the heading says "canastas" already)
+NATURAL_SHORT = (lang.lazy_pgettext("canastas", "Natural"), "")
+MIXED_SHORT = (lang.lazy_pgettext("canastas", "Mixed"), "")
+
+MELDED = Field("melded", "points", L_("Melded points"), L_("Card values of every card on the table, canastas included"),
+               group=CARDS)
+IN_HAND = Field("in_hand", "points", L_("In-hand points"), L_("Card values of cards left in hand"), group=CARDS)
+WENT_OUT = Field("went_out", "flag", L_("Went out"), once=L_("Who went out?"), nobody=L_(" (the stock ran out)"))
+
+MELD_COLUMN = SheetColumn(lang.lazy_pgettext("sheet column", "Meld"), "points", "melded")
+LEFT_COLUMN = SheetColumn(lang.lazy_pgettext("sheet column", "Left"), "points", "in_hand")
+OUT_COLUMN = SheetColumn(lang.lazy_pgettext("sheet column", "Out"), "flag", "went_out")
+CARD_COLUMNS = (MELD_COLUMN, LEFT_COLUMN, OUT_COLUMN)  # the columns of the cards and going out, in this order
+
+
+def melded(help: Any = None) -> Field:
+    """Melded points, with the variant's own help where its melds are no canastas."""
+    return MELDED if help is None else replace(MELDED, help=help)
+
+
+def in_hand(help: Any = None) -> Field:
+    """In-hand points, with the variant's own help where it says more (black threes included…)."""
+    return IN_HAND if help is None else replace(IN_HAND, help=help)
+
+
+def count(name: str, label: Any, help: Any = "", group: Any = CANASTAS, **more) -> Field:
+    """A count a side enters (canastas of one kind, threes…), under the canastas heading unless said otherwise."""
+    return Field(name, "count", label, help, group=group, **more)
+
+
+def points_rule(key: str, default: int | None, label: Any, sheet: Any = "", **more) -> HouseRule:
+    """A bonus or penalty a table may change: a whole multiple of 5 (every card total is one)."""
+    return HouseRule(key, "points", default, label, sheet, step=5, **more)
+
+
+def decks_counted(decks: int) -> str:
+    """'1 deck', '2 decks', in the current language."""
+    return lang.ngettext("%(num)s deck", "%(num)s decks", decks)
