@@ -118,7 +118,7 @@ def test_variants_list(client):
     assert r.status_code == 200
     variants = {v["id"]: v for v in r.get_json()}
     assert set(variants) == {"ponytail", "pony", "five-person", "classic", "hand-and-foot", "american", "samba",
-                             "bolivia"}
+                             "bolivia", "burraco", "buraco"}
     expected = {
         "ponytail": ["natural_canastas", "dirty_canastas", "sevens_canastas", "wild_canastas", "red_threes",
                      "black_threes", "melded", "in_hand", "unpicked_pony", "went_out", "cut_bonus"],
@@ -140,12 +140,21 @@ def test_variants_list(client):
                   "black_threes", "short_sequences", "melded", "in_hand", "went_out"],
         "bolivia": ["natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas", "red_threes",
                     "black_threes", "short_sequences", "melded", "in_hand", "went_out"],
+        # API.md's entry-field row of burraco and buraco
+        "burraco": ["natural_canastas", "semiclean_canastas", "dirty_canastas", "full_run_canastas",
+                    "ace_to_ace_canastas", "melded", "in_hand", "kitty_not_taken", "went_out"],
+        "buraco": ["natural_canastas", "semiclean_canastas", "dirty_canastas", "full_run_canastas",
+                   "ace_to_ace_canastas", "melded", "in_hand", "kitty_not_taken", "went_out"],
     }
     flags = {"went_out", "cut_bonus", "failed_going_out", "finished", "concealed", "incomplete_aces",
-             "incomplete_sevens", "incomplete_wild", "incomplete_wild_jokers"}
+             "incomplete_sevens", "incomplete_wild", "incomplete_wild_jokers", "kitty_not_taken"}
     # fields whose house rule is off by default (RULES.md §8, §12, §13): offered with a largest value of 0
     off_by_default = {("hand-and-foot", "sevens_canastas"), ("samba", "wild_canastas"), ("samba", "black_threes"),
-                      ("samba", "short_sequences"), ("bolivia", "short_sequences")}
+                      ("samba", "short_sequences"), ("bolivia", "short_sequences"),
+                      # RULES.md §9 lines 491-493, §10 lines 599-600: runs (and Buraco's semi-clean) off by default
+                      ("burraco", "full_run_canastas"), ("burraco", "ace_to_ace_canastas"),
+                      ("buraco", "semiclean_canastas"), ("buraco", "full_run_canastas"),
+                      ("buraco", "ace_to_ace_canastas")}
     for vid, names in expected.items():
         v = variants[vid]
         assert v["name"]

@@ -7,7 +7,7 @@ from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
 def test_variants_describe_fields_with_kinds_and_bounds(client):
     variants = client.get("/api/variants").get_json()
     assert [v["id"] for v in variants] == ["ponytail", "pony", "five-person", "classic", "hand-and-foot", "american",
-                                           "samba", "bolivia"]
+                                           "samba", "bolivia", "burraco", "buraco"]
     ponytail = variants[0]
     assert ponytail["options"]["target"] == 50000
     assert ponytail["options"]["house_rules"]["unpicked_pony_counts"] is True
@@ -44,7 +44,10 @@ def test_variants_show_the_hand_limit_of_each_seating(client):
                       # RULES.md §11-§13: played to a target, no hand limit
                       "american": {"partnerships": None, "individuals": None},
                       "samba": {"partnerships": None, "individuals": None},
-                      "bolivia": {"partnerships": None, "individuals": None}}
+                      "bolivia": {"partnerships": None, "individuals": None},
+                      # RULES.md §9-§10: played to a target by default (a tournament turn sets its deals)
+                      "burraco": {"partnerships": None, "individuals": None},
+                      "buraco": {"partnerships": None, "individuals": None}}
     assert variants["ponytail"]["options"]["max_hands"] is None  # the options of the usual seating: partnerships
 
 

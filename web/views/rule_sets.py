@@ -13,7 +13,7 @@ import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.rule_sets import check, sample_sides
 from service import rule_sets
-from sheets.rules_data import house_rule_changes
+from scoring.rule_words import house_rule_changes
 from web.forms import keys
 from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db

@@ -17,7 +17,7 @@ from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page, storage_words
 from web.present.scoreboard import is_htmx
 from service import rule_sets
-from sheets.rules_data import house_rule_changes
+from scoring.rule_words import house_rule_changes
 
 bp = Blueprint("setup", __name__)
 bp.register_error_handler(Refused, refused_page)

@@ -1,0 +1,50 @@
+"""A house rule's value in words, and what a table's rules change from a variant's defaults: said on the new-game
+form, the rule sets page, the rules card and the score sheet alike (no PDF library here, so pages load none)."""
+from __future__ import annotations
+
+import json
+
+import lang
+
+from .declare import HouseRule
+from .variant import Variant
+
+num = lang.number
+
+
+def rule_value(value, rule: HouseRule) -> str:
+    """A house rule's value in words, by its kind: yes/no, a number, tiers like 'from 15,000: 90 · from 30,000: 120',
+    a list '50, 90, 120', counts '1 clean, 1 dirty', or what switching it off means."""
+    if value is None and rule.off:
+        return lang.shown(rule.off)
+    if rule.kind == "flag":
+        return lang._("yes") if value else lang._("no")
+    if rule.kind == "tiers":
+        return " · ".join(lang._("from %(score)s: %(points)s", score=num(a), points=num(b)) for a, b in value) \
+            or lang._("none")
+    if rule.kind == "list":
+        return ", ".join(num(n) for n in value)
+    if rule.kind == "by_score":
+        return " · ".join(lang._("below %(score)s: %(points)s", score=num(value[1][0]), points=num(b)) if a is None
+                          and len(value) > 1 else lang._("from %(score)s: %(points)s", score=num(a), points=num(b))
+                          if a is not None else num(b) for a, b in value)
+    if rule.kind == "values":
+        return ", ".join(lang._("%(kind)s %(points)s", kind=lang.shown(rule.key_word(k)),
+                                points=num(n) if n is not None else lang.shown(rule.off)) for k, n in value.items())
+    if rule.kind == "counts":
+        return ", ".join(lang._("%(count)s %(kind)s", count=num(n), kind=lang.shown(rule.key_word(k)))
+                         for k, n in value.items() if n) or lang._("none")
+    return num(value)
+
+
+def house_rule_changes(variant: Variant, options: dict) -> list[tuple[str, str, str]]:
+    """(rule, default, this game) for every house rule the table changed."""
+    chosen = options.get("house_rules", {})
+    return [(lang.shown(r.sheet), rule_value(r.default, r), rule_value(chosen[r.key], r))
+            for r in variant.rules if r.key in chosen and not same_value(chosen[r.key], r.default)]
+
+
+def same_value(a: object, b: object) -> bool:
+    """Whether two house-rule values are the same, however each is held (a game's options are read-only:
+    its lists are tuples, its objects read-only mappings)."""
+    return json.dumps(a, sort_keys=True, default=dict) == json.dumps(b, sort_keys=True, default=dict)
