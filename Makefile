@@ -41,8 +41,9 @@ system-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; fi; }
 
+# The suite runs on every core (pytest-xdist): each test has its own database and server port, so they share nothing.
 test: $(VENV)/stamp system-deps catalogs
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto $(PYTEST_ARGS)
 
 # The requests/s figures use wrk (a load generator in C) when it is there; install it when missing.
 bench-deps:

@@ -139,6 +139,8 @@ def test_the_short_help_shows_on_a_phone_and_the_card_counter_names_its_cards(ph
     card counter said "Twenties" without saying which cards those are."""
     page = phone_with().page
     page.goto(f"/games/{make_seated_game(server, variant, hands=1)}/hands/new")
+    # every folded part open (Modern American's special hand and rare penalties)
+    page.evaluate("document.querySelectorAll('#hand-form details').forEach(fold => { fold.open = true; })")
     for count in page.locator(".mode label[for$=-count]").all():
         count.click()  # every card counter open
     helps = page.locator("#hand-form .help")
