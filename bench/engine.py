@@ -29,7 +29,12 @@ def engine_ms(hand_count: int, runs: int) -> float:
     """Median milliseconds to validate, score and derive a `hand_count`-hand, 4-side game."""
     variant = get_variant("ponytail")
     sides, options = new_game(variant, workload.new_game_payload(4))
-    posted = workload.hands(hand_count, 4)
+    return game_ms(variant, sides, options, workload.hands(hand_count, 4), runs)
+
+
+def game_ms(variant, sides: list[dict], options: dict, posted: list[dict], runs: int) -> float:
+    """Median milliseconds to validate these posted hands and derive their game (which must still be in play)."""
+    hand_count = len(posted)
     stored = stored_hands(variant, sides, options, posted)
     state = replay(variant, sides, options, posted, stored)
     assert len(state["hands"]) == hand_count and not state["finished"], "the benchmark game must still be in play"

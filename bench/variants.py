@@ -3,15 +3,13 @@ hand form on a 360×640 phone (taps to enter a typical hand, the form's height f
 from __future__ import annotations
 
 import random
-import statistics
-import time
 
 from playwright.sync_api import sync_playwright
 
 from scoring import get_variant, new_game
 
 from .devices import Browser
-from .engine import replay, stored_hands
+from .engine import game_ms
 from .taps import CHROMIUM, PHONE, Hands, form_screens
 from .workload import TARGET
 
@@ -83,16 +81,7 @@ def engine_ms(variant_id: str, hand_count: int, runs: int) -> float:
     """Median milliseconds to validate every hand of a `hand_count`-hand game, then derive it (as bench/engine.py)."""
     variant = get_variant(variant_id)
     sides, options = new_game(variant, payload(variant_id, ENGINE_SIDES[variant_id]))
-    posted = hands(variant_id, hand_count)
-    stored = stored_hands(variant, sides, options, posted)
-    state = replay(variant, sides, options, posted, stored)
-    assert len(state["hands"]) == hand_count and not state["finished"], "the benchmark game must still be in play"
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        replay(variant, sides, options, posted, stored)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return game_ms(variant, sides, options, hands(variant_id, hand_count), runs)
 
 
 # The worked examples' hands (RULES.md §11–§13), as the cards lie: per side its counts (its chips), card points
