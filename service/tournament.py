@@ -10,7 +10,6 @@ import sqlite_utils
 import lang
 from db import events as store
 from db import write
-from scoring import FieldError, Refused
 from scoring.events import check_adjustment, round_rows, shipped
 from scoring.game import now_utc
 

@@ -10,7 +10,6 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
-import lang
 from scoring.shape import Words
 
 from .layout import INK, RULE, SMALLEST, num

@@ -10,7 +10,7 @@ import lang
 from scoring.variant import Variant
 
 from .layout import num
-from scoring.rule_words import house_rule_changes, rule_value, same_value  # noqa: F401 (the sheets read them here)
+from scoring.rule_words import house_rule_changes, rule_value  # noqa: F401 (the sheets read house_rule_changes here)
 
 
 def _help(variant: Variant, field: str) -> str:

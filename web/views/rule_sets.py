@@ -9,7 +9,6 @@ import json
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
 
 import lang
-import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.rule_sets import check, sample_sides
 from service import rule_sets
