@@ -147,6 +147,9 @@ def taps(page, api: Browser, port: int, variant_id: str, hand: tuple) -> tuple[i
     page.goto(f"http://127.0.0.1:{port}/games/{created['id']}/hands/new")
     hands = Hands(page)
     enter(hands, hand)
+    # as a player looks at the preview before Record: every typed value has reached the page's form by then (on a
+    # loaded machine a tap right after the last key could send the form before the 5+ box took its digits)
+    page.wait_for_load_state("networkidle")
     with page.expect_navigation():
         hands.tap('#hand-form button[type="submit"]')
     scores = [s["score"] for s in api.get(f"/api/games/{created['id']}").json()["sides"]]

@@ -16,9 +16,9 @@ NOTE = "Phones cannot open this address yet"
 
 
 def test_make_run_serves_the_network_and_a_later_host_still_wins():
-    said = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    said = subprocess.run(["make", "--no-print-directory", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert said.strip().splitlines()[-1].endswith("app.py --host 0.0.0.0")
-    said = subprocess.run(["make", "-n", "run", "ARGS=--host 127.0.0.1"], cwd=ROOT, capture_output=True,
+    said = subprocess.run(["make", "--no-print-directory", "-n", "run", "ARGS=--host 127.0.0.1"], cwd=ROOT, capture_output=True,
                           text=True, check=True).stdout
     assert said.strip().splitlines()[-1].endswith("app.py --host 0.0.0.0 --host 127.0.0.1")
 
