@@ -5,6 +5,7 @@ from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field
 from .burraco import Burraco, points_rule
+from .common import LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, WENT_OUT, in_hand
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
 from .shape import Words
 
@@ -67,14 +68,11 @@ class Buraco(Burraco):
               short=(lazy_pgettext("canastras", "Of 500"), lazy_pgettext("canastras", "A to K")), group=CANASTAS_GROUP),
         Field("ace_to_ace_canastas", "count", L_("Royal canastas"), L_("A to A of one suit, 14 cards, no wild card"),
               short=(lazy_pgettext("canastras", "Royal"), lazy_pgettext("canastras", "A to A")), group=CANASTAS_GROUP),
-        Field("melded", "points", L_("Melded points"), L_("Card values of every card on the table, canastas included"),
-              group=L_("Cards")),
-        Field("in_hand", "points", L_("In-hand points"), L_("Card values of cards left in the side's hands"),
-              group=L_("Cards")),
+        MELDED, in_hand(L_("Card values of cards left in the side's hands")),
         Field("kitty_not_taken", "flag", L_("Morto not taken"),
               L_("The side never took its morto, or took it by an indirect batida and never played again"),
               group=L_("Morto")),
-        Field("went_out", "flag", L_("Went out"), once=L_("Who went out?"), nobody=L_(" (the stock ran out)")),
+        WENT_OUT,
     )
     columns = (
         SheetColumn(lazy_pgettext("sheet column", "C"), "count", "natural_canastas"),
@@ -82,10 +80,9 @@ class Buraco(Burraco):
         SheetColumn(lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
         SheetColumn(lazy_pgettext("sheet column", "500"), "count", "full_run_canastas", optional=True),
         SheetColumn(lazy_pgettext("sheet column", "Roy"), "count", "ace_to_ace_canastas", optional=True),
-        SheetColumn(lazy_pgettext("sheet column", "Meld"), "points", "melded"),
-        SheetColumn(lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+        MELD_COLUMN, LEFT_COLUMN,
         SheetColumn(lazy_pgettext("sheet column", "NoM"), "flag", "kitty_not_taken"),
-        SheetColumn(lazy_pgettext("sheet column", "Out"), "flag", "went_out"), SCORE, TOTAL,
+        OUT_COLUMN, SCORE, TOTAL,
     )
     texts = {
         "no_kitty": L_("%(name)s cannot go out: the final batida needs the side's morto taken, and %(name)s never took "

@@ -1,12 +1,14 @@
 """Burraco (RULES.md §9, FIBUR's code): two pairs or two players, a 108-card pack, two pozzetti, no meld minimum."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import lang
 from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field, FieldError, SideScore, last_side_with, listed, sides_sent
+from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, in_hand, melded
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import melded_covers_canastas, one_goes_out
 from .shape import NoMinimum, Words
@@ -102,13 +104,11 @@ class Burraco(Variant):
         Field("ace_to_ace_canastas", "count", L_("Ace-to-ace runs"), L_("A to A of one suit, 14 cards, no matta"),
               short=(lazy_pgettext("burracos", "Ace to ace"), lazy_pgettext("burracos", "A to A")),
               group=L_("Burracos")),
-        Field("melded", "points", L_("Melded points"), L_("Card values of every card on the table, burracos included"),
-              group=L_("Cards")),
-        Field("in_hand", "points", L_("In-hand points"),
-              L_("Cards left in the side's hands, a pozzetto taken and never played included"), group=L_("Cards")),
+        melded(L_("Card values of every card on the table, burracos included")),
+        in_hand(L_("Cards left in the side's hands, a pozzetto taken and never played included")),
         Field("kitty_not_taken", "flag", L_("Pozzetto not taken"), L_("The side never took its pozzetto"),
               group=L_("Pozzetto")),
-        Field("went_out", "flag", L_("Went out"), once=L_("Who went out?"), nobody=L_(" (nobody closed)")),
+        replace(WENT_OUT, nobody=L_(" (nobody closed)")),
     )
     columns = (
         SheetColumn(lazy_pgettext("sheet column", "C"), "count", "natural_canastas"),
@@ -116,10 +116,9 @@ class Burraco(Variant):
         SheetColumn(lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
         SheetColumn(lazy_pgettext("sheet column", "Run"), "count", "full_run_canastas", optional=True),
         SheetColumn(lazy_pgettext("sheet column", "A-A"), "count", "ace_to_ace_canastas", optional=True),
-        SheetColumn(lazy_pgettext("sheet column", "Meld"), "points", "melded"),
-        SheetColumn(lazy_pgettext("sheet column", "Left"), "points", "in_hand"),
+        MELD_COLUMN, LEFT_COLUMN,
         SheetColumn(lazy_pgettext("sheet column", "NoK"), "flag", "kitty_not_taken"),
-        SheetColumn(lazy_pgettext("sheet column", "Out"), "flag", "went_out"), SCORE, TOTAL,
+        OUT_COLUMN, SCORE, TOTAL,
     )
     # the sentences that name the game's own things (the pozzetto, a clean burraco); Buraco says its own
     texts = {
