@@ -27,9 +27,9 @@ def size_of(value: Any) -> int:
     once: containers, read-only mappings, dataclasses with slots or a __dict__); what every entry shares
     (classes, modules, functions, a variant) is not counted."""
     seen: set[int] = set()
-    total, todo = 0, [value]
-    while todo:
-        item = todo.pop()
+    total, pending = 0, [value]
+    while pending:
+        item = pending.pop()
         if id(item) in seen or isinstance(item, _SHARED) or item is None or item is True or item is False:
             continue
         if type(item) is int and -5 <= item <= 256:  # one object each, shared by the whole process
@@ -39,15 +39,15 @@ def size_of(value: Any) -> int:
         if isinstance(item, _ATOMS):
             continue
         if isinstance(item, (dict, MappingProxyType)):
-            todo.extend(item.keys())
-            todo.extend(item.values())
+            pending.extend(item.keys())
+            pending.extend(item.values())
         elif isinstance(item, (tuple, list, set, frozenset)):
-            todo.extend(item)
+            pending.extend(item)
         else:
-            todo.extend(getattr(item, name) for cls in type(item).__mro__ for name in getattr(cls, "__slots__", ())
+            pending.extend(getattr(item, name) for cls in type(item).__mro__ for name in getattr(cls, "__slots__", ())
                         if hasattr(item, name))
             if hasattr(item, "__dict__"):
-                todo.append(item.__dict__)
+                pending.append(item.__dict__)
     return total
 
 
