@@ -1,8 +1,11 @@
 """Small shared helpers: the usual games' bodies for POST /api/games, and a game's sides and options as the
-engine sees them."""
+engine sees them; the SQL an app runs meanwhile."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from scoring import Refused, get_variant, new_game, prepare_hand
+from web.plumbing.database import get_db
 
 PONYTAIL_PAIRS = {"variant": "ponytail",
                   "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
@@ -63,3 +66,19 @@ def attributes(value):
     if isinstance(value, list):
         return [attributes(v) for v in value]
     return value
+
+
+@contextmanager
+def traced(app):
+    """The SQL statements the app's connection (this thread's, as the test client uses) runs meanwhile."""
+    with app.app_context():
+        conn = get_db().conn
+    seen: list[str] = []
+    conn.set_trace_callback(seen.append)
+    try:
+        yield seen
+    finally:
+        conn.set_trace_callback(None)
+        # the callback fires again, with the statement's own text, at each trigger program it runs (the triggers
+        # keeping a club night's revision, db/migrations.py): a statement repeated at once was sent once
+        seen[:] = [s for i, s in enumerate(seen) if i == 0 or s != seen[i - 1]]

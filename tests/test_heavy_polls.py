@@ -6,12 +6,11 @@ poll draw again."""
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 
 import pytest
 
-from web.plumbing.database import get_db
 
+from .helpers import traced
 from .pages import read
 
 EVENT = {"name": "Tuesday club", "variant": "classic", "options": {"target": None, "max_hands": 1},
@@ -19,19 +18,6 @@ EVENT = {"name": "Tuesday club", "variant": "classic", "options": {"target": Non
          "table_size": 2, "rounds": 4, "movement": "draw", "standings": "wins"}
 HAND = {"entries": [{"melded": 150}, {"melded": 100}]}
 POLLED = [("screen", "board"), ("tables", "picker")]
-
-
-@contextmanager
-def statements(app):
-    """The SQL statements the app's connection (the test client's thread's) runs meanwhile."""
-    with app.app_context():
-        conn = get_db().conn
-    seen: list[str] = []
-    conn.set_trace_callback(seen.append)
-    try:
-        yield seen
-    finally:
-        conn.set_trace_callback(None)
 
 
 def new_event(client) -> str:
@@ -62,7 +48,7 @@ def test_a_poll_that_finds_nothing_changed_costs_the_same_for_a_big_event(app, c
     ran = {}
     for event_id in (small, big):
         poll = poll_of(client, event_id, page, part)
-        with statements(app) as seen:
+        with traced(app) as seen:
             assert client.get(poll).status_code == 204
         ran[event_id] = [re.sub(r"'[^']*'", "?", s) for s in seen]
     assert ran[small] == ran[big] and len(ran[big]) == 1, ran  # one row read: the event's revision

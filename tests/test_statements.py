@@ -5,31 +5,13 @@ BEGIN IMMEDIATE and COMMIT are counted apart: they frame the write, they do not 
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 from web.forms.keys import KEY_FIELD
-from web.plumbing.database import get_db
 
+from .helpers import traced
 from .pages import HAND_1_THEM, HAND_1_US, token
 
 FRAME = ("BEGIN", "COMMIT", "ROLLBACK")
 A = [{"melded": 100}, {"melded": 50}]
-
-
-@contextmanager
-def traced(app):
-    """The SQL statements the app's connection (this thread's, as the test client uses) runs meanwhile."""
-    with app.app_context():
-        conn = get_db().conn
-    seen: list[str] = []
-    conn.set_trace_callback(seen.append)
-    try:
-        yield seen
-    finally:
-        conn.set_trace_callback(None)
-        # the callback fires again, with the statement's own text, at each trigger program it runs (the triggers
-        # keeping a club night's revision, db/migrations.py): a statement repeated at once was sent once
-        seen[:] = [s for i, s in enumerate(seen) if i == 0 or s != seen[i - 1]]
 
 
 def counted(seen: list[str]) -> tuple[list[str], list[str]]:
