@@ -171,7 +171,9 @@ def test_standings_rank_by_wins_then_margin_then_points(client):
     rows = client.get(f"/api/events/{event_id}/standings").get_json()
     assert [(r["entrant"], r["place"], r["wins"], r["margin"], r["points"]) for r in rows] == [
         (1, 1, 2, 250, 650), (2, 2, 2, -50, 550), (0, 3, 2, -50, 450), (3, 4, 0, -150, 300)]
-    assert set(rows[0]) == {"entrant", "name", "place", "played", "wins", "points", "margin", "vp"}
+    assert set(rows[0]) == {"entrant", "name", "place", "played", "wins", "points", "margin", "vp", "tie_break"}
+    # level on wins and on the wins among them: the margin puts 1 first, the points split 2 and 0; 3 was level with no one
+    assert [r["tie_break"] for r in rows] == ["margin", "points", "points", None]
     assert rows[0]["name"] == "Pair 1" and rows[0]["vp"] is None and rows[0]["played"] == 3
 
 
@@ -179,7 +181,7 @@ def test_a_tied_game_shares_the_win_and_the_place(client):
     event_id = new_event(client, 2, rounds=1).get_json()["id"]
     finish_round(client, start(client, event_id), lambda t: (100, 100))
     rows = client.get(f"/api/events/{event_id}/standings").get_json()
-    assert [(r["place"], r["wins"]) for r in rows] == [(1, 0.5), (1, 0.5)]
+    assert [(r["place"], r["wins"], r["tie_break"]) for r in rows] == [(1, 0.5, "shared"), (1, 0.5, "shared")]
 
 
 def test_standings_by_vp(client):

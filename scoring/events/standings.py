@@ -22,10 +22,12 @@ class Standing:
     points: int
     margin: int
     vp: int | None
+    tie_break: str | None = None  # what placed it among entrants level on the ranking figure: TIE_BREAKS or "shared"
 
     def as_dict(self) -> dict:
         return {"entrant": self.entrant, "name": self.name, "place": self.place, "played": self.played,
-                "wins": shown_wins(self.wins), "points": self.points, "margin": self.margin, "vp": self.vp}
+                "wins": shown_wins(self.wins), "points": self.points, "margin": self.margin, "vp": self.vp,
+                "tie_break": self.tie_break}
 
 
 def shown_wins(wins: Fraction) -> int | float:
@@ -57,6 +59,17 @@ def bye_figures(event: Event) -> tuple[Fraction, int, int, int]:
 
 
 FIGURE = {"wins": 0, "points": 1, "vp": 3}  # the ranking figure's place in a game's figures
+TIE_BREAKS = ("between", "margin", "points")  # after the ranking figure, in the order they split level entrants
+
+
+def tie_break(key: tuple, level: list[tuple]) -> str | None:
+    """What placed an entrant among the others level with it on the ranking figure: the first tie-break that tells
+    it from the closest of them ("between": the figure in the games among them), "shared" when one of them is level
+    on every tie-break too, None when no one is level with it."""
+    if not level:
+        return None
+    deepest = max(next((i for i in range(1, len(key)) if other[i] != key[i]), len(key)) for other in level)
+    return "shared" if deepest == len(key) else TIE_BREAKS[deepest - 1]
 
 
 def standings(event: Event, games: Iterable[TableGame], byes: Iterable[int] = (),
@@ -99,4 +112,5 @@ def standings(event: Event, games: Iterable[TableGame], byes: Iterable[int] = ()
     order = sorted(range(n), key=lambda e: (tuple(-x for x in keys[e]), e))
     return [Standing(entrant=e, name=event.entrants[e].name, place=1 + sum(keys[o] > keys[e] for o in range(n)),
                      played=totals[e][0], wins=totals[e][1], points=totals[e][2], margin=totals[e][3],
-                     vp=totals[e][4] if event.standings == "vp" else None) for e in order]
+                     vp=totals[e][4] if event.standings == "vp" else None,
+                     tie_break=tie_break(keys[e], [keys[o] for o in level[figure[e]] if o != e])) for e in order]

@@ -221,6 +221,7 @@ def enlarge_text(page: Page, percent: int) -> None:
     Chromium's device-scale or page-scale factors magnify pixels and would not reflow the text.
     """
     page.wait_for_load_state()  # the stylesheet in place, after a form's answer too
+    page.evaluate("document.documentElement.style.fontSize = ''")  # from the page's own size, however often called
     before = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     page.evaluate("p => document.documentElement.style.fontSize = `${112.5 * p / 100}%`", percent)
     after = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")

@@ -56,37 +56,33 @@ def test_every_registered_variant_is_visited_on_every_page_of_a_variant():
     assert {v for s, v in CASES if s.name == "failed-meld"} == {v for v in VARIANTS if a11y.REGISTERED[v].marks}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(("state", "variant"), CASES, ids=CASE_IDS)
-def test_axe_finds_nothing_and_the_outline_is_whole(phone, server, axe, state, variant, scheme):
+def test_every_page_reads_in_light_and_dark_and_at_larger_text(phone, server, axe, state, variant):
+    """One visit per page and state (the suite's time is spent on visits): axe and the outline in light and dark,
+    then 150% and 200% text."""
     page = phone.page
-    page.emulate_media(color_scheme=scheme)
     state.visit(page, server, variant)
-    phone.shot(f"a11y-{state.name}-{variant}-{scheme}-100")
-    results = axe.run(page, options=AXE_OPTIONS)
-    assert results.violations_count == 0, results.generate_report()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        phone.shot(f"a11y-{state.name}-{variant}-{scheme}-100")
+        results = axe.run(page, options=AXE_OPTIONS)
+        assert results.violations_count == 0, (scheme, results.generate_report())
     levels = headings(page)
     assert levels.count(1) == 1, levels
     assert skipped_levels(levels) == [], levels
     description = page.locator('meta[name="description"]').get_attribute("content")
     assert len(description.strip()) >= 30, description
-
-
-@pytest.mark.parametrize("percent", [150, 200])
-@pytest.mark.parametrize(("state", "variant"), CASES, ids=CASE_IDS)
-def test_larger_text_fits_a_phone_without_covering_anything(phone, server, state, variant, percent):
-    page = phone.page
-    state.visit(page, server, variant)
-    enlarge_text(page, percent)
-    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), \
-        page.evaluate("document.scrollingElement.scrollWidth")
-    assert small_controls(page) == []
-    assert overlapping_controls(page) == []
-    assert hidden_under_pinned_bars(page) == []
-    if percent == 200:
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            phone.shot(f"a11y-{state.name}-{variant}-{scheme}-200")
+    page.emulate_media(color_scheme="light")
+    for percent in (150, 200):
+        enlarge_text(page, percent)
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), \
+            (percent, page.evaluate("document.scrollingElement.scrollWidth"))
+        assert small_controls(page) == [], percent
+        assert overlapping_controls(page) == [], percent
+        assert hidden_under_pinned_bars(page) == [], percent
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        phone.shot(f"a11y-{state.name}-{variant}-{scheme}-200")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -82,18 +82,27 @@ CASES = [(form, variant, code) for code in lang.LANGUAGES for form, (_visit, var
          for variant in variants]
 
 
-@pytest.fixture
-def phone_in(chromium, server):
-    opened = []
+@pytest.fixture(scope="module")
+def phones(chromium, server):
+    """One phone per language for the whole module (a new browser context per form was most of the time spent)."""
+    opened: dict[str, Page] = {}
+    yield opened
+    for phone in opened.values():
+        phone.context.close()
 
+
+@pytest.fixture
+def phone_in(phones, chromium, server):
     def open_phone(code: str) -> Page:
-        opened.append(Page(chromium, server, PHONE, locale=PHONES[code]))
-        return opened[-1]
+        if code not in phones:
+            phones[code] = Page(chromium, server, PHONE, locale=PHONES[code])
+        return phones[code]
 
     yield open_phone
-    for phone in opened:
-        phone.context.close()
-    assert [p.console for p in opened] == [[] for _ in opened], "the browser complained (CSP or a script error)"
+    complaints = {code: phone.console[:] for code, phone in phones.items() if phone.console}
+    for phone in phones.values():
+        phone.console.clear()
+    assert complaints == {}, "the browser complained (CSP or a script error)"
 
 
 def test_every_language_has_a_phone():

@@ -394,7 +394,12 @@ SCHEMAS.update({
     "Standing": obj({"entrant": ENTRANT_INDEX, "name": STR, "place": {"type": "integer", "minimum": 1},
                      "played": INT, "wins": {"type": "number", "description": "a shared win counts 1/k (two "
                                                                              "decimals)"},
-                     "points": INT, "margin": INT, "vp": nullable("integer")}, closed=True),
+                     "points": INT, "margin": INT, "vp": nullable("integer"),
+                     "tie_break": {"type": ["string", "null"], "enum": ["between", "margin", "points", "shared", None],
+                                   "description": "what placed the entrant among those level with it on the ranking "
+                                                  "figure: the figure in the games between them, the margin, the "
+                                                  "points, or nothing (a shared place); null when no one is level "
+                                                  "with it"}}, closed=True),
     "EventLogEntry": obj({"at": TIME, "device": nullable("string"), "game": STR,
                           "what": {"type": "string", "description": "e.g. “Round 1, table 2, hand 3 corrected: Us "
                                                                     "1,230 → 1,530”"},
