@@ -69,3 +69,9 @@ def set_pin_hash(db: sqlite_utils.Database, game_id: str, pin_hash: str) -> None
     """Store a game's PIN hash in a newer form (same PIN; the game's state and revision are unchanged)."""
     with write(db):
         db.execute("UPDATE games SET pin_hash = ? WHERE id = ?", [pin_hash, game_id])
+
+
+def event_locks(db: sqlite_utils.Database, event_id: str) -> dict | None:
+    """A club night's PINs as the checks read them: {director_pin_hash, table_pins}, or None for no such event."""
+    found = rows(db, "SELECT director_pin_hash, table_pins FROM events WHERE id = ?", [event_id])
+    return found[0] if found else None
