@@ -73,6 +73,8 @@ def test_a_table_phone_enters_its_own_tables_pin_and_records_there_only(app, cli
     assert phone.post(f"/api/games/{one['game']}/hands", json=HAND).status_code == 201
     assert phone.post(f"/api/games/{two['game']}/hands", json=HAND).status_code == 403  # its own table only
     assert client.get(f"/api/games/{two['game']}").get_json()["hands"] == []
+    named = post(phone, f"/events/{event['id']}/device-name", {"device_name": "Ann's phone", "back": "tables"})
+    assert named.headers["Location"].endswith("/tables#device-name")  # naming itself needs no director's PIN
 
 
 def test_each_tables_card_in_the_seating_pdf_shows_its_pin_to_the_director_only(app, client):
