@@ -337,7 +337,7 @@ def _card_layout(card: dict, width: float) -> list[tuple[str, float, str]]:
         if players:
             lines += [("Sans", CARD_PLAYERS, w) for w in simpleSplit(players, "Sans", CARD_PLAYERS, inner)]
     if card.get("pin"):
-        lines.append(("Sans-Bold", CARD_EVENT + 2, card["pin"]))
+        lines += [("Sans", CARD_PLAYERS / 2, ""), ("Sans-Bold", CARD_EVENT + 2, card["pin"])]  # a little gap first
     return lines
 
 

@@ -19,6 +19,7 @@ NIGHT = {**FORM, "director_pin": DIRECTOR, "table_pins": "on"}
 def test_the_form_makes_a_night_with_a_directors_pin_and_a_pin_for_each_table(client):
     answer = post(client, "/events/new", NIGHT)
     assert answer.status_code == 303
+    assert client.get(answer.headers["Location"]).status_code == 200  # who typed the director's PIN is the director
     event = client.get(answer.headers["Location"].replace("/events/", "/api/events/")).get_json()
     assert (event["has_director_pin"], event["table_pins"], event["has_pin"]) == (True, True, False)
     page = read(post(client, "/events/new", {**NIGHT, "director_pin": "12", "pin": "0427"}))

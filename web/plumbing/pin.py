@@ -106,6 +106,8 @@ def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
     locks = pins.event_locks(get_db(), event_id) if event_id else None
     director = locks["director_pin_hash"] if locks else None
     matched = try_hashes(pins.scope_of(game_id, event_id), pin, [stored] + ([director] if director else []),
+                         lang._("That is not this table's PIN. Look at your table's card, or ask the director.")
+                         if locks and locks["table_pins"] else
                          lang._("That is not this table's PIN. Ask whoever started the game."),
                          lang._("That is not this table's PIN, and that was too many wrong PINs from this device. "
                                 "Wait %(wait)s before the next try, or ask someone whose device is already unlocked."))
@@ -135,8 +137,10 @@ def try_hashes(scope: pins.Scope, pin: str, hashes: list[str], wrong: str, last:
 
 
 def table_unlocked(game: Game) -> bool:
-    """For templates: may this browser change the game (no PIN, or PIN already entered)?"""
-    return not game.has_pin or is_unlocked(game.id)
+    """For templates: may this browser change the game (no PIN, its PIN already entered, or its club night's
+    director's)?"""
+    seat = game.event
+    return not game.has_pin or is_unlocked(game.id) or bool(seat and is_director(seat["id"]))
 
 
 def exempt(view):
@@ -239,8 +243,10 @@ def unlock(game_id: str):
         if problem is None:
             remember(game_id)
             return redirect(back, 303)
+    event_id = _event_of(game)
+    locks = pins.event_locks(get_db(), event_id) if event_id else None
     page = render_template("unlock.html", game_id=game_id, names=names, error=problem.message or None,
-                           next=back, missing=False)
+                           next=back, missing=False, on_card=bool(locks and locks["table_pins"]))
     return _retry_after(page, problem)
 
 

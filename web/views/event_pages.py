@@ -19,6 +19,7 @@ from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.director import director_page_refusal, directs, reading_as_director
 from web.plumbing.drawings import drawn
+from web.plumbing.pin import remember_director
 from web.plumbing.errors import refused_page
 from web.present import device_name
 
@@ -132,6 +133,8 @@ def create_event():
             return redirect(url_for("event_pages.event_page", event_id=err.event_id), 303)
         at, general = event_form.place(err.errors, request.form)
         return _form_page(request.form, at, general, 422)
+    if request.form.get("director_pin", "").strip():
+        remember_director(made)  # whoever typed the director's PIN into the form is the director: not asked again
     return redirect(url_for("event_pages.event_page", event_id=made), 303)
 
 
