@@ -164,3 +164,26 @@ def test_wrong_table_pins_are_counted_per_event_and_device_across_tables(app, cl
                        environ_base=STRANGER).status_code == 201
     clock.now += 31
     assert client.post(f"/api/games/{games[2]}/hands", json=HAND, headers=right).status_code == 201
+
+
+def test_renaming_an_entrants_player_needs_the_directors_pin_and_a_refusal_changes_nothing(client):
+    event, round_ = started(client, table_pins=False)
+    before = client.get(f"/api/events/{event['id']}").get_json()
+    message = refusal(client.post("/api/players/A1/rename", json={"name": "Anne"}))
+    assert "Tuesday club" in message and "X-Director-PIN" in message
+    refusal(client.post("/api/players/A1/rename", json={"name": "Anne"}, headers={"X-Director-PIN": "1111"}))
+    assert client.get(f"/api/events/{event['id']}").get_json() == before
+    assert "A1" in [p["name"] for p in client.get("/api/players").get_json()]
+    assert client.post("/api/players/A1/rename", json={"name": "Anne"}, headers=AS_DIRECTOR).status_code == 200
+    assert client.get(f"/api/events/{event['id']}").get_json()["entrants"][1]["players"] == ["Anne", "B1"]
+    page = post(client, "/players/B1/rename?name=Bea")  # the players page, before and after the unlock page
+    assert page.status_code == 403 and "director" in page.get_data(as_text=True)
+    post(client, f"/events/{event['id']}/unlock", {"pin": DIRECTOR})
+    assert post(client, "/players/B1/rename?name=Bea").status_code == 303
+
+
+def test_the_directors_pin_renames_a_player_at_tables_with_their_own_pins(client):
+    event, _ = started(client)
+    assert client.post("/api/players/A2/rename", json={"name": "Al"}).status_code == 403
+    assert client.post("/api/players/A2/rename", json={"name": "Al"}, headers=AS_DIRECTOR).status_code == 200
+    assert client.get(f"/api/events/{event['id']}").get_json()["entrants"][2]["players"] == ["Al", "B2"]

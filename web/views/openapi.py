@@ -253,7 +253,10 @@ NO_PLAYER = _error("no player by that name")
 PLAYER_PIN = {**PIN, "description": "the table PIN of the games with one that the change touches (when they share "
                                     "it); a browser session that unlocked a game needs none"}
 LOCKED_GAMES = _error("a game it would change has a table PIN not entered by this client (the message names "
-                      "each such game); nothing changed")
+                      "each such game), or a club night whose entrants it renames has a director's PIN not entered "
+                      "or sent (X-Director-PIN); nothing changed")
+PLAYER_DIRECTOR_PIN = {**DIRECTOR_PIN, "description": "the director's PIN of the club nights whose entrants the change "
+                                                    "renames (and whose tables' games it opens), when they have one"}
 PATHS.update({
     "/api/players": {"get": {"operationId": "listPlayers", "summary": "Every player seen in a game, most games first",
                              "responses": {"200": _ok("the players", {"type": "array", "items": ref("Player")})}}},
@@ -262,13 +265,13 @@ PATHS.update({
         "parameters": [NAME], "responses": {"200": _ok("the player", ref("PlayerDetail")), "404": NO_PLAYER}}},
     "/api/players/{name}/rename": {"post": {
         "operationId": "renamePlayer", "summary": "Rename a player in every game (sides named after them follow)",
-        "parameters": [NAME, PLAYER_PIN], "requestBody": _body(obj({"name": STR}, closed=True)),
+        "parameters": [NAME, PLAYER_PIN, PLAYER_DIRECTOR_PIN], "requestBody": _body(obj({"name": STR}, closed=True)),
         "responses": {"200": _ok("the player under the new name", ref("PlayerDetail")), "400": BAD_JSON,
                       "403": LOCKED_GAMES, "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER,
                       "422": _error("the new name is empty, too long, or another player's"), "429": TOO_MANY}}},
     "/api/players/{name}/merge": {"post": {
         "operationId": "mergePlayer", "summary": "Make two names one player: this one becomes `into` everywhere",
-        "parameters": [NAME, PLAYER_PIN], "requestBody": _body(obj({"into": STR}, closed=True)),
+        "parameters": [NAME, PLAYER_PIN, PLAYER_DIRECTOR_PIN], "requestBody": _body(obj({"into": STR}, closed=True)),
         "responses": {"200": _ok("the player merged into", ref("PlayerDetail")), "400": BAD_JSON,
                       "403": LOCKED_GAMES, "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER,
                       "422": _error("into is this same player, unknown, or sat at a game with it"), "429": TOO_MANY}}},
