@@ -24,8 +24,13 @@ class Scope(NamedTuple):
 def scope_of(game_id: str, event_id: str | None) -> Scope:
     """A club night's table counts with its event; any other game on its own."""
     if event_id:
-        return Scope("event_pin_failures", "event_id", event_id)
+        return event_scope(event_id)
     return Scope("pin_failures", "game_id", game_id)
+
+
+def event_scope(event_id: str) -> Scope:
+    """A club night's count: its tables' PINs and its director's PIN alike."""
+    return Scope("event_pin_failures", "event_id", event_id)
 
 
 def get_failures(db: sqlite_utils.Database, scope: Scope, client: str) -> dict | None:

@@ -352,8 +352,10 @@ def test_club_night_pages_are_marked(marked_client):
         api(client, "POST", f"/api/games/{game_id}/end")
     tour.get("club night, round 1 played", f"/events/{event_id}")
     tour.get("screen, round 1 played", f"/events/{event_id}/screen")
-    directed = post(client, "/events/new", {**form, "director_pin": "9876", "table_pins": "on"})
-    directed_id = directed.headers["Location"].rsplit("/", 1)[1]
+    directed_id = client.post("/api/events", json={  # made by the API: this device is not yet its director
+        "name": "Club Azzurro", "variant": "classic", "rounds": 3, "movement": "round-robin", "standings": "wins",
+        "entrants": [{"name": " & ".join(p), "players": list(p)} for p in entrants], "director_pin": "9876",
+        "table_pins": True}).get_json()["id"]
     tour.checker.add(directed_id)
     tour.get("director's PIN page", f"/events/{directed_id}/unlock")
     tour.post("director's PIN, wrong", f"/events/{directed_id}/unlock", {"pin": "0000"}, statuses=(403,))

@@ -29,7 +29,7 @@ def director_hash(event_id: str) -> str | None:
 
 def try_director(event_id: str, pin: str, stored: str) -> PinRefusal | None:
     """Check a typed director's PIN (counted per event and device); None when right, else why not."""
-    matched = try_hashes(pins.Scope("event_pin_failures", "event_id", event_id), pin, [stored],
+    matched = try_hashes(pins.event_scope(event_id), pin, [stored],
                          lang._("That is not this club night's director's PIN. Ask the director."),
                          lang._("That is not this club night's director's PIN, and that was too many wrong PINs from "
                                 "this device. Wait %(wait)s before the next try."))
