@@ -141,7 +141,7 @@ def check_document(data: Any) -> list[str]:
 
 
 EVENT_KEYS = set(transfer.EVENT_FIELDS) | {"round_list", "log"}
-OPTIONAL_EVENT_KEYS = {"pin_hash", "adjustments", *transfer.TOURNAMENT_FIELDS}
+OPTIONAL_EVENT_KEYS = {"pin_hash", "director_pin_hash", "table_pins", "adjustments", *transfer.TOURNAMENT_FIELDS}
 ADJUSTMENT_KEYS = {"id", "entrant", "round", "vp", "points", "reason", "at"}
 
 
@@ -153,12 +153,14 @@ def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str
         return [lang._("%(where)s must be an object with exactly %(keys)s (and pin_hash, when the night has a table "
                        "PIN).", where=where, keys=", ".join(sorted(EVENT_KEYS)))]
     errors = []
-    if e.get("pin_hash") is not None and not is_own_hash(e["pin_hash"]):
+    if any(e.get(k) is not None and not is_own_hash(e[k]) for k in ("pin_hash", "director_pin_hash")):
         errors.append(_not_own_hash(where))
     if not isinstance(e["id"], str) or not GAME_ID.fullmatch(e["id"]):
         errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
-    fields = {k: e[k] for k in transfer.EVENT_FIELDS + transfer.TOURNAMENT_FIELDS
+    fields = {k: e[k] for k in transfer.EVENT_FIELDS + transfer.TOURNAMENT_FIELDS + ("table_pins",)
               if k not in ("id", "created") and e.get(k) is not None}
+    if e.get("pin_hash") is not None and e.get("table_pins"):
+        fields["pin"] = "0000"  # check_event refuses the night's one PIN beside a PIN for each table
     try:
         event = check_new_event(fields, stored=True)
     except Refused as err:

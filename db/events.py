@@ -22,7 +22,9 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                          "request": event.get("request"), "pin_hash": event.get("pin_hash"),
                          "deals_per_round": event.get("deals_per_round"), "round_minutes": event.get("round_minutes"),
                          "bye": None if event.get("bye") is None else json.dumps(event["bye"]),
-                         "vp_scale_name": event.get("vp_scale_name")})
+                         "vp_scale_name": event.get("vp_scale_name"),
+                         "director_pin_hash": event.get("director_pin_hash"),
+                         "table_pins": 1 if event.get("table_pins") else 0})
 
 
 def event_started_with(db: sqlite_utils.Database, key: str) -> dict | None:
@@ -34,6 +36,7 @@ def event_started_with(db: sqlite_utils.Database, key: str) -> dict | None:
 def _decoded(event: dict) -> dict:
     for key in JSON_FIELDS:
         event[key] = None if event[key] is None else json.loads(event[key])
+    event["table_pins"] = bool(event.get("table_pins"))
     return event
 
 
@@ -52,16 +55,18 @@ def list_events(db: sqlite_utils.Database) -> list[dict]:
 
 def get_rounds(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """An event's rounds in order, each with its tables in order: number, byes, started, closed, request_key,
-    tables [{table, game, entrants}], and movement when the round was seated by another than the event's."""
+    tables [{table, game, entrants} and pin when the table has its own], and movement when the round was seated by
+    another than the event's."""
     rounds = [{k: v for k, v in r.items() if k != "movement" or v is not None} | {"byes": json.loads(r["byes"]),
                                                                                  "tables": []} for r in rows(
         db, "SELECT number, byes, started, closed, request_key, movement FROM event_rounds WHERE event_id = ? "
             "ORDER BY number", [event_id])]
     at = {r["number"]: r for r in rounds}
-    for t in rows(db, "SELECT round, table_no, game_id, entrants FROM event_tables WHERE event_id = ? "
+    for t in rows(db, "SELECT round, table_no, game_id, entrants, pin FROM event_tables WHERE event_id = ? "
                       "ORDER BY round, table_no", [event_id]):
         at[t["round"]]["tables"].append({"table": t["table_no"], "game": t["game_id"],
-                                         "entrants": json.loads(t["entrants"])})
+                                         "entrants": json.loads(t["entrants"])}
+                                        | ({"pin": t["pin"]} if t["pin"] is not None else {}))
     return rounds
 
 
@@ -129,20 +134,21 @@ def delete_adjustment(db: sqlite_utils.Database, event_id: str, adjustment_id: s
 
 
 def insert_table(db: sqlite_utils.Database, event_id: str, round_number: int, table: int, game_id: str,
-                 entrants: list[int]) -> None:
-    db.execute("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) VALUES (?, ?, ?, ?, ?)",
-               [event_id, round_number, table, game_id, json.dumps(entrants)])
+                 entrants: list[int], pin: str | None = None) -> None:
+    db.execute("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants, pin) VALUES (?, ?, ?, ?, ?, ?)",
+               [event_id, round_number, table, game_id, json.dumps(entrants), pin])
 
 
 def insert_tables(db: sqlite_utils.Database, event_id: str, round_number: int, tables: list[tuple[str, list[int]]],
-                  numbers: Sequence[int] | None = None) -> None:
+                  numbers: Sequence[int] | None = None, pins: Sequence[str | None] | None = None) -> None:
     """A round's tables in order: (game id, entrant indexes in seat order) each, in one statement; `numbers` the
-    tables' numbers (1, 2, 3 … when not given)."""
+    tables' numbers (1, 2, 3 … when not given), `pins` each table's own PIN (none when not given)."""
     numbers = numbers or range(1, len(tables) + 1)
-    db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        [[event_id, round_number, table, game_id, json.dumps(entrants)]
-                         for table, (game_id, entrants) in zip(numbers, tables)])
+    pins = pins or [None] * len(tables)
+    db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants, pin) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        [[event_id, round_number, table, game_id, json.dumps(entrants), pin]
+                         for table, (game_id, entrants), pin in zip(numbers, tables, pins)])
 
 
 def close_round(db: sqlite_utils.Database, event_id: str, number: int, now: str) -> None:

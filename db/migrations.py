@@ -221,9 +221,17 @@ def _adjustment_revisions(db: sqlite_utils.Database) -> None:
         db.execute(f"CREATE TRIGGER {name} {when} BEGIN {_BUMP.format(event=event)}; END")
 
 
+def _director_pins(db: sqlite_utils.Database) -> None:
+    """Who may change a club night (API.md "Who may change what"): the director's PIN (its hash), whether every
+    table gets its own PIN, and each table's PIN as the director sees and prints it (its game keeps the hash)."""
+    db.execute("ALTER TABLE events ADD COLUMN director_pin_hash TEXT")
+    db.execute("ALTER TABLE events ADD COLUMN table_pins INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE event_tables ADD COLUMN pin TEXT")
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
               _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
-              _adjustment_revisions]
+              _adjustment_revisions, _director_pins]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -24,8 +24,13 @@ class Scope(NamedTuple):
 def scope_of(game_id: str, event_id: str | None) -> Scope:
     """A club night's table counts with its event; any other game on its own."""
     if event_id:
-        return Scope("event_pin_failures", "event_id", event_id)
+        return event_scope(event_id)
     return Scope("pin_failures", "game_id", game_id)
+
+
+def event_scope(event_id: str) -> Scope:
+    """A club night's count: its tables' PINs and its director's PIN alike."""
+    return Scope("event_pin_failures", "event_id", event_id)
 
 
 def get_failures(db: sqlite_utils.Database, scope: Scope, client: str) -> dict | None:
@@ -69,3 +74,9 @@ def set_pin_hash(db: sqlite_utils.Database, game_id: str, pin_hash: str) -> None
     """Store a game's PIN hash in a newer form (same PIN; the game's state and revision are unchanged)."""
     with write(db):
         db.execute("UPDATE games SET pin_hash = ? WHERE id = ?", [pin_hash, game_id])
+
+
+def event_locks(db: sqlite_utils.Database, event_id: str) -> dict | None:
+    """A club night's PINs as the checks read them: {director_pin_hash, table_pins}, or None for no such event."""
+    found = rows(db, "SELECT director_pin_hash, table_pins FROM events WHERE id = ?", [event_id])
+    return found[0] if found else None

@@ -109,10 +109,17 @@ def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = T
     id) and its log."""
     row = event_store.get_event(db, event_id)
     pin = {"pin_hash": row["pin_hash"]} if with_pin and row.get("pin_hash") else {}
+    if with_pin and row.get("director_pin_hash"):  # an imported night stays the director's
+        pin["director_pin_hash"] = row["director_pin_hash"]
     tournament = {k: row[k] for k in TOURNAMENT_FIELDS if row.get(k) is not None}  # only what a tournament set
+    if row.get("table_pins"):
+        tournament["table_pins"] = True
     adjustments = event_store.get_adjustments(db, event_id)
+    rounds = event_store.get_rounds(db, event_id)
+    if not with_pin:  # each table's own PIN stays with the director's copy
+        rounds = [{**r, "tables": [{k: v for k, v in t.items() if k != "pin"} for t in r["tables"]]} for r in rounds]
     return {**{k: row[k] for k in EVENT_FIELDS}, **tournament, **pin,
-            "round_list": event_store.get_rounds(db, event_id), "log": event_store.get_log(db, event_id),
+            "round_list": rounds, "log": event_store.get_log(db, event_id),
             **({"adjustments": adjustments} if adjustments else {})}
 
 
@@ -123,7 +130,7 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
         event_store.insert_round(db, event["id"], r["number"], r["byes"], r["started"], r["request_key"],
                                  r["closed"], r.get("movement"))
         for t in r["tables"]:
-            event_store.insert_table(db, event["id"], r["number"], t["table"], t["game"], t["entrants"])
+            event_store.insert_table(db, event["id"], r["number"], t["table"], t["game"], t["entrants"], t.get("pin"))
     for entry in event["log"]:
         event_store.add_log(db, event["id"], entry["at"], entry["device"], entry["game"], entry["what"],
                             entry["change"])

@@ -92,10 +92,14 @@ def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]],
 
 def _table(t: Any, here: str, last: int, entrants: Sequence[Mapping[str, Any]], table_size: int, variant: str,
            games: Mapping[str, Any], seated: dict[str, str]) -> list[str]:
-    if not isinstance(t, dict) or set(t) != TABLE_KEYS or type(t["table"]) is not int or not last < t["table"] <= 10_000:
+    if (not isinstance(t, dict) or set(t) - {"pin"} != TABLE_KEYS or type(t["table"]) is not int
+            or not last < t["table"] <= 10_000):
         return [lang._("%(where)s must have exactly table, game and entrants, numbered above %(n)s.", where=here,
                        n=last)]
     errors, n = [], len(entrants)
+    pin = t.get("pin")
+    if "pin" in t and not (isinstance(pin, str) and len(pin) == 4 and pin.isascii() and pin.isdigit()):
+        errors.append(lang._("%(where)s: pin (the table's own PIN) must be 4 digits as text.", where=here))
     seats = t["entrants"]
     if not isinstance(seats, list) or len(seats) != table_size or not all(is_count(x, most=n - 1) for x in seats):
         errors.append(lang._("%(where)s: entrants must be %(size)s entrant numbers from 0 to %(most)s.",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -67,7 +68,8 @@ def _event_of(row: dict) -> Event:
                  standings=row["standings"],
                  vp_scale=None if row["vp_scale"] is None else tuple(tuple(r) for r in row["vp_scale"]),
                  vp_scale_name=row.get("vp_scale_name"), deals_per_round=row.get("deals_per_round"),
-                 round_minutes=row.get("round_minutes"), bye=Bye(**row["bye"]) if row.get("bye") else None)
+                 round_minutes=row.get("round_minutes"), bye=Bye(**row["bye"]) if row.get("bye") else None,
+                 table_pins=bool(row.get("table_pins")))
 
 
 def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
@@ -98,9 +100,10 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     will pair its rounds is loaded now, once per process (networkx takes 0.2 s on a PC, more on a Pi): the
     organiser's first round start, with every table waiting, does not wait for it."""
     event = check_event(payload)
-    request = request_fingerprint("event", payload, "pin")  # no plain hash of a PIN is kept
+    request = request_fingerprint("event", payload, "pin", "director_pin")  # no plain hash of a PIN is kept
     row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request,
-           "pin_hash": hash_pin(event.pin) if event.pin else None}
+           "pin_hash": hash_pin(event.pin) if event.pin else None,
+           "director_pin_hash": hash_pin(event.director_pin) if event.director_pin else None}
     with write(db):
         made = store.event_started_with(db, key) if key is not None else None
         if made is None:
@@ -116,13 +119,14 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
 
 
 def _round_json(db: sqlite_utils.Database, stored_round: dict, movement: str,
-                finished: dict[str, bool] | None = None) -> dict:
+                finished: dict[str, bool] | None = None, pins: bool = False) -> dict:
     """A round as an element of the event object's round_list (`movement`: the event's, for a round that does not
-    name its own; `finished`: each game's, when read already)."""
+    name its own; `finished`: each game's, when read already; `pins`: with each table's own PIN, for the director)."""
     finished = finished if finished is not None else {}
     return {"number": stored_round["number"],
             "tables": [{"table": t["table"], "game": t["game"], "entrants": t["entrants"],
                         "finished": finished[t["game"]] if t["game"] in finished else get_game(db, t["game"]).finished}
+                       | ({"pin": t["pin"]} if pins and "pin" in t else {})
                        for t in stored_round["tables"]],
             "byes": stored_round["byes"], "movement": stored_round.get("movement") or movement,
             "started": stored_round["started"]}
@@ -139,14 +143,16 @@ def _finished(event: dict, round_list: list[dict]) -> bool:
     return len(round_list) == event["rounds"] and all(t["finished"] for r in round_list for t in r["tables"])
 
 
-def get_event(db: sqlite_utils.Database, event_id: str) -> dict:
-    """The event object (API.md), or Refused 404."""
+def get_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -> dict:
+    """The event object (API.md), or Refused 404; `pins`: with each table's own PIN (a request that may see them:
+    the director's, or any on an event without a director's PIN)."""
     row = _stored(db, event_id)
     finished = _finished_games(db, row["id"])
-    round_list = [_round_json(db, r, row["movement"], finished) for r in store.get_rounds(db, row["id"])]
+    round_list = [_round_json(db, r, row["movement"], finished, pins) for r in store.get_rounds(db, row["id"])]
     event = _event_of(row)
     tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
     return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
+            "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
             "finished": _finished(row, round_list), "round_list": round_list,
             "adjustments": store.get_adjustments(db, row["id"])}
 
@@ -219,11 +225,12 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
         row = _stored(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
         so_far, state = _rounds_so_far(db, row["id"])
         number, pairing = _seat(row, so_far, state, name)
+        pins = _table_pins(row, len(pairing.tables))  # hashed here: no table's write waits for the hashing
         with write(db):
             again = store.round_started_with(db, row["id"], key) if key is not None else None
             if (again is None and _rounds_so_far(db, row["id"])[1] == state
                     and store.get_event(db, row["id"])["entrants"] == row["entrants"]):
-                made = _start(db, row, number, pairing, key, name)
+                made = _start(db, row, number, pairing, key, name, pins)
         if again is not None or made:
             break
     else:
@@ -234,7 +241,17 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     for game in made:
         committed(db, game)
     number = again if again is not None else made[0].event["round"]
-    return _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"])
+    return _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"], pins=True)
+
+
+def _table_pins(row: dict, tables: int) -> list[tuple[str, str]] | None:
+    """Each table's own PIN and its hash, for an event whose every table gets one (else None): 4 digits drawn by
+    `secrets`, so no table can work out another's, and no two tables of a round share one (table 3's PIN never
+    opens table 5)."""
+    if not row.get("table_pins"):
+        return None
+    pins = [f"{n:04d}" for n in secrets.SystemRandom().sample(range(10_000), tables)]
+    return [(pin, hash_pin(pin)) for pin in pins]
 
 
 def _movement(row: dict, movement: Any) -> str:
@@ -270,8 +287,10 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
                               _adjustments(state))
 
 
-def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str | None, movement: str) -> list:
-    """start_round's writes in its transaction: the new round's games (service.model.Game)."""
+def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str | None, movement: str,
+           pins: list[tuple[str, str]] | None = None) -> list:
+    """start_round's writes in its transaction: the new round's games (service.model.Game); `pins`: each table's
+    own PIN and hash, when it gets one."""
     event = _event_of(row)
     variant, now = get_variant(event.variant), now_utc()
     options = event.options
@@ -281,12 +300,12 @@ def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str 
     games = [{**new_stored(variant, {"variant": event.variant, "sides": [event.entrants[e].side() for e in seated],
                                      "options": options},
                            now, event={"id": row["id"], "round": number, "table": table}),
-              "pin_hash": row.get("pin_hash")}  # the night's table PIN, if it has one
-             for table, seated in zip(pairing.table_numbers(), pairing.tables)]
+              "pin_hash": pins[k][1] if pins else row.get("pin_hash")}  # its own PIN, or the night's one
+             for k, (table, seated) in enumerate(zip(pairing.table_numbers(), pairing.tables))]
     store.insert_round(db, row["id"], number, list(pairing.byes), now, key, movement=movement)
     games_store.insert_games(db, games)  # one insert a table for the whole round
     store.insert_tables(db, row["id"], number, [(g["id"], list(seated)) for g, seated in zip(games, pairing.tables)],
-                        pairing.table_numbers())
+                        pairing.table_numbers(), [pin for pin, _ in pins] if pins else None)
     if number > 1:
         store.close_round(db, row["id"], number - 1, now)  # a later round started: the one before is closed
     return [game_object(variant, g) for g in games]

@@ -171,12 +171,14 @@ class Locked(Refused):
 
 def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[str], bool],
                   locked_refusal: Callable[[str, str, str, list[GameChange]], Locked],
-                  new: object = None, into: object = None, apply: bool = False) -> tuple[str, str, list[GameChange]]:
+                  new: object = None, into: object = None, apply: bool = False,
+                  directs: Callable[[str], bool] = lambda event_id: True) -> tuple[str, str, list[GameChange]]:
     """Rename `name` to `new`, or merge it into the player `into`: (old name, new name, what changes).
 
     Checked and (when `apply`) written in one transaction, so what was checked is what changes. A
     change touching a game with a PIN for which `unlocked(game_id)` is false is refused with
-    `locked_refusal(what, old, new_name, games)`.
+    `locked_refusal(what, old, new_name, games)`; one renaming an entrant of a club night this device may not
+    direct (`directs(event_id)` false: it has a director's PIN not entered) is refused 403 in words.
     """
     with write(db):
         rows = store.seats_and_sides(db)
@@ -195,6 +197,11 @@ def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[s
         shut = locked(changes, unlocked) if apply else []
         if shut:
             raise locked_refusal("rename" if into is None else "merge", known[old], new_name, shut)
+        nights = [(e, renamed) for e, entrants in event_store.every_entrants(db)
+                  if (renamed := entrants_renamed(entrants, old, new_name)) is not None]
+        undirected = [e for e, _ in nights if not directs(e)] if apply else []
+        if undirected:
+            raise _not_the_director(db, known[old], undirected)
         if apply:
             for change in changes:
                 for side, seat, _, after in change.seats:
@@ -202,14 +209,28 @@ def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[s
                 for side, _, after in change.sides:
                     store.rename_side(db, change.game_id, side, after)
                 store.new_revision(db, change.game_id)
-            for event_id, entrants in event_store.every_entrants(db):
-                renamed = entrants_renamed(entrants, old, new_name)
-                if renamed is not None:
-                    event_store.put_entrants(db, event_id, renamed)
+            for event_id, renamed in nights:
+                event_store.put_entrants(db, event_id, renamed)
     if apply:
         for change in changes:
             cache.forget(database_path(db), change.game_id)
     return known[old], new_name, changes
+
+
+def renamed_nights(db: sqlite_utils.Database, old: str, new_name: str) -> list[str]:
+    """The club nights whose entrants renaming the player `old` to `new_name` changes."""
+    key = player_key(old)
+    return [e for e, entrants in event_store.every_entrants(db) if entrants_renamed(entrants, key, new_name)]
+
+
+def _not_the_director(db: sqlite_utils.Database, old: str, event_ids: list[str]) -> Refused:
+    """A rename or merge that would change the entrants of club nights with a director's PIN this device has not
+    entered: 403, in words naming the nights and how to enter the PIN."""
+    names = "; ".join(f"“{event_store.get_event(db, e)['name']}”" for e in event_ids)
+    return Refused([FieldError("director_pin", lang._(
+        "“%(old)s” plays in the club night %(nights)s, whose director's PIN this device has not entered. Nothing was "
+        "changed. Enter the director's PIN on the club night's page (or send it in the X-Director-PIN header), then "
+        "try again.", old=old, nights=names))], status=403)
 
 
 def entrants_renamed(entrants: list[dict], old: str, new_name: str) -> list[dict] | None:

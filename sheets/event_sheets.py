@@ -312,7 +312,9 @@ def _card_lines(event: Mapping[str, Any], round_number: int, table: Mapping[str,
         shown = names(players) if players and players != [entrant["name"]] else ""
         seated.append((entrant["name"], shown if shown != entrant["name"] else ""))
     return {"top": lang._("%(event)s · round %(round)s", event=event["name"], round=num(round_number)),
-            "table": lang._("Table %(table)s", table=num(table["table"])), "seated": seated}
+            "table": lang._("Table %(table)s", table=num(table["table"])), "seated": seated,
+            # the table's own PIN, on the director's copy only (the event object has it for the director alone)
+            "pin": lang._("Table PIN: %(pin)s", pin=table["pin"]) if table.get("pin") else ""}
 
 
 def _fit(words: str, font: str, size: float, least: float, width: float) -> tuple[float, list[str]]:
@@ -334,6 +336,8 @@ def _card_layout(card: dict, width: float) -> list[tuple[str, float, str]]:
         lines += [("Sans-Bold", size, w) for w in split]
         if players:
             lines += [("Sans", CARD_PLAYERS, w) for w in simpleSplit(players, "Sans", CARD_PLAYERS, inner)]
+    if card.get("pin"):
+        lines += [("Sans", CARD_PLAYERS / 2, ""), ("Sans-Bold", CARD_EVENT + 2, card["pin"])]  # a little gap first
     return lines
 
 

@@ -352,6 +352,17 @@ def test_club_night_pages_are_marked(marked_client):
         api(client, "POST", f"/api/games/{game_id}/end")
     tour.get("club night, round 1 played", f"/events/{event_id}")
     tour.get("screen, round 1 played", f"/events/{event_id}/screen")
+    directed_id = client.post("/api/events", json={  # made by the API: this device is not yet its director
+        "name": "Club Azzurro", "variant": "classic", "rounds": 3, "movement": "round-robin", "standings": "wins",
+        "entrants": [{"name": " & ".join(p), "players": list(p)} for p in entrants], "director_pin": "9876",
+        "table_pins": True}).get_json()["id"]
+    tour.checker.add(directed_id)
+    tour.get("director's PIN page", f"/events/{directed_id}/unlock")
+    tour.post("director's PIN, wrong", f"/events/{directed_id}/unlock", {"pin": "0000"}, statuses=(403,))
+    tour.post("director's PIN, right", f"/events/{directed_id}/unlock", {"pin": "9876"}, statuses=(303,))
+    tour.post("start round 1, a PIN a table", f"/events/{directed_id}/rounds", {"idempotency_key": "d1"},
+              statuses=(303,))
+    tour.get("club night with a PIN a table", f"/events/{directed_id}")
     tour.get("no such club night", "/events/nope", statuses=(404,))
     if tour.pages:
         pytest.fail(tour.report(), pytrace=False)

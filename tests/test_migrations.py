@@ -97,6 +97,9 @@ RELEASED = [
         UPDATE events SET revision = revision + 1, changed = strftime('%Y-%m-%dT%H:%M:%f', 'now') WHERE id = NEW.event_id; END;
     CREATE TRIGGER event_changed_by_gone_adjustment AFTER DELETE ON event_adjustments BEGIN
         UPDATE events SET revision = revision + 1, changed = strftime('%Y-%m-%dT%H:%M:%f', 'now') WHERE id = OLD.event_id; END;""",
+    """ALTER TABLE events ADD COLUMN director_pin_hash TEXT;
+    ALTER TABLE events ADD COLUMN table_pins INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE event_tables ADD COLUMN pin TEXT;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

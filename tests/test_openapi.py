@@ -252,9 +252,41 @@ def event_scenarios(client):
         made = client.post(f"/api/events/{event_id}/adjustments", json=ADJUSTMENT).get_json()
         return client.delete(f"/api/events/{event_id}/adjustments/{made['id']}")
 
+    def directed():  # with a director's PIN and its one round started by the director
+        event_id = client.post("/api/events", json={**EVENT, "director_pin": PIN, "table_pins": True}).get_json()["id"]
+        client.post(f"/api/events/{event_id}/rounds", headers={"X-Director-PIN": PIN})
+        return event_id
+
+    def locked_out(event_id=None):  # a director's night this client sent five wrong PINs to: it waits
+        event_id = event_id or directed()
+        for _ in range(5):
+            client.get(f"/api/events/{event_id}", headers={"X-Director-PIN": "0000"})
+        return event_id
+
+    def adjusted(event_id):
+        made = client.post(f"/api/events/{event_id}/adjustments", json=ADJUSTMENT, headers={"X-Director-PIN": PIN})
+        return f"/api/events/{event_id}/adjustments/{made.get_json()['id']}"
+
+    wrong = {"X-Director-PIN": "0000"}
+
+    def taken_back_waiting():  # an adjustment made, then five wrong PINs: taking it back waits too
+        event_id = directed()
+        path = adjusted(event_id)
+        locked_out(event_id)
+        return client.delete(path, headers=wrong)
+
     e, rounds = "/api/events/{event_id}", "/api/events/{event_id}/rounds"
     adjust = e + "/adjustments"
     return {
+        (e, "get", 403): lambda: client.get(f"/api/events/{directed()}", headers=wrong),
+        (e, "get", 429): lambda: client.get(f"/api/events/{locked_out()}", headers={"X-Director-PIN": PIN}),
+        (rounds, "post", 403): lambda: client.post(f"/api/events/{directed()}/rounds"),
+        (rounds, "post", 429): lambda: client.post(f"/api/events/{locked_out()}/rounds", headers=wrong),
+        (adjust, "post", 403): lambda: client.post(f"/api/events/{directed()}/adjustments", json=ADJUSTMENT),
+        (adjust, "post", 429): lambda: client.post(f"/api/events/{locked_out()}/adjustments", json=ADJUSTMENT,
+                                                   headers=wrong),
+        (adjust + "/{adjustment_id}", "delete", 403): lambda: client.delete(adjusted(directed())),
+        (adjust + "/{adjustment_id}", "delete", 429): lambda: taken_back_waiting(),
         ("/api/events", "get", 200): lambda: (event(), client.get("/api/events"))[1],
         ("/api/events", "post", 201): lambda: client.post("/api/events", json=EVENT),
         ("/api/events", "post", 400): lambda: client.post("/api/events", data="{", content_type=JSON),

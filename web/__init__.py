@@ -4,7 +4,7 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the security checks to the app."""
-    from web.plumbing import backups, errors, hosts, language, pin, security
+    from web.plumbing import backups, director, errors, hosts, language, pin, security
     from web.views import api, events, openapi
 
     hosts.init_app(app)  # a request for another host is refused before anything runs but choosing its language
@@ -13,6 +13,7 @@ def register(app: Flask) -> None:
     backups.init_app(app)
     security.init_app(app)
     pin.init_app(app)  # after the CSRF check: a forged page write is refused before any PIN work
+    director.init_app(app)  # a club night's changes: its director's PIN
     app.register_blueprint(api.bp)
     app.register_blueprint(events.bp)
     app.register_blueprint(events.scales)

@@ -19,7 +19,7 @@ from .vp_scales import check_vp_scale
 
 RANKINGS = ("points", "wins", "vp")
 KEYS = ("name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings", "vp_scale", "pin",
-        "deals_per_round", "round_minutes", "bye")
+        "deals_per_round", "round_minutes", "bye", "director_pin", "table_pins")
 STORED = ("vp_scale_name",)  # kept with a stored event (an export): not sent, but read back as it was kept
 MAX_ROUNDS = 100
 DEFAULT_TABLE_SIZE = 2
@@ -44,6 +44,7 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
     errors += [err] if err else []
     pin_error = _pin(payload.get("pin"))  # every table's game gets it: a phone at a table asks for it
     errors += [pin_error] if pin_error else []
+    errors += _who_may_change(payload)
     if not err and shows_nothing(name):
         errors.append(FieldError("name", lang._("The event's name shows nothing (only invisible characters); type a "
                                                 "name.")))
@@ -103,7 +104,26 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
         raise Refused(errors)
     return Event(name=name, variant=variant.id, options=options, entrants=tuple(entrants), table_size=table_size,
                  rounds=rounds, movement=movement, standings=ranking, vp_scale=vp_scale, pin=payload.get("pin") or None,
-                 vp_scale_name=scale_name, deals_per_round=deals, round_minutes=minutes, bye=bye)
+                 vp_scale_name=scale_name, deals_per_round=deals, round_minutes=minutes, bye=bye,
+                 director_pin=payload.get("director_pin") or None, table_pins=payload.get("table_pins") is True)
+
+
+def _who_may_change(payload: dict) -> list[FieldError]:
+    """director_pin (4 to 8 digits, or none) and table_pins (true or false; not with the night's one pin)."""
+    errors = []
+    director = payload.get("director_pin")
+    if director not in (None, "") and not (isinstance(director, str) and 4 <= len(director) <= 8
+                                           and director.isascii() and director.isdigit()):
+        errors.append(FieldError("director_pin", lang._("The director's PIN must be 4 to 8 digits (as text, e.g. "
+                                                        "\"2024\"), or left out for none.")))
+    table_pins = payload.get("table_pins", False)
+    if not isinstance(table_pins, bool):
+        errors.append(FieldError("table_pins", lang._("table_pins must be true (every table gets its own PIN) or "
+                                                      "false.")))
+    elif table_pins and payload.get("pin") not in (None, ""):
+        errors.append(FieldError("table_pins", lang._("Each table's own PIN (table_pins) and the night's one table "
+                                                      "PIN (pin) do not go together: choose one.")))
+    return errors
 
 
 def movement_fits(movement: str, table_size: int) -> FieldError | None:

@@ -47,6 +47,8 @@ class Event:
     deals_per_round: int | None = None
     round_minutes: int | None = None
     bye: Bye | None = None  # None: the 0 row's winner VP and 0 points
+    director_pin: str | None = None  # needed to change the event (stored only as a hash; never in as_dict)
+    table_pins: bool = False  # every table of every round gets its own PIN
 
     def as_dict(self) -> dict:
         """The event's stored fields; those a tournament adds only when set (an older export compares equal)."""
@@ -60,6 +62,8 @@ class Event:
                 body[key] = getattr(self, key)
         if self.bye is not None:
             body["bye"] = self.bye.as_dict()
+        if self.table_pins:
+            body["table_pins"] = True
         return body
 
 

@@ -19,7 +19,7 @@ from web.forms import layouts, seating_shape
 from web.forms.numbers import number
 
 FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", "table_size", "rounds", "movement",
-          "standings", "vp_scale", "deals_per_round", "round_minutes", "bye")
+          "standings", "vp_scale", "deals_per_round", "round_minutes", "bye", "pin", "director_pin", "table_pins")
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
 DEFAULTS = {"table_size": "2", "rounds": "3", "movement": "swiss", "standings": "wins", "vp_scale": DEFAULT_VP_SCALE}
 MOVEMENT_WORDS = {
@@ -97,8 +97,11 @@ def payload(form) -> dict:
     options = main_option(form)
     if options:
         body["options"] = options
-    if form.get("pin", "").strip():
-        body["pin"] = form["pin"].strip()
+    for key in ("pin", "director_pin"):
+        if form.get(key, "").strip():
+            body[key] = form[key].strip()
+    if form.get("table_pins"):
+        body["table_pins"] = True
     if body["standings"] == "vp":
         body["vp_scale"] = _scale(form)
     for key in ("deals_per_round", "round_minutes"):

@@ -37,7 +37,9 @@ from web.plumbing.database import get_db, stored_game
 __all__ = ["hash_pin", "pin_matches"]
 
 PIN_HEADER = "X-Table-PIN"
+DIRECTOR_HEADER = "X-Director-PIN"
 SESSION_KEY = "unlocked_games"
+DIRECTOR_KEY = "director_events"  # the club nights whose director's PIN this session entered
 REMEMBERED_GAMES = 50  # keeps the session cookie small however many tables a phone has joined
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -78,37 +80,67 @@ def remember(game_id: str) -> None:
     session[SESSION_KEY] = (unlocked + [game_id])[-REMEMBERED_GAMES:]
 
 
+def is_director(event_id: str) -> bool:
+    """True when this browser session has entered the club night's director's PIN."""
+    return event_id in session.get(DIRECTOR_KEY, [])
+
+
+def remember_director(event_id: str) -> None:
+    unlocked = [e for e in session.get(DIRECTOR_KEY, []) if e != event_id]
+    session[DIRECTOR_KEY] = (unlocked + [event_id])[-REMEMBERED_GAMES:]
+
+
+def _event_of(game: dict) -> str | None:
+    seat = game.get("event")
+    return seat["id"] if isinstance(seat, dict) else None
+
+
 def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
     """Check a PIN someone typed; None when right, else why not (its try counted per game, or per event for a
-    club night's table).
+    club night's table). On a club night with a director's PIN, that PIN opens every table's game too.
 
     The try is taken (and counted as wrong) before the slow hash comparison, outside the write
     transaction, so parallel requests never compare more than PIN_MAX_FAILURES wrong PINs.
     """
+    event_id = _event_of(stored_game(game_id) or {})  # a club night's table: counted with its event
+    locks = pins.event_locks(get_db(), event_id) if event_id else None
+    director = locks["director_pin_hash"] if locks else None
+    matched = try_hashes(pins.scope_of(game_id, event_id), pin, [stored] + ([director] if director else []),
+                         lang._("That is not this table's PIN. Look at your table's card, or ask the director.")
+                         if locks and locks["table_pins"] else
+                         lang._("That is not this table's PIN. Ask whoever started the game."),
+                         lang._("That is not this table's PIN, and that was too many wrong PINs from this device. "
+                                "Wait %(wait)s before the next try, or ask someone whose device is already unlocked."))
+    if isinstance(matched, str):
+        if matched == stored and is_legacy(stored):
+            pins.set_pin_hash(get_db(), game_id, hash_pin(pin))
+        return None
+    return matched
+
+
+def try_hashes(scope: pins.Scope, pin: str, hashes: list[str], wrong: str, last: str) -> PinRefusal | str:
+    """Check a typed PIN against `hashes`: the hash it matched, else why not (`wrong`, or `last` with %(wait)s for
+    the last try before a wait), its try counted in `scope` (a game, or a club night) for this client."""
     db, client, now, config = get_db(), request.remote_addr or "unknown", _now(), current_app.config
-    seat = (stored_game(game_id) or {}).get("event")  # a club night's table: counted with its event
-    scope = pins.scope_of(game_id, seat["id"] if isinstance(seat, dict) else None)
     allowed, held = pins.take_try(db, scope, client, now, limit=config["PIN_MAX_FAILURES"],
                                   first_wait=config["PIN_FIRST_WAIT_SECONDS"],
                                   longest_wait=config["PIN_LONGEST_WAIT_SECONDS"])
     if not allowed:
         return _waiting(held["locked_until"], now)  # not even checked meanwhile
-    if pin_matches(pin, stored):
+    matched = next((stored for stored in hashes if pin_matches(pin, stored)), None)
+    if matched is not None:
         pins.clear_failures(db, scope, client)
-        if is_legacy(stored):
-            pins.set_pin_hash(db, game_id, hash_pin(pin))
-        return None
+        return matched
     if held["locked_until"] > now:  # that was the last try before a wait: it is still answered as wrong
-        wait = _wait_words(max(1, math.ceil(held["locked_until"] - now)))
-        return PinRefusal(lang._("That is not this table's PIN, and that was too many wrong PINs from this device. "
-                                 "Wait %(wait)s before the next try, or ask someone whose device is already "
-                                 "unlocked.", wait=wait))
-    return PinRefusal(lang._("That is not this table's PIN. Ask whoever started the game."))
+        return PinRefusal(last % {"wait": _wait_words(max(1, math.ceil(held["locked_until"] - now)))})
+    return PinRefusal(wrong)
 
 
 def table_unlocked(game: Game) -> bool:
-    """For templates: may this browser change the game (no PIN, or PIN already entered)?"""
-    return not game.has_pin or is_unlocked(game.id)
+    """For templates: may this browser change the game (no PIN, its PIN already entered, or its club night's
+    director's)?"""
+    seat = game.event
+    return not game.has_pin or is_unlocked(game.id) or bool(seat and is_director(seat["id"]))
 
 
 def exempt(view):
@@ -146,8 +178,11 @@ def check_pin():
     game = stored_game(game_id)
     if game is None or not game["pin_hash"] or is_unlocked(game_id):
         return None  # an unknown game is the view's 404 to give
+    event_id = _event_of(game)
+    if event_id and is_director(event_id):
+        return None  # the director's PIN opens every table's game
     if request.path.startswith("/api/"):
-        return _api_refusal(game_id, game["pin_hash"])
+        return _api_refusal(game_id, game["pin_hash"], event_id)
     unlock = url_for("pin.unlock", game_id=game_id, next=_came_from(f"/games/{game_id}"))
     if request.headers.get("HX-Request"):
         # htmx does not follow a redirect as a page change; this header makes it load the unlock page
@@ -157,8 +192,15 @@ def check_pin():
     return redirect(unlock, 303)
 
 
-def _api_refusal(game_id: str, stored: str):
+def _api_refusal(game_id: str, stored: str, event_id: str | None):
     sent = request.headers.get(PIN_HEADER)
+    locks = pins.event_locks(get_db(), event_id) if event_id else None
+    if sent is None and locks and locks["director_pin_hash"]:
+        sent = request.headers.get(DIRECTOR_HEADER)  # the director's PIN opens every table's game
+        if sent is None:
+            return _pin_error(lang._("This table has a PIN: send it in the %(header)s header (or the director's PIN "
+                                     "in the %(director)s header) to make changes. Anyone may still read the game.",
+                                     header=PIN_HEADER, director=DIRECTOR_HEADER), 403)
     if sent is None:
         message = lang._("This table has a PIN: send it in the %(header)s header to make changes. Anyone may still "
                          "read the game.", header=PIN_HEADER)
@@ -167,13 +209,13 @@ def _api_refusal(game_id: str, stored: str):
     return None if problem is None else refusal_answer(problem)
 
 
-def refusal_answer(problem: PinRefusal):
+def refusal_answer(problem: PinRefusal, field: str = "pin"):
     """A refused PIN as the JSON API answers it (429 with Retry-After while the client waits)."""
-    return _retry_after(jsonify({"errors": [{"field": "pin", "message": problem.message}]}), problem)
+    return _retry_after(jsonify({"errors": [{"field": field, "message": problem.message}]}), problem)
 
 
-def _pin_error(message: str, status: int):
-    return jsonify({"errors": [{"field": "pin", "message": message}]}), status
+def _pin_error(message: str, status: int, field: str = "pin"):
+    return jsonify({"errors": [{"field": field, "message": message}]}), status
 
 
 def _retry_after(response, problem: PinRefusal):
@@ -201,8 +243,10 @@ def unlock(game_id: str):
         if problem is None:
             remember(game_id)
             return redirect(back, 303)
+    event_id = _event_of(game)
+    locks = pins.event_locks(get_db(), event_id) if event_id else None
     page = render_template("unlock.html", game_id=game_id, names=names, error=problem.message or None,
-                           next=back, missing=False)
+                           next=back, missing=False, on_card=bool(locks and locks["table_pins"]))
     return _retry_after(page, problem)
 
 

@@ -9,6 +9,7 @@ from scoring import Refused
 from service import events
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
+from web.plumbing.pin import exempt
 from web.present import device_name
 
 bp = Blueprint("event_device", __name__, url_prefix="/events")
@@ -16,6 +17,7 @@ bp.register_error_handler(Refused, refused_page)
 
 
 @bp.post("/<event_id>/device-name")
+@exempt  # a device naming itself changes nothing of the night: a table phone may, without the director's PIN
 def name_device(event_id: str):
     """This device gives itself the name the night's log calls it by (an empty name forgets it); back to the page
     it was given on (the director's page or the table picker), which says what came of it."""

@@ -17,7 +17,9 @@ from db import connect
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
+from web.plumbing.director import director_page_refusal, directs, reading_as_director
 from web.plumbing.drawings import drawn
+from web.plumbing.pin import remember_director
 from web.plumbing.errors import refused_page
 from web.present import device_name
 
@@ -48,17 +50,18 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
     for t in round_["tables"]:
         game = service.get_game(db, t["game"])
         winners = [game.sides[i].name for i in (game.winner or ())] if game.finished else []
-        tables.append({"table": t["table"], "game": game, "names": _names(event, t["entrants"]),
+        tables.append({"table": t["table"], "game": game, "names": _names(event, t["entrants"]), "pin": t.get("pin"),
                        "state": _table_state(variant, game), "finished": game.finished,
                        "scores": [s.score for s in game.sides], "winners": winners})
     return tables
 
 
-def _view(db, event_id: str, event: dict | None = None) -> dict:
-    """Everything the event's pages show (`event`: the event object, when read already), and the key a poll of
-    the page sends back (read first: a change after it only makes the page newer than its key)."""
+def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> dict:
+    """Everything the event's pages show (`event`: the event object, when read already; `pins`: with each table's
+    own PIN, for the director), and the key a poll of the page sends back (read first: a change after it only makes
+    the page newer than its key)."""
     key = events.event_key(db, event_id)
-    event = event or events.get_event(db, event_id)
+    event = event or events.get_event(db, event_id, pins=pins)
     variant = get_variant(event["variant"])
     rounds = event["round_list"]
     current = rounds[-1] if rounds else None
@@ -130,6 +133,8 @@ def create_event():
             return redirect(url_for("event_pages.event_page", event_id=err.event_id), 303)
         at, general = event_form.place(err.errors, request.form)
         return _form_page(request.form, at, general, 422)
+    if request.form.get("director_pin", "").strip():
+        remember_director(made)  # whoever typed the director's PIN into the form is the director: not asked again
     return redirect(url_for("event_pages.event_page", event_id=made), 303)
 
 
@@ -137,7 +142,7 @@ def create_event():
 
 def _director_page(event_id: str, problem: str | None = None, status: int = 200):
     db = get_db()
-    view = _view(db, event_id)
+    view = _view(db, event_id, pins=True)  # only the director gets here (director_page_refusal, check_director)
     return render_template("event.html", **view, problem=problem, start_key=keys.form_key(request.form),
                            adjustment_key=keys.form_key({}),
                            log=events.event_log(db, event_id), address=event_address(event_id),
@@ -146,14 +151,14 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
 
 @bp.get("/<event_id>")
 def event_page(event_id: str):
-    return _director_page(event_id)
+    return director_page_refusal(event_id) or _director_page(event_id)
 
 
 @bp.get("/<event_id>/live")
 def event_live(event_id: str):
     """Polled by the director's page: 204 while nothing changed (the screen's key), else the room drawn again."""
     db = get_db()
-    changed = _changed(db, event_id)
+    changed = _changed(db, event_id, pins=True) if directs(event_id) else None  # the room is the director's
     if not changed:
         return Response(status=204)
     return render_block("event.html", "room", **changed, problem=None, start_key=keys.form_key(None),
@@ -246,13 +251,13 @@ def screen_live(event_id: str):
     return render_block("event_screen.html", "board", **changed) if changed else Response(status=204)
 
 
-def _changed(db, event_id: str) -> dict | None:
+def _changed(db, event_id: str, pins: bool = False) -> dict | None:
     """For a poll: None while the key the page was drawn with is current (only the key is read, one row however
     big the event: not the standings, the tables or the event, every 0.6 s on every screen), else everything the
-    page shows."""
+    page shows (`pins`: the director's, with the tables' PINs)."""
     if request.args.get("key") == events.event_key(db, event_id):
         return None
-    return _view(db, event_id)
+    return _view(db, event_id, pins=pins)
 
 
 # -- paper --------------------------------------------------------------------------------------------------------
@@ -298,12 +303,16 @@ def seating(event_id: str):
         raise Refused([FieldError("round", lang._("There is no round %(round)s to seat.", round=raw) + " " + said)],
                       status=404)
 
+    pins, refusal = reading_as_director(event_id)  # each table's card shows its PIN to the director only
+    if refusal is not None:
+        return refusal
+
     def draw(conn) -> bytes:
         from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
 
-        event = events.get_event(conn, event_id)
+        event = events.get_event(conn, event_id, pins=pins)
         return seating_pdf(event, number, date=_first_day(conn, event))
-    content = drawn(("seating", event_id, key, number, lang.current()), _in_a_drawing_thread(draw))
+    content = drawn(("seating", event_id, key, number, lang.current(), pins), _in_a_drawing_thread(draw))
     return _pdf(content, f"seating-round-{number}.pdf")
 
 

@@ -8,6 +8,7 @@ import lang
 from scoring import FieldError, Refused
 from service import events, tournament
 from web.plumbing.database import get_db
+from web.plumbing.director import reading_as_director
 from web.plumbing.json_api import body, idempotency_key, refused
 
 bp = Blueprint("events", __name__, url_prefix="/api/events")
@@ -34,7 +35,13 @@ def list_events():
 
 @bp.get("/<event_id>")
 def show_event(event_id: str):
-    return jsonify(events.get_event(get_db(), event_id))
+    """The event object; each table's own PIN only for the director (X-Director-PIN, or a session that entered
+    it) or on a night without a director's PIN."""
+    events.event_key(get_db(), event_id)  # 404 for an unknown event (one row) before any PIN is tried
+    pins, refusal = reading_as_director(event_id)
+    if refusal is not None:
+        return refusal
+    return jsonify(events.get_event(get_db(), event_id, pins=pins))
 
 
 @bp.post("/<event_id>/rounds")

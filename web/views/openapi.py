@@ -134,8 +134,11 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": STR}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": STR,
             "description": "the game's revision this write is based on; a stale one is refused with 409"}
 PIN = {"name": "X-Table-PIN", "in": "header", "required": False, "schema": STR,
-       "description": "the table PIN, needed to change a game created with one"}
-WRITE_PARAMS = [GAME_ID, IF_MATCH, PIN]
+       "description": "the table PIN, needed to change a game created with one (a club night's table: the night's "
+                      "one PIN, or that table's own)"}
+DIRECTOR_PIN = {"name": "X-Director-PIN", "in": "header", "required": False, "schema": STR,
+                "description": "a club night's director's PIN: it opens every table's game of the night too"}
+WRITE_PARAMS = [GAME_ID, IF_MATCH, PIN, DIRECTOR_PIN]
 IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
                    "schema": {"type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[ -~]+$"},
                    "description": "1-64 printable ASCII characters chosen by the sender; a repeat with the same key "
@@ -250,7 +253,10 @@ NO_PLAYER = _error("no player by that name")
 PLAYER_PIN = {**PIN, "description": "the table PIN of the games with one that the change touches (when they share "
                                     "it); a browser session that unlocked a game needs none"}
 LOCKED_GAMES = _error("a game it would change has a table PIN not entered by this client (the message names "
-                      "each such game); nothing changed")
+                      "each such game), or a club night whose entrants it renames has a director's PIN not entered "
+                      "or sent (X-Director-PIN); nothing changed")
+PLAYER_DIRECTOR_PIN = {**DIRECTOR_PIN, "description": "the director's PIN of the club nights whose entrants the change "
+                                                    "renames (and whose tables' games it opens), when they have one"}
 PATHS.update({
     "/api/players": {"get": {"operationId": "listPlayers", "summary": "Every player seen in a game, most games first",
                              "responses": {"200": _ok("the players", {"type": "array", "items": ref("Player")})}}},
@@ -259,13 +265,13 @@ PATHS.update({
         "parameters": [NAME], "responses": {"200": _ok("the player", ref("PlayerDetail")), "404": NO_PLAYER}}},
     "/api/players/{name}/rename": {"post": {
         "operationId": "renamePlayer", "summary": "Rename a player in every game (sides named after them follow)",
-        "parameters": [NAME, PLAYER_PIN], "requestBody": _body(obj({"name": STR}, closed=True)),
+        "parameters": [NAME, PLAYER_PIN, PLAYER_DIRECTOR_PIN], "requestBody": _body(obj({"name": STR}, closed=True)),
         "responses": {"200": _ok("the player under the new name", ref("PlayerDetail")), "400": BAD_JSON,
                       "403": LOCKED_GAMES, "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER,
                       "422": _error("the new name is empty, too long, or another player's"), "429": TOO_MANY}}},
     "/api/players/{name}/merge": {"post": {
         "operationId": "mergePlayer", "summary": "Make two names one player: this one becomes `into` everywhere",
-        "parameters": [NAME, PLAYER_PIN], "requestBody": _body(obj({"into": STR}, closed=True)),
+        "parameters": [NAME, PLAYER_PIN, PLAYER_DIRECTOR_PIN], "requestBody": _body(obj({"into": STR}, closed=True)),
         "responses": {"200": _ok("the player merged into", ref("PlayerDetail")), "400": BAD_JSON,
                       "403": LOCKED_GAMES, "413": TOO_LARGE, "415": NOT_JSON, "404": NO_PLAYER,
                       "422": _error("into is this same player, unknown, or sat at a game with it"), "429": TOO_MANY}}},
@@ -336,6 +342,13 @@ SCHEMAS.update({
                      "table_size": {"type": "integer", "minimum": 2, "default": 2},
                      "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
                              "description": "the table PIN every table's game gets (4 to 8 digits); left out: none"},
+                     "director_pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
+                                      "description": "4 to 8 digits: starting a round, adjustments and every change "
+                                                     "to the event then need it (X-Director-PIN, or a browser session "
+                                                     "that entered it); left out: none"},
+                     "table_pins": {"type": "boolean", "default": False,
+                                    "description": "every table of every round gets its own 4-digit PIN, which "
+                                                   "opens that table's game only; not together with pin (422)"},
                      "vp_scale": {"oneOf": [{"type": ["array", "null"], "maxItems": 50,
                                              "items": {"type": "array", "minItems": 3, "maxItems": 3, "items": INT}},
                                             {"enum": list(SCALES)}],
@@ -352,7 +365,10 @@ SCHEMAS.update({
     "EventTable": obj({"table": {"type": "integer", "minimum": 1}, "game": STR,
                        "entrants": {"type": "array", "items": ENTRANT_INDEX,
                                     "description": "entrant indexes in seat order: the game's sides"},
-                       "finished": BOOL}, closed=True),
+                       "finished": BOOL},
+                      {"pin": {"type": "string", "pattern": "^[0-9]{4}$",
+                               "description": "the table's own PIN (table_pins): only for a request carrying the "
+                                              "director's PIN, or on an event without one"}}, closed=True),
     "EventRound": obj({"number": {"type": "integer", "minimum": 1},
                        "tables": {"type": "array", "items": ref("EventTable")},
                        "byes": {"type": "array", "items": ENTRANT_INDEX,
@@ -367,7 +383,9 @@ SCHEMAS.update({
                   "table_size": INT, "rounds": INT, "movement": {"enum": MOVEMENT_NAMES},
                   "standings": {"enum": ["points", "wins", "vp"]}, "finished": BOOL,
                   "round_list": {"type": "array", "items": ref("EventRound")},
-                  "has_pin": {**BOOL, "description": "every table's game asks for the night's table PIN"}},
+                  "has_pin": {**BOOL, "description": "every table's game asks for the night's table PIN"},
+                  "has_director_pin": {**BOOL, "description": "changing the event needs the director's PIN"},
+                  "table_pins": {**BOOL, "description": "every table has its own PIN"}},
                  {"vp_scale": {"type": "array", "items": {"type": "array", "items": INT},
                                "description": "only when standings is vp: the rows themselves (a snapshot)"},
                   "vp_scale_name": {**nullable("string"), "description": "the shipped scale the rows were copied "
@@ -407,6 +425,15 @@ SCHEMAS.update({
 })
 EVENT_ID = {"name": "event_id", "in": "path", "required": True, "schema": STR}
 NO_EVENT = _error("unknown event")
+EVENT_DIRECTOR = {**DIRECTOR_PIN, "description": "the event's director's PIN, needed when it has one (a browser "
+                                                 "session that entered it on /events/{event_id}/unlock needs none)"}
+NOT_DIRECTOR = _error("the event has a director's PIN and it was not sent, or is wrong (the message says which PIN "
+                      "and how to send it); nothing changed")
+DIRECTOR_WAITS = {**_error("too many wrong PINs from this client for this event (director's and tables' PINs "
+                           "counted together): it waits (30 s, doubling up to an hour) and its PIN is not checked "
+                           "meanwhile"),
+                  "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}}
+DIRECTOR_ERRORS = {"403": NOT_DIRECTOR, "429": DIRECTOR_WAITS}
 PATHS.update({
     "/api/events": {
         "get": {"operationId": "listEvents", "summary": "Every club night, the newest first",
@@ -422,15 +449,20 @@ PATHS.update({
                                              "Idempotency-Key made another event")}},
     },
     "/api/events/{event_id}": {"get": {"operationId": "getEvent", "summary": "One club night with its rounds",
-                                       "parameters": [EVENT_ID],
-                                       "responses": {"200": _ok("the event", ref("Event")), "404": NO_EVENT}}},
+                                       "parameters": [EVENT_ID, {**EVENT_DIRECTOR, "description": "the director's "
+                                                                 "PIN: the answer then shows each table's PIN"}],
+                                       "responses": {"200": _ok("the event", ref("Event")), "404": NO_EVENT,
+                                                     "403": _error("X-Director-PIN was sent and is wrong"),
+                                                     "429": DIRECTOR_WAITS}}},
     "/api/events/{event_id}/rounds": {"post": {
         "operationId": "startRound", "summary": "Start the next round: pairings made, its tables' games created",
-        "parameters": [EVENT_ID, {**IDEMPOTENCY_KEY, "description": "a repeat with the same key answers the round "
-                                                                    "it started and starts none"}],
+        "parameters": [EVENT_ID, EVENT_DIRECTOR, {**IDEMPOTENCY_KEY, "description": "a repeat with the same key "
+                                                                                    "answers the round it started and "
+                                                                                    "starts none"}],
         "requestBody": {"required": False, "content": {"application/json": {"schema": obj(
             {}, {"movement": {"enum": MOVEMENT_NAMES, "description": "this round only is seated so"}}, closed=True)}}},
-        "responses": {"201": _ok("the new round (an element of round_list)", ref("EventRound")),
+        "responses": {"201": _ok("the new round (an element of round_list, with each table's own PIN)",
+                                 ref("EventRound")), **DIRECTOR_ERRORS,
                       "400": _error("the Idempotency-Key is not 1-64 printable ASCII characters"),
                       "404": NO_EVENT,
                       "409": _error("a game of the event is not finished, every planned round is played, a Mitchell "
@@ -438,16 +470,19 @@ PATHS.update({
                       "422": _error("a movement that is not one, or one the event's table size cannot seat")}}},
     "/api/events/{event_id}/adjustments": {"post": {
         "operationId": "addAdjustment", "summary": "A director's penalty or award: in the standings and the log",
-        "parameters": [EVENT_ID, {**IDEMPOTENCY_KEY, "description": "a repeat with the same key answers the "
-                                                                    "adjustment it made and makes none"}],
+        "parameters": [EVENT_ID, EVENT_DIRECTOR, {**IDEMPOTENCY_KEY, "description": "a repeat with the same key "
+                                                                                    "answers the adjustment it made "
+                                                                                    "and makes none"}],
         "requestBody": _body(ref("NewAdjustment")),
         "responses": {"201": _ok("the adjustment", ref("Adjustment")), "400": BAD_JSON, "404": NO_EVENT,
+                      **DIRECTOR_ERRORS,
                       "413": TOO_LARGE, "415": NOT_JSON,
                       "422": _error("a field breaks a rule (each error names it)")}}},
     "/api/events/{event_id}/adjustments/{adjustment_id}": {"delete": {
         "operationId": "deleteAdjustment", "summary": "Take an adjustment back (the log keeps both)",
-        "parameters": [EVENT_ID, {"name": "adjustment_id", "in": "path", "required": True, "schema": STR}],
-        "responses": {"200": _ok("the adjustment taken back", ref("Adjustment")),
+        "parameters": [EVENT_ID, {"name": "adjustment_id", "in": "path", "required": True, "schema": STR},
+                       EVENT_DIRECTOR],
+        "responses": {"200": _ok("the adjustment taken back", ref("Adjustment")), **DIRECTOR_ERRORS,
                       "404": _error("unknown event or adjustment")}}},
     "/api/vp-scales": {"get": {
         "operationId": "listVpScales", "summary": "The VP scales Meldbook ships (vp_scale may name one)",
@@ -523,7 +558,8 @@ def _document() -> dict:
             "description": f"Canasta score keeping for {names}. Every error answer "
                            "is {\"errors\": [{\"field\", \"message\"}]}; a refused request stores nothing. "
                            "Writes may send If-Match with the game's revision; games made with a PIN need "
-                           "X-Table-PIN to change. On every route: a request naming a Host this server does "
+                           "X-Table-PIN to change; a club night with a director's PIN needs X-Director-PIN to change (it "
+                           "also opens every table's game). On every route: a request naming a Host this server does "
                            "not answer to gets 400; a method the route does not have gets 405 with Allow; a "
                            "write that cannot get the busy database within 5 s gets 503 with Retry-After; a "
                            "damaged or read-only database file gets 503 and a full disk 507, in words."}

@@ -23,7 +23,8 @@ from service import players as player_service
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.errors import refused_page
 from web.plumbing.json_api import body, refused
-from web.plumbing.pin import PIN_HEADER, is_unlocked, refusal_answer, try_pin
+from web.plumbing.director import directs, reading_as_director
+from web.plumbing.pin import DIRECTOR_HEADER, PIN_HEADER, is_director, is_unlocked, refusal_answer, try_pin
 from web.present import when
 
 api_bp = Blueprint("players_api", __name__, url_prefix="/api")
@@ -70,7 +71,7 @@ def _api_change(name: str, **target):
     db, given = get_db(), set()
     sent = request.headers.get(PIN_HEADER)
     if sent is not None:
-        for change in locked(change_player(db, name, **target)[2], is_unlocked):
+        for change in locked(change_player(db, name, **target)[2], may_change):
             game = stored_game(change.game_id)
             if game is None or not game["pin_hash"]:
                 continue  # gone meanwhile: the change itself looks again
@@ -79,9 +80,24 @@ def _api_change(name: str, **target):
                 given.add(change.game_id)
             elif problem.status == 429:
                 return refusal_answer(problem)
-    _, new_name, _ = change_player(db, name, apply=True, api=True,
-                                   unlocked=lambda game_id: game_id in given or is_unlocked(game_id), **target)
+    nights = set()  # the club nights whose director's PIN the request carries, checked before the change
+    if request.headers.get(DIRECTOR_HEADER) is not None:
+        old, new_name, _ = change_player(db, name, **target)
+        for event_id in player_service.renamed_nights(db, old, new_name):
+            right, refusal = reading_as_director(event_id)
+            if refusal is not None:
+                return refusal
+            nights |= {event_id} if right else set()
+    _, new_name, _ = change_player(db, name, apply=True, api=True, directs=lambda e: e in nights or directs(e),
+                                   unlocked=lambda game_id: game_id in given or may_change(game_id, nights), **target)
     return jsonify(player_service.one(db, new_name))
+
+
+def may_change(game_id: str, directed: set[str] = frozenset()) -> bool:
+    """This session entered the game's PIN, or the director's PIN of the club night it is a table of (or that
+    night is among `directed`: the request carries its director's PIN)."""
+    seat = (stored_game(game_id) or {}).get("event")
+    return is_unlocked(game_id) or bool(isinstance(seat, dict) and (seat["id"] in directed or is_director(seat["id"])))
 
 
 def describe(change: GameChange) -> str:
@@ -91,7 +107,7 @@ def describe(change: GameChange) -> str:
                   when=when(change.created))
 
 
-def change_player(db, name: str, *, unlocked=is_unlocked, api: bool = False, **change):
+def change_player(db, name: str, *, unlocked=None, api: bool = False, directs=directs, **change):
     """Rename or merge a player (service.players.change_player), a game locked by a PIN refused in words that say
     how to unlock it here: on its page, or (`api`) with the PIN header too."""
     def refusal(what: str, old: str, new_name: str, games: list[GameChange]) -> player_service.Locked:
@@ -112,7 +128,8 @@ def change_player(db, name: str, *, unlocked=is_unlocked, api: bool = False, **c
         message = f"{plays} {nothing} {unlock}"
         return player_service.Locked(what, old, new_name, games, message)
 
-    return player_service.change_player(db, name, unlocked=unlocked, locked_refusal=refusal, **change)
+    return player_service.change_player(db, name, unlocked=unlocked or may_change, locked_refusal=refusal,
+                                        directs=directs, **change)
 
 
 @bp.get("/players")
@@ -129,7 +146,7 @@ def player(name: str):
     except Refused as err:
         return refused_page(err)
     others = sorted((p.name for p in table.players.values() if p.name != found["name"]), key=str.casefold)
-    shut = locked(played(store.seats_and_sides(get_db(), pin_only=True), player_key(found["name"])), is_unlocked)
+    shut = locked(played(store.seats_and_sides(get_db(), pin_only=True), player_key(found["name"])), may_change)
     return render_template("player.html", player=found, variants=VARIANTS, note=RATING_NOTE, others=others,
                            locked=_unlock_links(shut, url_for("players.player", name=found["name"])),
                            locked_ids={c.game_id for c in shut})
@@ -171,7 +188,7 @@ def _change(name: str, what: str, **target):
         if err.status == 404:
             return refused_page(err)
         return render_template("player_change.html", what=what, name=" ".join(name.split()), errors=err.errors,
-                               target=target, locked=[]), 422
+                               target=target, locked=[]), 403 if err.status == 403 else 422
     if apply:
         games = sum(1 for _ in changes)
         flash(lang.ngettext("“%(old)s” is now “%(new)s” in %(num)s game.", "“%(old)s” is now “%(new)s” in %(num)s "
@@ -179,7 +196,7 @@ def _change(name: str, what: str, **target):
               else lang.ngettext("“%(old)s” was merged into “%(new)s” (%(num)s game).", "“%(old)s” was merged into "
                                  "“%(new)s” (%(num)s games).", games, old=old, new=new_name))
         return redirect(url_for("players.player", name=new_name), 303)
-    shut = locked(changes, is_unlocked)
+    shut = locked(changes, may_change)
     return render_template("player_change.html", what=what, name=old, new_name=new_name, changes=changes,
                            target=target, variants=VARIANTS, errors=[],
                            locked=_unlock_links(shut, _asked(what, old, new_name)),
