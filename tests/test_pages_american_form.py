@@ -101,3 +101,21 @@ def test_variants_whose_minimum_is_a_number_say_nothing_more(client, make_game):
     assert not [e for e in doc.walk() if "side-minimum" in e.get("class", "").split()]
     text = " ".join(pdf_pages(client.get(f"/games/{samba['id']}/sheet.pdf").data)[0]["text"].split())
     assert "Next meld" not in text
+
+
+def test_the_form_is_short_chips_only_as_far_as_the_cards_go_and_each_help_said_once(client, game):
+    """Issue 33 item 4 (≤ 2.5 screens at 360×640, measured in bench/variants.py): a count shows no chip above what
+    the 108 cards allow (RULES.md §11 checks: one aces or sevens canasta, four threes of a colour a side), and a
+    field's short help is drawn once, under the first side, the second side's field pointing to it."""
+    doc = hand_form(client, game)
+
+    def chips(side, field):
+        return [e.get("value") for e in doc.walk() if e.get("name") == f"entries[{side}].{field}:chip"]
+
+    assert chips(1, "aces_canastas") == chips(1, "sevens_canastas") == ["0", "1"]
+    assert chips(1, "red_threes") == ["0", "1", "2", "3", "4"]
+    assert chips(1, "natural_canastas") == ["0", "1", "2", "3", "4", "more"]
+    helps = [e for e in doc.walk() if "help" in e.get("class", "").split() and e.get("id", "").endswith("-help")]
+    assert [e.get("id") for e in helps if "natural_canastas" in e.get("id")] == ["entries-0-natural_canastas-help"]
+    assert doc.by_id("entries-1-natural_canastas-entry").get("aria-describedby") == "entries-0-natural_canastas-help"
+    assert doc.by_id("entries-1-melded").get("aria-describedby") == "entries-0-melded-help"
