@@ -127,18 +127,7 @@ def unfilled_refusal(payload: dict, game_id: str, number: int | None):
     sent = request.form.get("revision")
     if number is not None and (not 1 <= number <= game.hands_played or sent and sent != str(game.revision)):
         return None  # a correction the game changed under: what another phone did is shown first
-    names = [game.sides[i].name for i in unfilled]
-    sides = names[0] if len(names) == 1 else lang._("%(names)s and %(last)s", names=", ".join(names[:-1]),
-                                                    last=names[-1])
-    label = (lang._("Save: %(sides)s scored nothing", sides=sides) if number
-             else lang._("Record: %(sides)s scored nothing", sides=sides))
-    if number:
-        record = say_of(game, "Save %(round)s %(n)s", n=number)
-    else:
-        record = say_of(game, "Record %(round)s %(n)s", n=game.hands_played + 1)
-    ask = {"label": label, "words": lang._("Nothing is entered yet for %(sides)s: enter what they scored, then tap "
-                                           "“%(record)s”. If they scored nothing, tap “%(label)s”.", sides=sides,
-                                           record=record, label=label)}
+    ask = present.unfilled_ask(game, [game.sides[i].name for i in unfilled], number)
     return form_page(game, number or game.hands_played + 1, request.form, status=422, empty_hand=ask)
 
 
