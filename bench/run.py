@@ -113,9 +113,13 @@ FIGURES = [
     ("hand form height, Modern American, 2 sides", "<= 2.5 screens"),
     ("hand form height, Samba, 2 sides", "<= 2.5 screens"),
     ("hand form height, Bolivia, 2 sides", "<= 2.5 screens"),
+    ("taps to record a Modern American special hand, its side", "<= 2"),
+    ("engine: validate + score + derive a 200-hand Burraco game", "<= 5 ms"),
+    ("engine: validate + score + derive a 200-hand Buraco game", "<= 5 ms"),
 ]
 LARGE = [name for name, _ in FIGURES[22:27]]  # what `--large-event` measures alone
 NEW_VARIANTS = {"american": "Modern American", "samba": "Samba", "bolivia": "Bolivia"}
+ENGINE_VARIANTS = {**NEW_VARIANTS, "burraco": "Burraco", "buraco": "Buraco"}  # the engine figure of each
 
 
 @dataclass
@@ -156,13 +160,15 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
                                        f"({sizes.engine_games} different games, seeded, each replayed {sizes.engine_runs} "
                                        "times); 2 partnerships, the defaults (5 decks); every round checked, then one "
                                        "replay to the end")
-    for variant_id, word in NEW_VARIANTS.items():
+    for variant_id, word in ENGINE_VARIANTS.items():
         ms = variants.engine_ms(variant_id, sizes.engine_hands, sizes.engine_runs)
         sides = variants.ENGINE_SIDES[variant_id]
+        pairs = variant_id in variants.PARTNERSHIPS
+        dealt = f"; the worked example's {len(variants.DEALS[variant_id])} hands over and over" \
+            if variant_id in variants.DEALS else ""
         put(names.index(f"engine: validate + score + derive a 200-hand {word} game"), f"{ms:.2f} ms", ms <= 5,
-            f"median of {sizes.engine_runs}; {sides} {'partnerships' if variant_id == 'american' else 'sides'} "
-            f"(the most it seats{', 4 players' if variant_id == 'american' else ''}); every hand checked, then one "
-            "replay")
+            f"median of {sizes.engine_runs}; {sides} {'partnerships' if pairs else 'sides'} "
+            f"(the most it seats{', 4 players' if pairs else ''}){dealt}; every hand checked, then one replay")
     if engine_only:
         return [results[name] for name in names if name in results]
 
@@ -303,7 +309,12 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
                 f"the API; the worked example's hands as printed: {', '.join(map(str, form['examples']))} taps")
             put(names.index(f"hand form height, {word}, 2 sides"), f"{form['screens_2']:.2f} screens",
                 form["screens_2"] <= 2.5, "the fresh hand form down to the end of its main part / 640, "
-                "2 partnerships, 360x640")
+                "2 partnerships, 360x640, the highest of the five languages: " + ", ".join(
+                    f"{code} {x:.2f}" for code, x in form["screens_by_language"].items()))
+        whole, own = found["american"]["special"]
+        put(names.index("taps to record a Modern American special hand, its side"), str(own), own <= 2,
+            f"RULES.md §11 hand 2: A's hand entered, then B's Garbage: open “Special hand”, tap Garbage, and the hand "
+            f"is recorded (no Record tap); {whole} taps for the whole hand, read back as A −920 and B 3,000")
         real.stop()
         real = None
 

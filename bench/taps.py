@@ -72,11 +72,12 @@ def enter_hand_1(hands: Hands) -> None:
             hands.type_number(f"#entries-{i}-{field}", points)
 
 
-def form_screens(page, port: int, api: Browser, payload: dict) -> float:
+def form_screens(page, port: int, api: Browser, payload: dict, language: str | None = None) -> float:
     """The fresh hand form's height in 640 px screens: the page down to the end of its main part, all a player
-    scrolls through to enter a hand (the language menu at the page's foot comes after it, as on every page)."""
+    scrolls through to enter a hand (the language menu at the page's foot comes after it, as on every page); in
+    `language` where given (?lang=), else as the browser asks (English)."""
     game_id = new_game(api, payload)
-    page.goto(f"http://127.0.0.1:{port}/games/{game_id}/hands/new")
+    page.goto(f"http://127.0.0.1:{port}/games/{game_id}/hands/new" + (f"?lang={language}" if language else ""))
     return page.evaluate("document.querySelector('main').getBoundingClientRect().bottom + scrollY") / PHONE["height"]
 
 
@@ -93,7 +94,7 @@ def measure(port: int) -> dict:
             hands = Hands(page)
             enter_hand_1(hands)
             with page.expect_navigation():
-                hands.tap('#hand-form button[type="submit"]')
+                hands.tap('#hand-form .submit-bar button[type="submit"]')
             game = api.get(f"/api/games/{game_id}").json()
             scores = [s["score"] for s in game["sides"]]
             if scores != EXPECTED:

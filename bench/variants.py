@@ -6,6 +6,7 @@ import random
 
 from playwright.sync_api import sync_playwright
 
+from lang import LANGUAGES
 from scoring import get_variant, new_game
 
 from .devices import Browser
@@ -15,11 +16,33 @@ from .workload import TARGET
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 # RULES.md §11 (American: 2 partnerships, the most it seats), §12–§13 (Samba, Bolivia: 4 players alone)
-ENGINE_SIDES = {"american": 2, "samba": 4, "bolivia": 4}
+ENGINE_SIDES = {"american": 2, "samba": 4, "bolivia": 4, "burraco": 2, "buraco": 2}
+PARTNERSHIPS = ("american", "burraco", "buraco")  # seated as 2 partnerships, the most they seat
+# Burraco's and Buraco's hands (RULES.md §9 and §10 worked examples), played over and over: each is checked in full
+DEALS = {
+    "burraco": [
+        {"entries": [{"natural_canastas": 1, "semiclean_canastas": 1, "dirty_canastas": 1, "melded": 385,
+                      "in_hand": {"tens": 2, "fives": 1}, "went_out": True},
+                     {"dirty_canastas": 1, "melded": 170, "in_hand": 95, "kitty_not_taken": True}]},
+        {"entries": [{"dirty_canastas": 1, "melded": 205, "in_hand": {"jokers": 1, "fifteens": 1, "tens": 7, "fives": 5}},
+                     {"natural_canastas": 2, "melded": 410, "in_hand": 15, "went_out": True}]},
+        {"entries": [{"natural_canastas": 1, "melded": 310, "in_hand": 45},
+                     {"dirty_canastas": 1, "semiclean_canastas": 1, "melded": 330, "in_hand": 95}]}],
+    "buraco": [
+        {"entries": [{"natural_canastas": 2, "dirty_canastas": 1, "melded": 420, "in_hand": 30, "went_out": True},
+                     {"dirty_canastas": 1, "melded": 180, "in_hand": {"jokers": 1, "fifteens": 1, "tens": 3, "fives": 2},
+                      "kitty_not_taken": True}]},
+        {"entries": [{"dirty_canastas": 1, "melded": 180, "in_hand": 75},
+                     {"natural_canastas": 2, "dirty_canastas": 1, "melded": 420, "in_hand": 0, "went_out": True}]}],
+}
 
 
 def payload(variant_id: str, sides: int) -> dict:
-    """A game of `sides` partnerships (American) or players alone, to a target no benchmark game reaches."""
+    """A game of `sides` partnerships (American, Burraco, Buraco) or players alone, to a target no benchmark game
+    reaches, with no hand limit."""
+    if variant_id in DEALS:
+        teams = [{"name": f"Side {i + 1}", "players": NAMES[2 * i:2 * i + 2]} for i in range(sides)]
+        return {"variant": variant_id, "sides": teams, "options": {"target": TARGET, "max_hands": None}}
     if variant_id == "american":
         teams = [{"name": f"Side {i + 1}", "players": NAMES[2 * i:2 * i + 2]} for i in range(sides)]
     else:
@@ -72,6 +95,8 @@ def samba_hand(rng: random.Random, sides: int, bolivia: bool) -> dict:
 def hands(variant_id: str, count: int, seed: int = 6) -> list[dict]:
     rng = random.Random(seed)
     sides = ENGINE_SIDES[variant_id]
+    if variant_id in DEALS:
+        return [DEALS[variant_id][k % len(DEALS[variant_id])] for k in range(count)]
     if variant_id == "american":
         return [american_hand(rng) for _ in range(count)]
     return [samba_hand(rng, sides, variant_id == "bolivia") for _ in range(count)]
@@ -151,15 +176,41 @@ def taps(page, api: Browser, port: int, variant_id: str, hand: tuple) -> tuple[i
     # loaded machine a tap right after the last key could send the form before the 5+ box took its digits)
     page.wait_for_load_state("networkidle")
     with page.expect_navigation():
-        hands.tap('#hand-form button[type="submit"]')
+        hands.tap('#hand-form .submit-bar button[type="submit"]')
     scores = [s["score"] for s in api.get(f"/api/games/{created['id']}").json()["sides"]]
     if scores != hand[2]:
         raise RuntimeError(f"a {variant_id} hand was recorded as {scores}, not {hand[2]}")
     return hands.count, body
 
 
+def special_taps(page, api: Browser, port: int) -> tuple[int, int]:
+    """RULES.md §11 hand 2 on a fresh game as the cards lie: A's hand entered, then B's Garbage (open "Special hand",
+    tap Garbage: recorded at once, no Record tap). The taps in all and B's own; read back through the API."""
+    body = {"variant": "american", "sides": [{"name": "A", "players": NAMES[:2]}, {"name": "B", "players": NAMES[2:]}]}
+    created = api.request("POST", "/api/games", json_body=body).json()
+    page.goto(f"http://127.0.0.1:{port}/games/{created['id']}/hands/new")
+    hands = Hands(page)
+    for field, n in (("natural_canastas", 1), ("red_threes", 1)):
+        hands.tap(f'label[for="entries-0-{field}-chip-{n}"]')
+    hands.type_number("#entries-0-melded", 340)
+    hands.type_number("#entries-0-in_hand", 260)
+    hands.tap(".side-panel >> nth=0 >> .rare-fields > summary")
+    hands.tap('label[for="entries-0-sevens_penalties-chip-1"]')
+    page.wait_for_load_state("networkidle")
+    before = hands.count
+    hands.tap(".side-panel >> nth=1 >> .choice-fold > summary")
+    with page.expect_navigation():
+        hands.tap("#entries-1-special_hand-garbage")
+    scores = [s["score"] for s in api.get(f"/api/games/{created['id']}").json()["sides"]]
+    if scores != [-920, 3000]:
+        raise RuntimeError(f"§11 hand 2 was recorded as {scores}, not [-920, 3000]")
+    return hands.count, hands.count - before
+
+
 def measure(port: int) -> dict:
-    """Per variant: {'taps': n, 'scores': [a, b], 'examples': [taps of each worked example hand], 'screens_2': x}."""
+    """Per variant: {'taps': n, 'scores': [a, b], 'examples': [taps of each worked example hand], 'screens_2': x
+    (the highest of the five languages), 'screens_by_language': {code: x}}; American's also 'special': (taps in all,
+    the special hand's side's)."""
     api = Browser(port)
     found = {}
     try:
@@ -170,8 +221,10 @@ def measure(port: int) -> dict:
             for variant_id, hand in TYPICAL.items():
                 count, body = taps(page, api, port, variant_id, hand)
                 examples = [taps(page, api, port, variant_id, example)[0] for example in EXAMPLES[variant_id]]
+                screens = {code: form_screens(page, port, api, body, code) for code in LANGUAGES}
                 found[variant_id] = {"taps": count, "scores": hand[2], "examples": examples,
-                                     "screens_2": form_screens(page, port, api, body)}
+                                     "screens_2": max(screens.values()), "screens_by_language": screens}
+            found["american"]["special"] = special_taps(page, api, port)
             browser.close()
     finally:
         api.close()

@@ -10,7 +10,8 @@ import lang
 from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, THREES, WENT_OUT, count, in_hand, melded, points_rule
+from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, WENT_OUT, count, in_hand,
+                     melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS
 from .shape import ByScoreRows, Words
@@ -37,10 +38,14 @@ SPECIAL = (
 SPECIAL_WORDS = tuple((key, word) for key, word, _ in SPECIAL)
 
 CANASTAS = (
-    Canasta("mixed_canastas", lang.lazy_pgettext("canasta kind", "mixed"), "mixed_canasta_bonus", 50),
-    Canasta("natural_canastas", lang.lazy_pgettext("canasta kind", "natural"), "natural_canasta_bonus", 35),
-    Canasta("aces_canastas", lang.lazy_pgettext("canasta kind", "natural aces"), "aces_canasta_bonus", 140),
-    Canasta("sevens_canastas", lang.lazy_pgettext("canasta kind", "natural sevens"), "sevens_canasta_bonus", 35),
+    Canasta("mixed_canastas", lang.lazy_pgettext("canasta kind", "mixed"), "mixed_canasta_bonus", 50,
+            contents=L_("Seven of one rank with 1 or 2 wild cards")),
+    Canasta("natural_canastas", lang.lazy_pgettext("canasta kind", "natural"), "natural_canasta_bonus", 35,
+            contents=L_("Seven of one rank (4 to K, not 7s), no wild card")),
+    Canasta("aces_canastas", lang.lazy_pgettext("canasta kind", "natural aces"), "aces_canasta_bonus", 140,
+            contents=L_("Seven aces, no wild card")),
+    Canasta("sevens_canastas", lang.lazy_pgettext("canasta kind", "natural sevens"), "sevens_canasta_bonus", 35,
+            contents=L_("Seven 7s")),
     Canasta("wild_canastas", lang.lazy_pgettext("canasta kind", "wild (1–3 jokers)"), "wild_canasta_bonus", 170),
     Canasta("joker_canastas", lang.lazy_pgettext("canasta kind", "four jokers"), "joker_canasta_bonus", 260),
     Canasta("twos_canastas", lang.lazy_pgettext("canasta kind", "seven 2s"), "twos_canasta_bonus", 140),
@@ -49,6 +54,7 @@ KINDS = tuple(c.field for c in CANASTAS)  # a side's canastas: all seven kinds t
 # the hand form's one choice among the three wild kinds (a hand holds at most one), under the "Canastas" heading
 WILD = lang.lazy_pgettext("canastas", "Wild")
 RARE = L_("Penalties and incomplete melds")
+THREES_LAID = L_("Threes laid out")  # the heading says it, so the red and black threes need no help line
 
 RULES = (
     HouseRule("meld_minimums_by_score", "by_score", [[None, 125], [3000, 155], [5000, 180]],
@@ -89,20 +95,21 @@ FIELDS = (
     Field("special_hand", "choice", L_("Special hand"), L_("Laid down whole instead of melding: the side scores its "
                                                             "value and nothing else"),
           choices=SPECIAL_WORDS, whole=True),
-    count("natural_canastas", L_("Natural canastas"), L_("Seven of one rank (4 to K, not 7s), no wild card"),
-          short=NATURAL_SHORT),
-    count("mixed_canastas", L_("Mixed canastas"), L_("Seven of one rank with 1 or 2 wild cards"), short=MIXED_SHORT),
-    count("aces_canastas", L_("Natural aces canastas"), L_("Seven aces, no wild card"), short=(L_("Aces"), "")),
-    count("sevens_canastas", L_("Natural sevens canastas"), L_("Seven 7s"), short=(L_("Sevens"), "")),
+    # the short help, said once under the first side (the labels say the rest): aces and sevens have none, as
+    # their chips are half a row each, and a mixed canasta's help says where a mixed aces canasta goes
+    count("natural_canastas", L_("Natural canastas"), L_("4 to K (not 7s), no wild card"), short=NATURAL_SHORT),
+    count("mixed_canastas", L_("Mixed canastas"), L_("1 or 2 wild cards (aces too)"), short=MIXED_SHORT),
+    count("aces_canastas", L_("Natural aces canastas"), short=(L_("Aces"), "")),
+    count("sevens_canastas", L_("Natural sevens canastas"), short=(L_("Sevens"), "")),
     count("wild_canastas", L_("Wild canastas"), L_("Seven wild cards with 1 to 3 jokers"), one_of=WILD,
           word=L_("1–3 jokers")),
     count("joker_canastas", L_("Canastas of four jokers"), L_("All four jokers and three 2s"), one_of=WILD,
           word=L_("4 jokers")),
     count("twos_canastas", L_("Canastas of seven 2s"), L_("Seven 2s"), one_of=WILD, word=L_("Seven 2s")),
-    count("red_threes", L_("Red threes"), L_("Laid out"), group=THREES, per_unit=False),
-    count("black_threes_laid", L_("Black threes"), L_("Laid out"), group=THREES, per_unit=False),
-    melded(L_("Card values of every card on the table, canastas included; threes add nothing")),
-    in_hand(L_("Card values of cards left in hand; threes are entered apart")),
+    count("red_threes", L_("Red threes"), group=THREES_LAID, per_unit=False, short=RED_SHORT),
+    count("black_threes_laid", L_("Black threes"), group=THREES_LAID, per_unit=False, short=BLACK_SHORT),
+    melded(L_("Canastas included; threes count nothing")),
+    in_hand(L_("A 3 left in hand goes under Penalties")),
     WENT_OUT,
     count("threes_held", L_("Threes left in hand"), L_("Red or black, kept back or drawn last"), group=RARE,
           rare=True),

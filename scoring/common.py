@@ -19,6 +19,9 @@ CARDS = L_("Cards")
 # a count's short words beside its chips under the "Canastas" heading (the heading says "canastas" already)
 NATURAL_SHORT = (lang.lazy_pgettext("canastas", "Natural"), "")
 MIXED_SHORT = (lang.lazy_pgettext("canastas", "Mixed"), "")
+# and the threes' under a "Threes" heading (Samba's black threes are those held: "Black / held")
+RED_SHORT = (lang.lazy_pgettext("threes", "Red"), "")
+BLACK_SHORT = (lang.lazy_pgettext("threes", "Black"), "")
 
 MELDED = Field("melded", "points", L_("Melded points"), L_("Card values of every card on the table, canastas included"),
                group=CARDS)

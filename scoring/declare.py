@@ -197,6 +197,7 @@ class Canasta:
     least: int
     surprise: str | None = None
     surprise_bonus: str | None = None
+    contents: str = ""  # what the rules card says it holds, where the form's short help says less (else that help)
 
 
 @dataclass(frozen=True)

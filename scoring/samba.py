@@ -9,7 +9,8 @@ import lang
 from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, THREES, WENT_OUT, count, in_hand, melded, points_rule
+from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, THREES, WENT_OUT, count, in_hand,
+                     melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_WORDS
 from .shape import ByScoreRows, Words
@@ -94,8 +95,9 @@ def fields(t: Table) -> tuple[Field, ...]:
         count("sequence_canastas", t.sequence, L_("Seven in sequence of one suit, no wild card"),
               short=(t.sequence, "")),
         count("wild_canastas", t.wild, L_("Seven wild cards, jokers and 2s"), short=(t.wild, "")),
-        count("red_threes", L_("Red threes"), L_("Laid down"), group=THREES, per_unit=False),
-        count("black_threes", L_("Black threes held"), L_("Left in hand"), group=THREES),
+        count("red_threes", L_("Red threes"), L_("Laid down"), group=THREES, per_unit=False, short=RED_SHORT),
+        count("black_threes", L_("Black threes held"), L_("Left in hand"), group=THREES,
+              short=(BLACK_SHORT[0], lang.lazy_pgettext("threes", "held"))),
         count("short_sequences", L_("Short sequences"), L_("Sequences of three or four cards left on the table"),
               group=THREES),
         melded(),

@@ -70,6 +70,9 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
         legend.append(lang._("b/f brought forward: the totals scored on paper before this game was kept in Meldbook"))
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
     story += [Spacer(1, 8), standings(game)]
+    minimums = next_minimums(game, variant)
+    if minimums:
+        story += [Spacer(1, 4), para(text(minimums))]
     chart = fitted_chart(game, frame_width(paper, plan.wide), words)
     if chart is not None:  # after the totals: on a long game's sheet it may take a page of its own
         story += [Spacer(1, 10), chart]
@@ -166,6 +169,15 @@ def result(game: Game, variant: Variant) -> str:
 def reason(said: object, words: Words) -> str:
     """Why a game ended, as a phrase: one with round slots (`lang.R_`) in the variant's own whole words."""
     return words.say(said) if isinstance(said, str) else lang.shown(said)
+
+
+def next_minimums(game: Game, variant: Variant) -> str:
+    """Each side's initial-meld minimum for the next hand, where the variant's says more than a number ("Next meld:
+    A 155, with a clean triple; B 125, with a clean triple"); "" for the others and a finished game."""
+    if game.finished or not variant.minimum_words or not variant.minimum.applies:
+        return ""
+    return lang._("Next meld: %(minimums)s", minimums="; ".join(
+        f"{s.name} {variant.minimum_said(s.next_min_meld)}" for s in game.sides))
 
 
 def standings(game: Game) -> Table:

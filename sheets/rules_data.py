@@ -13,8 +13,9 @@ from .layout import num
 from scoring.rule_words import house_rule_changes, rule_value  # noqa: F401 (the sheets read house_rule_changes here)
 
 
-def _help(variant: Variant, field: str) -> str:
-    return lang.shown(next(f.help for f in variant.fields if f.name == field))
+def _contents(variant: Variant, canasta) -> str:
+    """What a kind of canasta holds, as the rules card says it: its own words, else its field's help."""
+    return lang.shown(canasta.contents or next(f.help for f in variant.fields if f.name == canasta.field))
 
 
 def card_values(variant: Variant) -> list[tuple[str, str]]:
@@ -35,7 +36,7 @@ def canastas(variant: Variant, options: dict) -> tuple[list[str], list[list[str]
     rows = []
     for c in variant.canastas:
         bonus = rule_value(rules[c.bonus], variant.house_rule(c.bonus))
-        row = [capital(c.word), _help(variant, c.field), capital(bonus)]
+        row = [capital(c.word), _contents(variant, c), capital(bonus)]
         if surprise:
             row.append("+" + num(rules[c.surprise_bonus]) if c.surprise_bonus else "")
         rows.append(row)

@@ -265,7 +265,11 @@
 
   function send(f, submitter) {
     var data = new FormData(f);
-    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    // the tapped button's value, not a radio of the same name a draft checked (a special hand tapped after another)
+    if (submitter && submitter.name) {
+      data.delete(submitter.name);
+      data.append(submitter.name, submitter.value);
+    }
     var url = (submitter && submitter.getAttribute("formaction")) || f.getAttribute("action");
     var recording = f.dataset.draft.indexOf("new:") === 0 && url === f.getAttribute("action");
     saveDraft(f);

@@ -1,5 +1,5 @@
 """A whole Modern American Canasta game (RULES.md §11) on two phones at 360×640: the swing of a hand with no
-canasta told before Record, a special hand in one choice, the minimum with its clean triple climbing 125 → 155 → 180,
+canasta told before Record, a special hand recorded by one tap (asking first for the other side's hand), the minimum with its clean triple climbing 125 → 155 → 180,
 and the game ending at 8,500."""
 import re
 
@@ -58,37 +58,44 @@ def test_a_whole_game_on_two_phones(phones):
     expect(minimum(first, "A")).to_have_text("155, with a clean triple")
     expect(minimum(first, "B")).to_have_text("125, with a clean triple")
 
-    # hand 2 on the second phone: B lays Garbage, one choice that is its whole entry
+    # hand 2 on the second phone: A entered, then B's Garbage: one tap, and the hand is recorded
     second.goto(scores)
     expect(side_score(second, "A")).to_have_text("4,245")
     second.get_by_role("link", name="Record hand 2").click()
+    expect(second.locator(".side-minimum").first).to_have_text("Opening meld: 155, with a clean triple")
     tap(second, 0, "natural_canastas", 1)
     tap(second, 0, "red_threes", 1)
     type_points(second, 0, "melded", 340)
     type_points(second, 0, "in_hand", 260)
     fold(second, 0, "rare-fields")
     tap(second, 0, "sevens_penalties", 1)
-    fold(second, 1, "choice-fold")
-    second.locator('label[for="entries-1-special_hand-garbage"]').click()
-    expect(second.locator(".side-panel").nth(1).locator(".side-fields")).to_be_hidden()  # the rest folds away
-    expect(second.locator("#preview-side-1")).to_contain_text("+3,000")
     expect(second.locator("#preview-side-0")).to_contain_text("−920")
+    fold(second, 1, "choice-fold")
     phones[1].shot("phone-american-special-hand")
-    record(second, 2)
+    second.get_by_role("button", name="Garbage, B").dblclick()  # a double tap records it once
     expect(side_score(second, "B")).to_have_text("−315")
     expect(side_score(second, "A")).to_have_text("3,325")
     # the first phone follows by itself
     expect(side_score(first, "B")).to_have_text("−315", timeout=15_000)
 
-    # hand 3: A lays a Straight (3,000) and passes 5,000: its minimum is 180
+    # hand 3: A's Straight tapped first: the form asks for B's hand before recording it, A's Straight kept
     first.get_by_role("link", name="Record hand 3").click()
     fold(first, 0, "choice-fold")
-    first.locator('label[for="entries-0-special_hand-straight"]').click()
+    first.get_by_role("button", name="Straight, A").click()
+    expect(first.locator(".empty-hand")).to_contain_text("Nothing is entered yet for B")
+    expect(first.locator(".side-panel").nth(0).locator(".side-fields")).to_be_hidden()  # the rest folds away
+    expect(first.locator("#preview-side-0")).to_contain_text("+3,000")
+    first.reload()  # the phone's draft keeps the Straight chosen: nothing tapped is lost
+    expect(first.locator("#draft-note")).to_be_visible()
+    expect(first.locator(".side-panel").nth(0).locator(".side-fields")).to_be_hidden()
+    expect(first.locator("#preview-side-0")).to_contain_text("+3,000")
     tap(first, 1, "natural_canastas", 1)
     type_points(first, 1, "melded", 60)
     record(first, 3)
     expect(side_score(first, "A")).to_have_text("6,325")
     expect(minimum(first, "A")).to_have_text("180, with a clean triple")
+    assert first.evaluate(f"fetch('/api/games/{scores.rstrip('/').split('/')[-1]}').then(r => r.json())"
+                          ".then(g => g.hands_played)") == 3
 
     # hand 4: A goes out with a natural aces canasta and passes 8,500: the game is over
     first.get_by_role("link", name="Record hand 4").click()

@@ -36,6 +36,16 @@ def count_chip(values, name: str) -> str:
     return "0" if not typed else typed if typed in CHIPS else MORE
 
 
+def chips_for(most: int | None, chosen: str) -> list[str]:
+    """The chips a count shows: 0 up to the most it can be at this table (at most 4), then "5+" where 5 or more can
+    be entered; "5+" is drawn too whenever the form holds a number above the chips (a refused form), so it shows."""
+    top = 4 if most is None else min(most, 4)
+    chips = [str(n) for n in range(top + 1)]
+    if most is None or most > 4 or chosen not in chips:
+        chips.append(MORE)
+    return chips
+
+
 def short_label(field: Field, words: Words = Words()) -> tuple[str, str]:
     """A count's label as shown beside its chips ("Natural") and the rest below it ("canastas", the variant's word
     for its melds): as the field declares them, else a label "… canastas" split before its last word (left out
@@ -122,6 +132,13 @@ def is_rare(fields: Sequence) -> bool:
     return all(getattr(f, "rare", False) for f in fields)
 
 
+def any_entered(values: Mapping, names: Sequence[str]) -> bool:
+    """Whether any of these inputs holds something (a number but 0, a chip but 0, a ticked box): a folded group that
+    does stays open when the form is drawn again, one left at 0 stays folded."""
+    return any((values.get(n) or "").strip() not in ("", "0") or values.get(f"{n}:chip") not in (None, "", "0")
+               for n in names)
+
+
 def unused_fields(variant: Variant, options: dict) -> frozenset:
     """The fields whose largest value at this table is 0 (a kind of meld or a part of the score the table's house
     rules switched off): the form leaves them out, as the checks would refuse anything but 0 there."""
@@ -164,6 +181,17 @@ def is_empty(payload: dict) -> bool:
     """Whether nothing at all was entered: every field of every side blank or zero, nothing ticked or chosen."""
     return all(not value or (isinstance(value, Mapping) and not any(value.values()))
                for entry in payload["entries"] for value in entry.values())
+
+
+def unfilled_beside_whole(variant: Variant, payload: dict) -> list[int]:
+    """The sides with nothing entered in a hand where another side's entry is a choice that is its whole entry (a
+    special hand, recorded by one tap): most likely not entered yet, so the form asks before recording them as 0."""
+    wholes = {f.name for f in whole_choices(variant)}
+    entries = payload["entries"]
+    if not any(entry.keys() & wholes and any(entry.get(k) for k in wholes) for entry in entries):
+        return []
+    return [i for i, entry in enumerate(entries) if not any(entry.get(k) for k in wholes)
+            and is_empty({"entries": [entry]})]
 
 
 def hand_values(variant: Variant, entries: Sequence[Mapping]) -> dict[str, str]:

@@ -148,6 +148,34 @@ def one_minimum(game: Game, variant: Variant) -> int | None:
     return minimums.pop() if variant.minimum.same_for_every_side and len(minimums) == 1 else None
 
 
+def hand_minimums(game: Game, variant: Variant, number: int) -> list[str]:
+    """Each side's initial-meld minimum in hand `number` as the pages say it ("155, with a clean triple"), for the hand
+    form of a variant whose minimum asks more than a number (American's clean triple); [] for the others."""
+    if not variant.minimum_words or not variant.minimum.applies:
+        return []
+    if number > game.hands_played:
+        return [variant.minimum_said(s.next_min_meld) for s in game.sides]
+    before = [s.start_score for s in game.sides] if number == 1 else \
+        [s.running_total for s in game.hands[number - 2].scores]
+    return [variant.minimum_said(variant.min_meld(total, number - 1, game.options)) for total in before]
+
+
+def unfilled_ask(game: Game, names: list[str], number: int | None) -> dict:
+    """What the hand form asks when a special hand was tapped and these sides have nothing entered: its words and
+    the label of the button that records them as 0 (`number`: the hand corrected, None for a new one)."""
+    sides = names[0] if len(names) == 1 else lang._("%(names)s and %(last)s", names=", ".join(names[:-1]),
+                                                    last=names[-1])
+    if number:
+        label = lang._("Save: %(sides)s scored nothing", sides=sides)
+        record = say_of(game, "Save %(round)s %(n)s", n=number)
+    else:
+        label = lang._("Record: %(sides)s scored nothing", sides=sides)
+        record = say_of(game, "Record %(round)s %(n)s", n=game.hands_played + 1)
+    return {"label": label, "words": lang._("Nothing is entered yet for %(sides)s: enter what they scored, then tap "
+                                            "“%(record)s”. If they scored nothing, tap “%(label)s”.", sides=sides,
+                                            record=record, label=label)}
+
+
 def finish_time(game: Game, now: datetime | None = None) -> dict | None:
     """The table's finish time, and minutes left (0 once passed); None without one."""
     raw = game.options.get("finish_at")

@@ -81,6 +81,9 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    short_label=lambda f: hand_form.short_label(f, variant.words),
                    field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused),
                    whole_choices=hand_form.whole_choices(variant), is_rare=hand_form.is_rare,
+                   any_entered=hand_form.any_entered,
+                   bounds=variant.field_bounds(game.options), chips_for=hand_form.chips_for,
+                   minimums=present.hand_minimums(game, variant, number),
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
                    refused=hand_form.refusal_summary(at, hand_form.input_labels(variant, game.sides, unused)),
                    posted=request.method == "POST", closed_seat=club_nights.closed_seat(get_db(), game),
@@ -111,6 +114,20 @@ def empty_refusal(payload: dict, game_id: str, number: int | None):
     label = say_of(game, "Save an empty %(round)s") if number else say_of(game, "Record an empty %(round)s")
     ask = {"label": label, "words": say_of(game, "Nothing was entered for any side. Fill in the %(round)s, or tap "
                                                  "“%(label)s” if nobody scored.", label=label)}
+    return form_page(game, number or game.hands_played + 1, request.form, status=422, empty_hand=ask)
+
+
+def unfilled_refusal(payload: dict, game_id: str, number: int | None):
+    """A special hand tapped (it records at once) while another side has nothing entered: the form comes back with
+    the special hand chosen and asks for the other side's entry, or "… scored nothing"; None when it may go on."""
+    game = service.get_game(get_db(), game_id)
+    unfilled = hand_form.unfilled_beside_whole(get_variant(game.variant), payload)
+    if request.form.get(hand_form.EMPTY_HAND) or not unfilled or (number is None and game.finished):
+        return None
+    sent = request.form.get("revision")
+    if number is not None and (not 1 <= number <= game.hands_played or sent and sent != str(game.revision)):
+        return None  # a correction the game changed under: what another phone did is shown first
+    ask = present.unfilled_ask(game, [game.sides[i].name for i in unfilled], number)
     return form_page(game, number or game.hands_played + 1, request.form, status=422, empty_hand=ask)
 
 
@@ -214,7 +231,7 @@ def record_hand(game_id: str):
     if stored is None:
         raise service.not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
     payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
-    asked = empty_refusal(payload, game_id, None)
+    asked = empty_refusal(payload, game_id, None) or unfilled_refusal(payload, game_id, None)
     if asked is not None:
         return asked
     try:
@@ -243,7 +260,7 @@ def edit_hand(game_id: str, number: int):
 def replace_hand(game_id: str, number: int):
     game = service.get_game(get_db(), game_id)
     payload = hand_form.hand_payload(request.form, get_variant(game.variant), game.sides)
-    asked = empty_refusal(payload, game_id, number)
+    asked = empty_refusal(payload, game_id, number) or unfilled_refusal(payload, game_id, number)
     if asked is not None:
         return asked
     try:
