@@ -36,8 +36,9 @@ CHECK_INTERVAL = 1  # seconds between looks for connections past a deadline (a l
 LIMITS = {
     "max_request_body_size": 1024 * 1024,  # the app refuses bodies over 64 kB in words; waitress cuts off far larger
     "max_request_header_size": 32 * 1024,  # headers and cookies of a phone are a few kB
-    # open connections at once: one address's PER_ADDRESS leaves room for a full table (60) and more beside it
-    "connection_limit": 150,
+    # open connections at once: a tournament room of 100 tables, two phones at each and its screens, keeps about
+    # 210 open (polling every 0.6 s); under 150 an idle phone's was closed for another's, round and round (issue 32)
+    "connection_limit": 300,
     "backlog": 256,  # connections the system queues until accepted: room for a burst of reconnections
     "expose_tracebacks": False,  # a crash answers 500 without the code's insides
     "ident": "Meldbook",  # the Server header names the app, not the server software's version
