@@ -22,6 +22,7 @@ from .figures import seed_game
 POLL_SECONDS = 0.6  # static/meldbook.js POLL_MS: a hand shows on the other phones within a second
 PREVIEWS_PER_HAND = 5  # the form asks for a live preview as the players type (after a 250 ms pause)
 LIVE_URL = re.compile(r'data-poll="(/games/[^"]+/live\?[^"]+)"')
+POLL_URL = re.compile(r'data-poll="([^"]+)"')  # a page that polls: its address with the key it was drawn with
 
 
 @dataclass
@@ -68,7 +69,7 @@ def device_address(n: int) -> str:
 
 
 def _device(port: int, game_id: str, hand_at: float | None, start: float, stop: float, tally: Tally,
-            rng: random.Random, source: str) -> None:
+            rng: random.Random, source: str, deal=workload.hand) -> None:
     browser = Browser(port, timeout=30, source=source)
     time.sleep(rng.uniform(0, max(0.0, start - time.perf_counter() - 0.5)))  # players arrive one by one
     try:  # opening the page is before the evening is measured: only its failure counts
@@ -87,7 +88,7 @@ def _device(port: int, game_id: str, hand_at: float | None, start: float, stop: 
             break
         time.sleep(max(0.0, wake - time.perf_counter()))
         if hand_at is not None and wake == hand_at:
-            _record_hand(browser, game_id, tally, rng)
+            _record_hand(browser, game_id, tally, rng, deal)
             hand_at = None
             continue
         answer = _ask(browser, tally, "GET", live, (200, 204))
@@ -97,14 +98,15 @@ def _device(port: int, game_id: str, hand_at: float | None, start: float, stop: 
     browser.close()
 
 
-def _record_hand(browser: Browser, game_id: str, tally: Tally, rng: random.Random) -> None:
+def _record_hand(browser: Browser, game_id: str, tally: Tally, rng: random.Random, deal=workload.hand) -> None:
+    """The hand form opened, previewed while typing and posted (`deal(rng, sides)`: the hand, as the API takes it)."""
     form_page = _ask(browser, tally, "GET", f"/games/{game_id}/hands/new", (200,))
     if form_page is None:
         return
     html = form_page.text()
     token = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)[1]
     revision = re.search(r'name="revision" value="(\d+)"', html)[1]
-    fields = {"csrf_token": token, "revision": revision, **workload.form_fields(workload.hand(rng, 2)["entries"])}
+    fields = {"csrf_token": token, "revision": revision, **workload.form_fields(deal(rng, 2)["entries"])}
     headers = {"X-CSRF-Token": token, "HX-Request": "true"}
     for _ in range(PREVIEWS_PER_HAND):
         _ask(browser, tally, "POST", f"/games/{game_id}/hands/preview", (200,), form=fields, headers=headers)
@@ -123,20 +125,31 @@ def club_night(port: int, tables: int, devices: int, seconds: float, hands_befor
 
 def _screen(port: int, path: str, start: float, stop: float, tally: Tally, rng: random.Random, source: str,
             every: float) -> None:
-    """A screen on the wall polling one JSON address (a club night's standings) every `every` seconds."""
+    """A screen on the wall polling one address every `every` seconds: a JSON one (a club night's standings) again
+    and again, or a page that polls (the standings screen's data-poll, 204 while nothing changed) as its page does."""
     browser = Browser(port, timeout=30, source=source)
+    poll, ok = path, (200,)
+    if not path.startswith("/api/"):  # the page itself is opened before the evening is measured
+        page = browser.get(path)
+        found = POLL_URL.search(page.text()) if page.status == 200 else None
+        if found is None:
+            tally.add(None, f"GET {path}: {page.status}, no data-poll")
+            return
+        poll, ok = found[1].replace("&amp;", "&"), (200, 204)
     next_poll = start + rng.uniform(0, every)
     while next_poll < stop:
         time.sleep(max(0.0, next_poll - time.perf_counter()))
-        _ask(browser, tally, "GET", path, (200,))
+        answer = _ask(browser, tally, "GET", poll, ok)
+        found = POLL_URL.search(answer.text()) if answer is not None and answer.status == 200 and ok != (200,) else None
+        poll = found[1].replace("&amp;", "&") if found else poll
         next_poll += every
     browser.close()
 
 
 def evening(port: int, games: list[str], devices: int, seconds: float, screens: tuple[str, ...] = (),
-            screen_every: float = POLL_SECONDS) -> dict:
-    """`devices` phones on each of these games (one records a hand in the minute) and a screen polling each of
-    `screens` (addresses answering 200) for `seconds`; the figures of club_night, and the screens' own."""
+            screen_every: float = POLL_SECONDS, deal=workload.hand) -> dict:
+    """`devices` phones on each of these games (one records a hand in the minute: `deal(rng, sides)`) and a screen
+    polling each of `screens` (_screen) for `seconds`; the figures of club_night, and the screens' own."""
     tally, shown = Tally(), Tally()
     tables = len(games)
     # every device has opened its page, at its own moment, before the clock starts
@@ -149,7 +162,7 @@ def evening(port: int, games: list[str], devices: int, seconds: float, screens: 
             rng = random.Random(t * 100 + d)
             hand_at = start + rng.uniform(0, hand_window * 0.9) if d == 0 else None
             threads.append(threading.Thread(target=_device, daemon=True, args=(
-                port, game_id, hand_at, start, stop, tally, rng, device_address(t * devices + d))))
+                port, game_id, hand_at, start, stop, tally, rng, device_address(t * devices + d), deal)))
     for s, path in enumerate(screens):
         threads.append(threading.Thread(target=_screen, daemon=True, args=(
             port, path, start, stop, shown, random.Random(-1 - s), device_address(tables * devices + s),

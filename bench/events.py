@@ -29,7 +29,7 @@ QUICK_GAMES = {"target": None, "max_hands": 1}  # one hand finishes a table's ga
 LONG_GAMES = {"target": workload.TARGET, "max_hands": None}  # a game that lasts the whole evening
 
 
-def _asked(api: Browser, method: str, path: str, status: int, **kw):
+def asked(api: Browser, method: str, path: str, status: int, **kw):
     answer = api.request(method, path, **kw)
     if answer.status != status:
         raise RuntimeError(f"{method} {path} answered {answer.status}: {answer.text()[:300]}")
@@ -37,20 +37,23 @@ def _asked(api: Browser, method: str, path: str, status: int, **kw):
 
 
 def create_event(api: Browser, payload: dict) -> str:
-    return _asked(api, "POST", "/api/events", 201, json_body=payload).json()["id"]
+    return asked(api, "POST", "/api/events", 201, json_body=payload).json()["id"]
 
 
-def start_round(api: Browser, event_id: str):
-    """The new round (round_list's element) and the answer (its server_ms when the server is bench/serve.py)."""
-    answer = _asked(api, "POST", f"/api/events/{event_id}/rounds", 201)
+def start_round(api: Browser, event_id: str, movement: str | None = None):
+    """The new round (round_list's element) and the answer (its server_ms when the server is bench/serve.py);
+    `movement`: the one this round is seated by, when not the event's."""
+    answer = asked(api, "POST", f"/api/events/{event_id}/rounds", 201,
+                    **({"json_body": {"movement": movement}} if movement else {}))
     return answer.json(), answer
 
 
-def play_round(api: Browser, played: dict, rng: random.Random, hands: int = 1) -> None:
-    """Record `hands` hands at every table of the round (with max_hands 1, one hand finishes each game)."""
+def play_round(api: Browser, played: dict, rng: random.Random, hands: int = 1, deal=workload.hand) -> None:
+    """Record `hands` hands (`deal(rng, sides)` each) at every table of the round (with max_hands 1, one hand
+    finishes each game)."""
     for table in played["tables"]:
         for _ in range(hands):
-            _asked(api, "POST", f"/api/games/{table['game']}/hands", 201, json_body=workload.hand(rng, 2))
+            asked(api, "POST", f"/api/games/{table['game']}/hands", 201, json_body=deal(rng, 2))
 
 
 def standings_ms(port: int, entrants: int, rounds: int, samples: int) -> tuple[list[float], dict]:
@@ -61,13 +64,13 @@ def standings_ms(port: int, entrants: int, rounds: int, samples: int) -> tuple[l
     for _ in range(rounds):
         played, _ = start_round(api, event_id)
         play_round(api, played, rng)
-    event = _asked(api, "GET", f"/api/events/{event_id}", 200).json()
+    event = asked(api, "GET", f"/api/events/{event_id}", 200).json()
     if not event["finished"]:
         raise RuntimeError("the standings event is not finished after every round was played")
     path = f"/api/events/{event_id}/standings"
-    first = _asked(api, "GET", path, 200)
+    first = asked(api, "GET", path, 200)
     device = Browser(port)
-    times = [_asked(device, "GET", path, 200).server_ms for _ in range(samples)]
+    times = [asked(device, "GET", path, 200).server_ms for _ in range(samples)]
     device.close()
     api.close()
     return times, {"first_ms": first.server_ms, "games": sum(len(r["tables"]) for r in event["round_list"]),
@@ -96,10 +99,7 @@ def club_night(server, tables: int, phones: int, screens: int, seconds: float, h
     """A club night of 2 × `tables` pairs: round 1 started through the API, each table's game `hands_before` hands
     in, then `phones` phones a table polling their game as the game page does (bench/clubnight.py: one of them
     records a hand in the minute) and `screens` standings screens polling GET /api/events/{id}/standings at the
-    page's poll rate, each device with its own address.
-
-    The client threads run on the cores other than 0 (where the pinned server runs), when there are others. Also
-    says how busy the server was: its CPU time over the evening's (`busy`, 1.0 = one core all the time)."""
+    page's poll rate, each device with its own address (off_core_evening)."""
     port = server.port
     api, rng = Browser(port), random.Random(60)
     event_id = create_event(api, event_payload(2 * tables, 3, options=LONG_GAMES))
@@ -107,13 +107,20 @@ def club_night(server, tables: int, phones: int, screens: int, seconds: float, h
     games = [t["game"] for t in played["tables"]]
     play_round(api, played, rng, hands_before)
     api.close()
+    return off_core_evening(server, games, phones, seconds, (f"/api/events/{event_id}/standings",) * screens)
+
+
+def off_core_evening(server, games: list[str], phones: int, seconds: float, screens: tuple[str, ...], **kw) -> dict:
+    """clubnight.evening against `server`, the client threads on the cores other than 0 (where a pinned server
+    runs), when there are others; also says how busy the server was: its CPU time over the evening's (`busy`, 1.0 =
+    one core all the time), and on which cores the clients ran (`clients_on`)."""
     others = set(range(os.cpu_count() or 1)) - {0}
     before = os.sched_getaffinity(0)
     if others & before:
         os.sched_setaffinity(0, others & before)  # this thread, and the device threads it starts
     try:
         cpu, began = server.cpu_seconds(), time.perf_counter()
-        night = clubnight.evening(port, games, phones, seconds, (f"/api/events/{event_id}/standings",) * screens)
+        night = clubnight.evening(server.port, games, phones, seconds, screens, **kw)
         night["busy"] = (server.cpu_seconds() - cpu) / (time.perf_counter() - began)
     finally:
         os.sched_setaffinity(0, before)

@@ -8,7 +8,8 @@ so the test suite can run it; its figures are printed with their verdicts, but o
 run (exit 2) makes it exit non-zero, because small sizes on a busy test machine say nothing about
 the budgets. `--strict` makes quick mode exit 1 on a missed budget too. `--engine` measures the
 engine figures alone, in this process, and prints them with their budgets (no server, no browser); `--large-event`
-the largest club night's figures alone (bench/heavy.py: results.pdf, the screen's poll, the home page, memory).
+the largest club night's figures alone (bench/heavy.py: results.pdf, the screen's poll, the home page, memory);
+`--tournament` the burraco tournament's alone (bench/tournament.py: 100 tables, the server on one core).
 
 Which server answers what:
 - `python app.py` itself: start to first answer, page weight, requests/s, club night, memory.
@@ -35,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import clubnight, engine, events, figures, heavy, players, statements, sync, taps, variants  # noqa: E402
+from bench import (clubnight, engine, events, figures, heavy, players, statements, sync, taps,  # noqa: E402
+                   tournament, variants)
 from bench.devices import THREADS, Browser, Server, taskset_found  # noqa: E402
 from db.connection import SETTLE_SECONDS  # noqa: E402
 
@@ -67,12 +69,15 @@ class Sizes:
     large_entrants: int = 200  # the largest club night the API accepts (scoring.events.MAX_ENTRANTS, MAX_ROUNDS)
     large_rounds: int = 100
     large_history: int = 10_000  # other games beside it: the home page's
+    tournament_pairs: int = 200  # the burraco tournament (issue 32): 100 tables, 3 Mitchell turns and a Danish
+    tournament_seconds: float = 60.0
 
 
 FULL = Sizes()
 QUICK = Sizes(engine_runs=5, engine_games=40, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5,
               club_seconds=10.0, hands_before=3, shown_hands=8, history=200, event_tables=4, event_seconds=4.0,
-              standings_rounds=3, round_events=1, large_entrants=20, large_rounds=4, large_history=300)
+              standings_rounds=3, round_events=1, large_entrants=20, large_rounds=4, large_history=300,
+              tournament_pairs=8, tournament_seconds=4.0)
 
 # (figure, budget) in the issue's order; the test checks every name is printed.
 FIGURES = [
@@ -116,6 +121,7 @@ FIGURES = [
     ("taps to record a Modern American special hand, its side", "<= 2"),
     ("engine: validate + score + derive a 200-hand Burraco game", "<= 5 ms"),
     ("engine: validate + score + derive a 200-hand Buraco game", "<= 5 ms"),
+    *tournament.FIGURES,  # issue 32: the burraco tournament (bench/tournament.py)
 ]
 LARGE = [name for name, _ in FIGURES[22:27]]  # what `--large-event` measures alone
 NEW_VARIANTS = {"american": "Modern American", "samba": "Samba", "bolivia": "Bolivia"}
@@ -130,9 +136,10 @@ class Result:
     how: str
 
 
-def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_only: bool = False) -> list[Result]:
+def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_only: bool = False,
+            tournament_only: bool = False) -> list[Result]:
     """Every figure, in FIGURES order (the engine's alone with `engine_only`, the largest event's with
-    `large_only`)."""
+    `large_only`, the burraco tournament's with `tournament_only`)."""
     names = [name for name, _ in FIGURES]
     results: dict[str, Result] = {}
 
@@ -140,8 +147,8 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
         results[names[index]] = Result(names[index], value, met, how)
         say(f"  measured: {names[index]}: {value}")
 
-    if large_only:
-        large(sizes, workdir, say, put)
+    if large_only or tournament_only:
+        (large if large_only else burraco)(sizes, workdir, say, put)
         return [results[name] for name in names if name in results]
     if not engine_only:
         say("SQL statements per recorded hand, in this process…")
@@ -342,6 +349,7 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
             if server:
                 server.stop()
     large(sizes, workdir, say, put)
+    burraco(sizes, workdir, say, put)
     return [results[name] for name in names]
 
 
@@ -351,6 +359,16 @@ def large(sizes: Sizes, workdir: Path, say, put) -> None:
     heavy.put_figures(heavy.measure(workdir, sizes.large_entrants, sizes.large_rounds, sizes.large_history,
                                     sizes.samples, say), sizes.large_entrants, sizes.large_rounds,
                       sizes.large_history, put)
+
+def burraco(sizes: Sizes, workdir: Path, say, put) -> None:
+    """The burraco tournament's figures (bench/tournament.py)."""
+    say(f"burraco tournament: {sizes.tournament_pairs} pairs, {len(tournament.TURNS)} turns of {tournament.DEALS} "
+        f"deals, the server on one core…")
+    found = tournament.measure(workdir, sizes.tournament_pairs, sizes.tournament_seconds, sizes.samples, say)
+    names = [name for name, _ in FIGURES]
+    tournament.put_figures(found, sizes.tournament_pairs, sizes.tournament_seconds,
+                           lambda name, *rest: put(names.index(name), *rest))
+
 
 def machine() -> str:
     """This machine in one line: CPU model and count, memory, Python."""
@@ -392,6 +410,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                "no browser)")
     parser.add_argument("--large-event", action="store_true", help="the largest club night's figures alone (results.pdf, "
                                                                     "the screen's poll, the home page, memory)")
+    parser.add_argument("--tournament", action="store_true", help="the burraco tournament's figures alone (100 tables, "
+                                                                   "the server on one core)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     began = time.perf_counter()
@@ -399,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
     say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731  progress, apart from the figures
     with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as tmp:
         try:
-            results = measure(sizes, Path(tmp), say, engine_only=args.engine, large_only=args.large_event)
+            results = measure(sizes, Path(tmp), say, engine_only=args.engine, large_only=args.large_event,
+                              tournament_only=args.tournament)
         except Exception as err:  # the bench itself broke: say so plainly, with a different exit code
             print(f"The benchmark could not run: {type(err).__name__}: {err}", flush=True)
             return 2

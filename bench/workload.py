@@ -102,3 +102,22 @@ def form_fields(entries: list[dict]) -> dict[str, str]:
             else:
                 fields[at] = str(value)
     return fields
+
+
+def burraco_deal(rng: random.Random, sides: int = 2) -> dict:
+    """One deal of Burraco for two pairs (RULES.md §9): clean and dirty burracos, card values on the table and in
+    hand; a side closes in about half the deals (with a burraco, its pozzetto taken)."""
+    out = rng.randrange(sides) if rng.random() < 0.5 else None
+    entries = []
+    for i in range(sides):
+        clean, dirty = rng.randint(0, 2), rng.randint(0, 1)
+        if i == out:
+            clean = max(clean, 1)
+        entry = {"natural_canastas": clean, "dirty_canastas": dirty,
+                 "melded": 35 * clean + 50 * dirty + 5 * rng.randint(0, 40)}
+        if i == out:
+            entry["went_out"] = True
+        else:
+            entry["in_hand"] = 5 * rng.randint(0, 20)
+        entries.append(entry)
+    return {"entries": entries}

@@ -72,6 +72,24 @@ def get_rounds(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 
 
 
+def round_heads(db: sqlite_utils.Database, event_id: str) -> list[dict]:
+    """An event's rounds in order without their tables (one row a round, however many tables): number, byes,
+    started, closed, request_key, and movement when the round was seated by another than the event's."""
+    return [{k: v for k, v in r.items() if k != "movement" or v is not None} | {"byes": json.loads(r["byes"])}
+            for r in rows(db, "SELECT number, byes, started, closed, request_key, movement FROM event_rounds "
+                              "WHERE event_id = ? ORDER BY number", [event_id])]
+
+
+def round_seats(db: sqlite_utils.Database, event_id: str, number: int) -> list[dict]:
+    """One round's tables in order, as get_seats gives them (round, table, game, entrants, its game's revision and
+    last change): what the pages of an event read of its round in play, not every round's."""
+    return [{"round": t["round"], "table": t["table_no"], "game": t["game_id"], "entrants": json.loads(t["entrants"]),
+             "revision": t["revision"], "updated": t["updated"], "pin": t["pin"]}
+            for t in rows(db, "SELECT t.round, t.table_no, t.game_id, t.entrants, t.pin, g.revision, g.updated "
+                              "FROM event_tables t LEFT JOIN games g ON g.id = t.game_id "
+                              "WHERE t.event_id = ? AND t.round = ? ORDER BY t.table_no", [event_id, number])]
+
+
 def get_seats(db: sqlite_utils.Database, event_id: str) -> tuple[list[dict], list[list[int]]]:
     """What an event's standings and pairings are worked out from, in two small queries: every table in order
     (round, table, game, entrants, and its game's revision and last change, None for a game no longer there), and
@@ -84,6 +102,15 @@ def get_seats(db: sqlite_utils.Database, event_id: str) -> tuple[list[dict], lis
     byes = [json.loads(r["byes"]) for r in rows(db, "SELECT byes FROM event_rounds WHERE event_id = ? "
                                                     "ORDER BY number", [event_id])]
     return tables, byes
+
+
+def side_names(db: sqlite_utils.Database, event_id: str) -> dict[str, list[str]]:
+    """Each of the event's table games' sides' names in seat order, game id → names, in one query."""
+    found: dict[str, list[str]] = {}
+    for r in rows(db, "SELECT s.game_id, s.name FROM event_tables t JOIN sides s ON s.game_id = t.game_id "
+                      "WHERE t.event_id = ? ORDER BY s.game_id, s.idx", [event_id]):
+        found.setdefault(r["game_id"], []).append(r["name"])
+    return found
 
 
 def round_started_with(db: sqlite_utils.Database, event_id: str, key: str) -> int | None:

@@ -45,18 +45,20 @@ from .cache import Recent
 from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found, read_stored,
                     request_fingerprint)
 
-# (database, game id) → ((revision, updated), TableGame), in bytes: about 1.2 KB each, so the largest event the API
-# accepts (10,000 games) fits, and starting its round 100 derives no earlier game again
-_seated = Recent(12 * 2 ** 20)
+# (database, game id) → (revision, updated, totals, winners, finished), in bytes: about 0.5 KB each as weighed (less
+# held), so the largest event the API accepts (10,000 games) fits, and starting its round 100 derives no earlier game
+# again
+_seated = Recent(8 * 2 ** 20)
 # (database, event id) → _Standings: 200 rows are about 0.2 MB
 _standings = Recent(2 ** 20)
 
 
 class _Standings:
-    """An event's standings rows as worked out from one state of its games and byes (`key`)."""
+    """An event's standings rows as worked out from one state of its games and byes (`key`), and how many of its
+    games were not finished in that state (`playing`: the pages' "finished" without reading every game again)."""
 
-    def __init__(self, key: tuple, rows: list[dict], confirmed: tuple | None):
-        self.key, self.rows = key, rows
+    def __init__(self, key: tuple, rows: list[dict], confirmed: tuple | None, playing: int = 0):
+        self.key, self.rows, self.playing = key, rows, playing
         self.confirmed = confirmed  # the database's quiet mark when a query last found `key` current
 
 
@@ -169,21 +171,36 @@ def list_events(db: sqlite_utils.Database) -> list[dict]:
     return result
 
 
+def table_results(db: sqlite_utils.Database, event_id: str) -> dict[str, dict]:
+    """Every table game's result as the results sheet prints it, game id → {"sides": [{"name", "score"}], "winner":
+    [seat, …], "finished"}: the sides' names in one query, the rest from what is kept per game revision (the largest
+    event's 10,000 games are not derived again for a drawing)."""
+    row = _stored(db, event_id)
+    tables, _ = store.get_seats(db, row["id"])
+    names = store.side_names(db, row["id"])
+    results = {}
+    for t in tables:
+        game = _table_game(db, t)
+        results[t["game"]] = {"sides": [{"name": n, "score": s} for n, s in zip(names[t["game"]], game.totals)],
+                              "winner": list(game.winners), "finished": game.finished}
+    return results
+
+
 def _table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
-    """A table's game as the event reads it (table: db.events.get_seats' row), kept per game revision."""
+    """A table's game as the event reads it (table: db.events.get_seats' row), kept per game revision as one flat
+    tuple (revision, updated, totals, winners, finished): the largest event keeps 10,000 of them."""
     key = (database_path(db), table["game"])
     held = _seated.get(key)
-    if held is None or table["revision"] is None or held[0] != (table["revision"], table["updated"]):
+    if held is None or table["revision"] is None or held[:2] != (table["revision"], table["updated"]):
         # derived here without joining the game cache (service.cache): reading the largest event's 10,000 games
         # once would push out the games the tables are playing, for a few numbers kept here
         version = {"id": table["game"], "revision": table["revision"], "updated": table["updated"]}
         game = cache.kept(key[0], version) if table["revision"] is not None else None
         game = game or game_object(*read_stored(db, table["game"]))  # Refused 404 for a game no longer there
-        held = ((game.revision, game.updated),
-                TableGame(tuple(table["entrants"]), tuple(s.score for s in game.sides), tuple(game.winner or ()),
-                          bool(game.finished)))
+        held = (game.revision, game.updated, tuple(s.score for s in game.sides), tuple(game.winner or ()),
+                bool(game.finished))
         _seated.put(key, held)
-    return held[1]
+    return TableGame(tuple(table["entrants"]), *held[2:])
 
 
 def _rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round], tuple]:
@@ -333,21 +350,33 @@ def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     byes; a game made unfinished again stops counting until it is finished.
 
     Kept per event and state of its games (module docstring): the rows answered are shared, not to be changed."""
+    return _kept_standings(db, event_id).rows
+
+
+def games_playing(db: sqlite_utils.Database, event_id: str) -> int:
+    """How many of the event's games are not finished (in any round), from the state the standings were worked out
+    from: what an event's pages need to say it is finished, without reading its every game per request."""
+    return _kept_standings(db, event_id).playing
+
+
+def _kept_standings(db: sqlite_utils.Database, event_id: str) -> _Standings:
     path = database_path(db)
     mark = quiet_mark(path)  # taken before the queries: whatever is written after them changes it
     held = _standings.get((path, event_id)) if isinstance(event_id, str) else None
     if held is not None and mark is not None and held.confirmed == mark:
-        return held.rows
+        return held
     key = event_key(db, event_id)  # read before the rounds: a change after it only makes these rows newer than it
     if held is not None and held.key == key:
         held.confirmed = mark
-        return held.rows
+        return held
     row = _stored(db, event_id)
     so_far, state = _rounds_so_far(db, row["id"])
-    rows = [s.as_dict() for s in ranked(_event_of(row), [g for r in so_far for g in r.tables],
-                                        [b for r in so_far for b in r.byes], _adjustments(state))]
-    _standings.put((path, event_id), _Standings(key, rows, mark))
-    return rows
+    games = [g for r in so_far for g in r.tables]
+    rows = [s.as_dict() for s in ranked(_event_of(row), games, [b for r in so_far for b in r.byes],
+                                        _adjustments(state))]
+    held = _Standings(key, rows, mark, sum(not g.finished for g in games))
+    _standings.put((path, event_id), held)
+    return held
 
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:

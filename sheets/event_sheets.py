@@ -28,6 +28,8 @@ MOVEMENTS = {"round-robin": lang.L_("round robin"), "swiss": lang.L_("Swiss"), "
 TABLE_COLUMN = 36
 NUMBER_COLUMN = 50
 ROW_PAD = 1.25  # a results row's padding above and below: 10 entrants and 4 rounds share one page
+CELL_PAD = 6  # reportlab's padding left and right of a table cell
+CHUNK_ROWS = 60  # about a page of the rounds table's rows: a round past them starts a table of its own
 
 # the seating: the list read from the wall, and cards read across a table
 LIST_STYLE = ParagraphStyle("seat-list", parent=STYLES["body"], fontName="Sans", fontSize=13, leading=17)
@@ -56,7 +58,7 @@ def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]]
     story = [para(text(event["name"]), "title"), para(text(_subtitle(event, when)), "subtitle"), Spacer(1, 4)]
     story += [_heading(lang._("Standings")), standings_table(event, standings, width)]
     if event.get("round_list"):
-        story += [Spacer(1, 8), rounds_table(event, event["round_list"], results, width)]
+        story += [Spacer(1, 8), *rounds_table(event, event["round_list"], results, width)]
     else:
         story.append(para(text(lang._("No rounds played yet."))))
     if event.get("adjustments"):
@@ -143,9 +145,23 @@ def standings_table(event: Mapping[str, Any], rows: Sequence[Mapping[str, Any]],
 
 
 def rounds_table(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any]],
-                 results: Mapping[str, Mapping[str, Any]], width: float) -> Table:
+                 results: Mapping[str, Mapping[str, Any]], width: float) -> list[Table]:
     """Every round: a band naming it (and who sits out), then one row a table: who played and their scores,
-    the winner (bold where they sit too) and by how much. One head, repeated on every page it runs onto."""
+    the winner (bold where they sit too) and by how much. Rounds run on in one table with one head, repeated on every
+    page it runs onto, until about a page of rows (CHUNK_ROWS); the next round starts a table of its own, head again.
+    (reportlab lays a table out afresh at every page break: one table of 10,000 rows took minutes to draw.)"""
+    tables, chunk = [], []
+    for round_ in round_list:
+        if chunk and sum(len(r["tables"]) + 1 for r in chunk) + len(round_["tables"]) > CHUNK_ROWS:
+            tables.append(_rounds_chunk(event, chunk, results, width))
+            chunk = []
+        chunk.append(round_)
+    return tables + ([_rounds_chunk(event, chunk, results, width)] if chunk else [])
+
+
+def _rounds_chunk(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any]],
+                  results: Mapping[str, Mapping[str, Any]], width: float) -> Table:
+    """One table of rounds_table: its head, then each round's band and tables."""
     size = event.get("table_size") or 2
     if size == 2:  # names and scores in columns, read across as "A 1,230 B 980, A by 250"
         name = (width - TABLE_COLUMN - 3 * NUMBER_COLUMN) / 3
@@ -176,7 +192,7 @@ def rounds_table(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any
         style += [("SPAN", (0, at), (-1, at)), ("BACKGROUND", (0, at), (-1, at), SHADE),
                   ("LINEABOVE", (0, at), (-1, at), 0.8, INK), ("NOSPLIT", (0, at), (-1, at + 1))]
         for table in round_["tables"]:
-            data.append(_table_row(event, table, results, size, style, len(data)))
+            data.append(_table_row(event, table, results, size, style, len(data), widths))
         if not round_["tables"]:
             data.append(["", para(text(lang._("No tables in this round.")), "cell")] + [""] * (len(widths) - 2))
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
@@ -185,8 +201,8 @@ def rounds_table(event: Mapping[str, Any], round_list: Sequence[Mapping[str, Any
 
 
 def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapping[str, Mapping[str, Any]],
-               size: int, style: list, at: int) -> list:
-    """A table's row of the rounds table; the winner's score made bold in `style`."""
+               size: int, style: list, at: int, widths: Sequence[float]) -> list:
+    """A table's row of the rounds table; the winner's name and score made bold in `style`."""
     seated = [event["entrants"][e]["name"] for e in table["entrants"]]
     got = results.get(table.get("game")) or {}
     sides = got.get("sides") or [{"name": n, "score": None} for n in seated]
@@ -194,8 +210,8 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
     if size == 2:
         row = [num(table["table"])]
         for seat, side in enumerate(sides[:2]):
-            row += [para(f"<b>{text(side['name'])}</b>" if seat in won else text(side["name"]), "cell"),
-                    _score(side)]
+            row.append(_cell(str(side["name"]), widths[1 + 2 * seat], style, (1 + 2 * seat, at), seat in won))
+            row.append(_score(side))
             if seat in won:
                 style.append(("FONT", (2 + 2 * seat, at), (2 + 2 * seat, at), "Cond-Bold", SCORE_SIZE))
     else:
@@ -203,7 +219,18 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
                  + ("" if s.get("score") is None else f" {num(s['score'])}") for seat, s in enumerate(sides)]
         row = [num(table["table"]), para(" · ".join(parts), "cell")]
     winner, by = _winner(got, sides, won)
-    return row + [para(text(winner), "cell"), by]
+    return row + [_cell(winner, widths[-2], style, (len(widths) - 2, at)), by]
+
+
+def _cell(words: str, width: float, style: list, at: tuple[int, int], bold: bool = False):
+    """A name in a results cell: plain words in the table's own type where they fit on one line (a Paragraph costs
+    reportlab ten times as much, and the largest event has 30,000 of these cells), else a wrapping paragraph."""
+    font = "Cond-Bold" if bold else "Cond"
+    if "\n" not in words and stringWidth(words, font, BODY) <= width - 2 * CELL_PAD:
+        if bold:
+            style.append(("FONT", at, at, font, BODY))
+        return words
+    return para(f"<b>{text(words)}</b>" if bold else text(words), "cell")
 
 
 def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Paragraph:

@@ -67,7 +67,7 @@ def test_the_probe_waits_less_than_any_deadline():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("addresses", [4, 8])
+@pytest.mark.parametrize("addresses", [7, 10])
 def test_trickling_headers_from_several_addresses_do_not_hold_up_a_phone(server, addresses):
     """45 connections from each address, each with a request line and one header so far (the rest trickling)."""
     held = slow_sockets(server.port, addresses, 45, b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
@@ -81,7 +81,7 @@ def test_trickling_headers_from_several_addresses_do_not_hold_up_a_phone(server,
 
 @pytest.mark.slow
 def test_trickling_bodies_from_several_addresses_do_not_hold_up_a_phone(tmp_path):
-    """160 connections from 4 addresses, each with whole headers of POST /api/games for a 60,000-byte body and one
+    """320 connections from 8 addresses, each with whole headers of POST /api/games for a 60,000-byte body and one
     byte of it so far (the rest would come a byte every 10 seconds), on a server with one worker thread: none of
     them holds it."""
     server = Server(tmp_path / "games.sqlite", "--threads", "1")
@@ -89,7 +89,7 @@ def test_trickling_bodies_from_several_addresses_do_not_hold_up_a_phone(tmp_path
                b"Content-Length: 60000\r\n\r\n{")
     held = []
     try:
-        held = slow_sockets(server.port, 4, 40, opening)
+        held = slow_sockets(server.port, 8, 40, opening)
         assert [probe(server.port) for _ in range(3)] == [200, 200, 200]
         game = json.dumps({"variant": "ponytail", "sides": [{"name": "Us"}, {"name": "Them"}]}).encode()
         assert probe(server.port, "POST", "/api/games", game) == 201

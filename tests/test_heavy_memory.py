@@ -82,3 +82,21 @@ def test_a_long_games_weight_is_near_its_real_size(client):
         game = service.get_game(get_db(), game_id)
     real = size_of(game)
     assert real <= game_bytes(game) <= 2 * real  # never less than it holds
+
+
+def test_the_server_threads_share_two_malloc_heaps(monkeypatch):
+    """glibc would give each of the 8 waitress threads a heap of its own, each keeping what a big page left behind
+    (6 MB more after the largest club night's pages): the server caps them before its threads start."""
+    import platform
+
+    from flask import Flask
+
+    from web.plumbing import serving
+
+    called = []
+    monkeypatch.setattr(serving, "fewer_malloc_arenas", lambda: called.append(True) or True)
+    serving.make_server(Flask(__name__), "127.0.0.1", 0, 2).close()
+    assert called
+    monkeypatch.undo()
+    if platform.libc_ver()[0] == "glibc":
+        assert serving.fewer_malloc_arenas() is True

@@ -62,10 +62,12 @@ FIGURE = {"wins": 0, "points": 1, "vp": 3}  # the ranking figure's place in a ga
 TIE_BREAKS = ("between", "margin", "points")  # after the ranking figure, in the order they split level entrants
 
 
-def tie_break(key: tuple, level: list[tuple]) -> str | None:
-    """What placed an entrant among the others level with it on the ranking figure: the first tie-break that tells
-    it from the closest of them ("between": the figure in the games among them), "shared" when one of them is level
-    on every tie-break too, None when no one is level with it."""
+def tie_break(key: tuple, neighbours: list[tuple]) -> str | None:
+    """What placed an entrant among the others level with it on the ranking figure (`neighbours`: the keys just
+    above and below it in the order; the closest of the level ones is always one of them): the first tie-break that
+    tells it from the closest ("between": the figure in the games among them), "shared" when that one is level on
+    every tie-break too, None when no one is level with it."""
+    level = [other for other in neighbours if other[0] == key[0]]
     if not level:
         return None
     deepest = max(next((i for i in range(1, len(key)) if other[i] != key[i]), len(key)) for other in level)
@@ -96,21 +98,22 @@ def standings(event: Event, games: Iterable[TableGame], byes: Iterable[int] = ()
         row[4] += a.vp
     k = FIGURE[event.standings]
     figure = [row[1 + k] for row in totals]  # wins, points or vp
-    level = {}
-    for e in range(n):
-        level.setdefault(figure[e], []).append(e)
     among = [0] * n  # the figure over the games between the level entrants only
-    for group in level.values():
-        if len(group) < 2:
-            continue
-        members = set(group)
-        for figures in per_game:
-            if len(members & set(figures)) >= 2:
-                for e in members & set(figures):
+    for figures in per_game:  # one pass over the games (not one per level group: 200 entrants, 400 games)
+        at_table: dict = {}
+        for e in figures:
+            at_table.setdefault(figure[e], []).append(e)
+        for level_here in at_table.values():
+            if len(level_here) >= 2:  # two or more of one level group played this game
+                for e in level_here:
                     among[e] += figures[e][k]
     keys = [(figure[e], among[e], totals[e][3], totals[e][2]) for e in range(n)]
     order = sorted(range(n), key=lambda e: (tuple(-x for x in keys[e]), e))
-    return [Standing(entrant=e, name=event.entrants[e].name, place=1 + sum(keys[o] > keys[e] for o in range(n)),
+    place = {}  # 1 + how many rank above: the first place of a run of level keys in `order`
+    for at, e in enumerate(order):
+        place.setdefault(keys[e], at + 1)
+    return [Standing(entrant=e, name=event.entrants[e].name, place=place[keys[e]],
                      played=totals[e][0], wins=totals[e][1], points=totals[e][2], margin=totals[e][3],
                      vp=totals[e][4] if event.standings == "vp" else None,
-                     tie_break=tie_break(keys[e], [keys[o] for o in level[figure[e]] if o != e])) for e in order]
+                     tie_break=tie_break(keys[e], [keys[o] for o in order[max(at - 1, 0):at + 2] if o != e]))
+            for at, e in enumerate(order)]

@@ -21,7 +21,7 @@ bp.register_error_handler(Refused, refused_page)
 def name_device(event_id: str):
     """This device gives itself the name the night's log calls it by (an empty name forgets it); back to the page
     it was given on (the director's page or the table picker), which says what came of it."""
-    events.get_event(get_db(), event_id)
+    events.event_key(get_db(), event_id)  # 404 for an unknown event, from one row
     back = (url_for("event_pages.tables", event_id=event_id) if request.form.get("back") == "tables"
             else url_for("event_pages.event_page", event_id=event_id))
     try:

@@ -11,7 +11,7 @@ import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
-from service import events
+from service import event_view, events
 from web.forms import event_form, keys, numbers
 from db import connect
 from web.plumbing.addresses import only_here, qr_answer, reachable
@@ -57,11 +57,11 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
 
 
 def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> dict:
-    """Everything the event's pages show (`event`: the event object, when read already; `pins`: with each table's
-    own PIN, for the director), and the key a poll of the page sends back (read first: a change after it only makes
-    the page newer than its key)."""
+    """Everything the event's pages show (`event`: the event object, when read already; else only its round in play
+    is read with its tables, service.event_view; `pins`: with each table's own PIN, for the director), and the key a
+    poll of the page sends back (read first: a change after it only makes the page newer than its key)."""
     key = events.event_key(db, event_id)
-    event = event or events.get_event(db, event_id, pins=pins)
+    event = event or event_view.page_event(db, event_id, pins=pins)
     variant = get_variant(event["variant"])
     rounds = event["round_list"]
     current = rounds[-1] if rounds else None
@@ -174,7 +174,7 @@ def start_round(event_id: str):
     except Refused as err:
         if err.status != 409:
             raise
-        view = _view(db, event_id)
+        view = _view(db, event_id, events.get_event(db, event_id))  # its words name a table of any round
         event = view["event"]
         if len(event["round_list"]) >= event["rounds"]:
             words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
@@ -203,7 +203,7 @@ def event_address(event_id: str) -> str:
 @bp.get("/<event_id>/qr.svg")
 def qr_code(event_id: str):
     """A QR code that opens the table picker on a player's phone."""
-    events.get_event(get_db(), event_id)
+    events.event_key(get_db(), event_id)  # 404 for an unknown event, from one row
     return qr_answer(event_address(event_id))
 
 
@@ -223,16 +223,15 @@ def tables_live(event_id: str):
 @bp.get("/<event_id>/tables/<int:number>")
 def table(event_id: str, number: int):
     """The current round's game at table `number`."""
-    event = events.get_event(get_db(), event_id)
-    rounds = event["round_list"]
-    if not rounds:
+    playing = event_view.round_in_play(get_db(), event_id)
+    if playing is None:
         raise Refused([FieldError(None, lang._("Round 1 has not started yet; the director starts it."))], status=404)
-    found = next((t for t in rounds[-1]["tables"] if t["table"] == number), None)
+    found = next((t for t in playing["tables"] if t["table"] == number), None)
     if found is None:
         raise Refused([FieldError(None, lang._("There is no table %(table)s in round %(round)s (it has %(tables)s).",
-                                               table=lang.number(number), round=lang.number(rounds[-1]["number"]),
-                                               tables=lang.number(len(rounds[-1]["tables"]))))], status=404)
-    device_name.remember_table(event["id"], number)  # the log calls this phone "Table 2's phone"
+                                               table=lang.number(number), round=lang.number(playing["number"]),
+                                               tables=lang.number(len(playing["tables"]))))], status=404)
+    device_name.remember_table(event_id, number)  # the log calls this phone "Table 2's phone"
     return redirect(url_for("pages.game", game_id=found["game"]), 303)
 
 
@@ -325,11 +324,7 @@ def results(event_id: str):
         from sheets.event_sheets import results_pdf  # reportlab: loaded when paper is first asked for
 
         event = events.get_event(conn, event_id)
-        results_ = {}
-        for game_id in (t["game"] for r in event["round_list"] for t in r["tables"]):  # one game held at a time
-            game = service.get_game(conn, game_id)
-            results_[game_id] = {"sides": [{"name": s.name, "score": s.score} for s in game.sides],
-                                 "winner": list(game.winner or []), "finished": game.finished}
+        results_ = events.table_results(conn, event_id)
         audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(conn, event_id)]
         return results_pdf(event, events.standings(conn, event_id), results_, audit, date=_first_day(conn, event))
     return _pdf(drawn(("results", event_id, key, lang.current()), _in_a_drawing_thread(draw)), "results.pdf")
