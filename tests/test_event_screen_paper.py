@@ -43,7 +43,7 @@ def test_the_screen_seats_the_round_by_its_lines_with_each_table_s_mp_then_shows
         "Round 2: the seating shows here when the director starts it."]
     heads, *rows = with_class(board, "screen-standings")[0].cells()
     figures = {row[1]: row[2:] for row in rows}
-    # fibur-3 as the form sent it: a margin of 135 (55–150) is 11–9, 50 is a 10–10 tie row
+    # the scale as the form sent it: a margin of 135 (55 or more) is 11–9, one of 50 the 10–10 row
     assert figures["Ann & Bob"] == ["11", "270", "+135"] and figures["Ed & Flo"] == ["9", "135", "−135"]
     assert figures["Gus & Hal"] == ["10", "150", "+50"] and figures["Cy & Di"] == ["10", "100", "−50"]
 
@@ -95,3 +95,23 @@ def test_a_table_copied_from_its_paper_slip_is_marked_on_the_director_s_list_and
     page = read(client.get(f"/games/{by_paper}"))
     assert [e.text for e in with_class(page, "paper-mark")] == ["Partly entered from a paper slip", "from paper",
                                                                  "from paper"]
+
+
+def test_a_penalty_and_a_slip_from_the_director_s_page_are_logged_under_the_device_s_name(client):
+    event_id = create(client, **VP_NIGHT)
+    assert start_round(client, event_id, "a") == 303
+    first, second = (t["game"] for t in rounds(client, event_id)[0]["tables"])
+    finish(client, first)
+    slip = {"hands[1].entries[0].total": "550", "hands[1].entries[1].total": "-40", "idempotency_key": "s1"}
+    assert post(client, f"/games/{second}/paper", slip).status_code == 303  # 550 reaches the target: finished
+    assert start_round(client, event_id, "b") == 303  # round 1 closes: changes to it are logged
+    assert post(client, f"/events/{event_id}/device-name", {"device_name": "Referee's laptop", "back": "director"}
+                ).status_code == 303
+    slip = {"hands[1].entries[0].total": "550", "hands[1].entries[1].total": "-90", "idempotency_key": "s2"}
+    assert post(client, f"/games/{second}/paper", slip).status_code == 303
+    adjustment = {"entrant": "3", "round": "1", "vp": "-1", "points": "0", "reason": "late start",
+                  "idempotency_key": "p1"}
+    assert post(client, f"/events/{event_id}/adjustments", adjustment).status_code == 303
+    log = read(client.get(f"/events/{event_id}"))
+    devices = [e.text for e in with_class(log, "device") if e.tag == "td"]
+    assert devices == ["Referee's laptop", "Referee's laptop"], devices
