@@ -28,7 +28,7 @@ def test_the_screen_seats_the_round_by_its_lines_with_each_table_s_mp_then_shows
     heads = with_class(board, "screen-standings")[0].cells()[0]
     assert heads == ["Place", "Name", "VP", "MP", "Margin"]
     # Mitchell: North-South Ann & Bob and Cy & Di keep tables 1 and 2, East-West Ed & Flo and Gus & Hal come to them
-    assert seating(board) == ["Table 1 NS Ann & Bob v EW Ed & Flo Hand 2 · 120 – 35",
+    assert seating(board) == ["Table 1 NS Ann & Bob 120 v EW Ed & Flo 35 Hand 2",
                               "Table 2 NS Cy & Di v EW Gus & Hal Not started"]
     assert "Round 1 seating" in board.text() and not with_class(board, "board-next")
 
@@ -36,9 +36,9 @@ def test_the_screen_seats_the_round_by_its_lines_with_each_table_s_mp_then_shows
     finish(client, tables[1]["game"], 100, 150)
     board = read(client.get(f"/events/{event_id}/screen"))
     assert "Round 1 results" in board.text() and "Round 1 seating" not in board.text()
-    assert seating(board) == ["Table 1 NS Ann & Bob v EW Ed & Flo Finished · 270 – 135",
-                              "Table 2 NS Cy & Di v EW Gus & Hal Finished · 100 – 150"]
-    assert [e.text for e in with_class(board, "won")] == ["NS Ann & Bob", "EW Gus & Hal"]
+    assert seating(board) == ["Table 1 NS Ann & Bob 270 v EW Ed & Flo 135 Finished",
+                              "Table 2 NS Cy & Di 100 v EW Gus & Hal 150 Finished"]
+    assert [e.text for e in with_class(board, "won")] == ["NS Ann & Bob 270", "EW Gus & Hal 150"]
     assert [e.text for e in with_class(board, "board-next")] == [
         "Round 2: the seating shows here when the director starts it."]
     heads, *rows = with_class(board, "screen-standings")[0].cells()
