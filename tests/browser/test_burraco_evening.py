@@ -165,6 +165,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
     expect(screen.locator(".screen-standings tbody .figure")).to_have_text([v[0] for v in expected.values()],
                                                                            timeout=3_000)
     assert board(screen) == expected
+    expect(screen.locator(".screen-standings .adjusted")).to_have_text("(VP −1)")  # its 0 MP not said
     log = director.locator(".event-log tbody tr td:nth-child(2)")
     expect(log).to_have_count(2)
     expect(log.filter(has_text="smazzata 3 corretta")).to_have_text(
