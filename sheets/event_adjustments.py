@@ -23,7 +23,9 @@ def adjustments_table(event: Mapping[str, Any], width: float) -> Table | Paragra
     data += [[lang.number(a["round"]), para(text(names[a["entrant"]] if a["entrant"] < len(names) else ""), "cell"),
               lang.signed(a["vp"]), lang.signed(a["points"]), para(text(a["reason"]), "cell")] for a in adjustments]
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, RULE), ("BACKGROUND", (0, 0), (-1, 0), HEAD),
+    # the sheet's own type, as the other tables: Helvetica has no true minus for a penalty's −1
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Cond", BODY), ("FONT", (0, 0), (-1, 0), "Cond-Bold", BODY),
+                               ("GRID", (0, 0), (-1, -1), 0.5, RULE), ("BACKGROUND", (0, 0), (-1, 0), HEAD),
                                ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("ALIGN", (2, 1), (3, -1), "RIGHT"),
                                ("ALIGN", (0, 1), (0, -1), "CENTER"), ("VALIGN", (0, 1), (-1, -1), "TOP")]))
     return table

@@ -164,10 +164,12 @@ def _rounds_chunk(event: Mapping[str, Any], round_list: Sequence[Mapping[str, An
     """One table of rounds_table: its head, then each round's band and tables."""
     size = event.get("table_size") or 2
     if size == 2:  # names and scores in columns, read across as "A 1,230 B 980, A by 250"
-        name = (width - TABLE_COLUMN - 3 * NUMBER_COLUMN) / 3
-        widths = [TABLE_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN, name, NUMBER_COLUMN]
         heads = [lang._("Table"), lang._("Side"), lang._("Score"), lang._("Side"), lang._("Score"), lang._("Winner"),
                  lang._("By")]
+        # a score column as wide as its head's one word needs ("Punteggio"), taken from the names' columns
+        score = max(NUMBER_COLUMN, stringWidth(heads[2], "Cond-Bold", BODY) + 8)
+        name = (width - TABLE_COLUMN - 2 * score - NUMBER_COLUMN) / 3
+        widths = [TABLE_COLUMN, name, score, name, score, name, NUMBER_COLUMN]
         right = {2, 4, 6}
     else:  # three or more at a table: every side with its score in one cell
         name = (width - TABLE_COLUMN - NUMBER_COLUMN) / 4

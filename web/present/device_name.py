@@ -58,6 +58,13 @@ def for_event(event_id: str) -> dict:
     return {"name": given_name(), "table": picked_table(event_id)}
 
 
+def event_device() -> str:
+    """What a write to the night itself from its pages (an adjustment) stores as its device in the log: the name this
+    device gave itself, else its hash, as a game's write names it (never the network address)."""
+    name = given_name()
+    return f"name:{name}" if name else this_device()
+
+
 _UNREAD = object()
 
 

@@ -52,7 +52,8 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
         winners = [game.sides[i].name for i in (game.winner or ())] if game.finished else []
         tables.append({"table": t["table"], "game": game, "names": _names(event, t["entrants"]), "pin": t.get("pin"),
                        "state": _table_state(variant, game), "finished": game.finished,
-                       "scores": [s.score for s in game.sides], "winners": winners})
+                       "scores": [s.score for s in game.sides], "winners": winners,
+                       "from_paper": any(h.from_paper for h in game.hands)})  # the director copied its slip
     return tables
 
 

@@ -17,6 +17,7 @@ from web.forms import keys
 from web.forms.numbers import Unreadable, number
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
+from web.present.device_name import event_device
 
 bp = Blueprint("event_results", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
@@ -69,7 +70,7 @@ def add_adjustment(event_id: str):
     try:
         if unread:
             raise Refused(unread)
-        tournament.add_adjustment(get_db(), event_id, payload, device=request.remote_addr, key=keys.posted_key())
+        tournament.add_adjustment(get_db(), event_id, payload, device=event_device(), key=keys.posted_key())
     except Refused as err:
         if err.status != 422:
             raise
@@ -83,6 +84,6 @@ def add_adjustment(event_id: str):
 
 @bp.post("/<event_id>/adjustments/<adjustment_id>/delete")
 def delete_adjustment(event_id: str, adjustment_id: str):
-    tournament.delete_adjustment(get_db(), event_id, adjustment_id, device=request.remote_addr)
+    tournament.delete_adjustment(get_db(), event_id, adjustment_id, device=event_device())
     flash(lang._("The adjustment is taken back; the log keeps both."))
     return _back(event_id)

@@ -14,7 +14,7 @@ from web.forms.keys import form_key, posted_key
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
-from web.present.scoreboard import this_device
+from web.present.device_name import log_device
 
 bp = Blueprint("paper", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -94,7 +94,7 @@ def copy_slip(game_id: str):
         errors = numbers.with_readings([corrected, added], errors)  # a number that reads two ways, at its box
         if errors:
             raise Refused(errors)
-        copy_from_paper(get_db(), game_id, corrected, added, form_revision(), posted_key(), device=this_device())
+        copy_from_paper(get_db(), game_id, corrected, added, form_revision(), posted_key(), device=log_device(game_id))
     except Refused as err:
         if isinstance(err, service.Stale):
             err = Refused([FieldError(None, lang._("Another phone changed this game while you typed; the rows "
