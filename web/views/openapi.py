@@ -121,7 +121,10 @@ SCHEMAS = {
     "HandAndGame": obj({"hand": ref("Hand"), "game": ref("Game")}),
     "Export": obj({"format": {"const": transfer.FORMAT}, "version": {"const": transfer.VERSION},
                    "games": {"type": "array", "items": {"type": "object"}}},
-                  {"events": {"type": "array", "items": {"type": "object"}}}),
+                  {"events": {"type": "array", "items": {"type": "object"}},
+                   "rule_sets": {"type": "array", "description": "every saved rule set (id, name, variant, options, "
+                                 "created, updated); an import skips one already there and keeps one whose name is "
+                                 "taken there under another name", "items": {"type": "object"}}}),
 }
 
 
