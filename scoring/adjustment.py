@@ -28,7 +28,8 @@ REASON_LABEL = L_("Reason for the penalty or award")
 
 def read(item: dict, where: str) -> tuple[dict, list[FieldError]]:
     """One posted entry's adjustment: ({"adjustment", "adjustment_reason"} or {} for none, refusals)."""
-    value, reason = item.get(FIELD, 0), item.get(REASON)
+    value, reason = item.get(FIELD), item.get(REASON)
+    value = 0 if value is None else value  # left out or null: none
     errors = []
     n = _points(value, f"{where}.{FIELD}", errors)
     text = _reason(reason, f"{where}.{REASON}", errors)

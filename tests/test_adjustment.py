@@ -117,6 +117,12 @@ def test_beside_a_total_copied_from_paper(shared):
     assert got["from_paper"] is True
     assert [s["breakdown"] for s in got["scores"]] == [{"paper": 1230, "adjustment": -100}, {"paper": -45}]
     assert [s["running_total"] for s in got["scores"]] == [1130, -45]
+    # corrected on the slip (totals only there): the penalty stays with the hand
+    slip = read(shared.get(f"/games/{game['id']}/paper"))
+    assert post(shared, f"/games/{game['id']}/paper", {**slip.values, "hands[1].entries[0].total": "1300"}
+                ).status_code == 303
+    [again] = shared.get(f"/api/games/{game['id']}").get_json()["hands"]
+    assert [s["breakdown"] for s in again["scores"]] == [{"paper": 1300, "adjustment": -100}, {"paper": -45}]
 
 
 def test_refusals_in_every_language(shared):
@@ -135,16 +141,14 @@ def test_the_hand_form_folds_it_and_records_a_penalty(shared):
     client = shared
     game, _ = start(client, "classic")
     form = hand_form(client, game)
-    side_0 = form.disclosure("Penalty or award, Side 0")
-    assert not side_0.expanded  # closed: one line until opened
-    assert form.disclosure("Penalty or award, Side 1").field("Reason, Side 1").get("name") == \
-        "entries[1].adjustment_reason"
+    fold = form.disclosure("Penalty or award")
+    assert not fold.expanded  # closed: on Cancel's line until opened
+    assert fold.field("Reason, Side 1").get("name") == "entries[1].adjustment_reason"
     values = {k: v for k, v in form.form_values().items() if k != "csrf_token"}
     path = url(client.application, "hands.record_hand", game_id=game["id"])
     # points typed without a reason: refused at the reason's input, the fold open to show it
     refused = read(post(client, path, {**values, "entries[1].adjustment": "50"}))
-    assert refused.disclosure("Penalty or award, Side 1").expanded
-    assert not refused.disclosure("Penalty or award, Side 0").expanded
+    assert refused.disclosure("Penalty or award").expanded
     reason = refused.field("Reason, Side 1")
     assert reason.invalid and "needs its reason" in reason.description
     assert client.get(f"/api/games/{game['id']}").get_json()["hands"] == []
@@ -160,3 +164,20 @@ def test_the_hand_form_folds_it_and_records_a_penalty(shared):
     assert edit.form_values()["entries[1].adjustment:sign"] == "penalty"
     assert edit.form_values()["entries[0].adjustment:sign"] == "award"
     assert edit.form_values()["entries[0].adjustment_reason"] == "fair play"
+
+
+def test_an_export_with_penalties_passes_the_import_checks(shared):
+    import db
+    import checks
+    from db import transfer
+
+    game, _ = start(shared, "american")
+    special = {"special_hand": "garbage", "adjustment": -100, "adjustment_reason": "x"}
+    assert shared.post(f"/api/games/{game['id']}/hands", json={"entries": [special, {}]}).status_code == 201
+    conn = db.connect(shared.application.config["DATABASE"])
+    try:
+        document = transfer.export_games(conn)
+    finally:
+        conn.conn.close()
+    assert any(e.get("adjustment") == -100 for g in document["games"] for h in g["hands"] for e in h["entries"])
+    assert checks.check_document(document) == []

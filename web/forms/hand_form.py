@@ -245,6 +245,7 @@ def input_labels(variant: Variant, sides: Sequence[Side], unused: frozenset = fr
                 for card in variant.card_values:
                     many = str(variant.card_words.get(card, (card, card))[1]).capitalize()
                     labels[f"{name}.{card}"] = (f"{many}, {f.label}", side.name)
+    for i, side in enumerate(sides):  # the penalty or award of each side, folded under the sides
         points, reason = adjustment_names(i)
         labels[points] = (str(adjustment.LABEL), side.name)
         labels[reason] = (str(adjustment.REASON_LABEL), side.name)
