@@ -10,7 +10,8 @@ import db
 import lang
 from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
-from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring import VARIANTS, Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring import rule_sets
 from scoring.event_data import check_log, check_rounds, is_count, is_time
 from scoring.events import check_adjustment
 from scoring.events import check_event as check_new_event
@@ -119,9 +120,10 @@ def check_document(data: Any) -> list[str]:
     if data.get("version") != transfer.VERSION:
         return [lang._("This export is version %(version)s; this Meldbook reads version %(reads)s.",
                        version=repr(data.get("version")), reads=transfer.VERSION)]
-    if (set(data) != {"format", "version", "games", "events"} or not isinstance(data["games"], list)
-            or not isinstance(data["events"], list)):
-        return [lang._("An export has exactly format, version, a list of games and a list of events.")]
+    if (set(data) != {"format", "version", "games", "events", "rule_sets"} or not isinstance(data["games"], list)
+            or not isinstance(data["events"], list) or not isinstance(data["rule_sets"], list)):
+        return [lang._("An export has exactly format, version, a list of games, a list of events and a list of "
+                       "rule sets (rule_sets).")]
     errors = []
     for i, game in enumerate(data["games"], start=1):
         errors += check_game(game, lang._("Game %(n)s", n=i))
@@ -137,6 +139,33 @@ def check_document(data: Any) -> list[str]:
     doubled = sorted({i for i in event_ids if event_ids.count(i) > 1})
     if doubled:
         errors.append(lang._("The file has the same event more than once: %(ids)s", ids=", ".join(doubled)))
+    for i, found in enumerate(data["rule_sets"], start=1):
+        errors += check_rule_set(found, lang._("Rule set %(n)s", n=i))
+    set_ids = [s["id"] for s in data["rule_sets"] if isinstance(s, dict) and isinstance(s.get("id"), str)]
+    doubled = sorted({i for i in set_ids if set_ids.count(i) > 1})
+    if doubled:
+        errors.append(lang._("The file has the same rule set more than once: %(ids)s", ids=", ".join(doubled)))
+    return errors
+
+
+RULE_SET_KEYS = {"id", "name", "variant", "options", "created", "updated"}
+
+
+def check_rule_set(s: Any, where: str) -> list[str]:
+    """Everything wrong with one exported rule set: its id and times, and its name, variant and options as
+    POST /api/rule-sets checks them."""
+    if not isinstance(s, dict) or set(s) != RULE_SET_KEYS:
+        return [lang._("%(where)s must have exactly %(keys)s.", where=where, keys=", ".join(sorted(RULE_SET_KEYS)))]
+    errors = []
+    if not isinstance(s["id"], str) or not GAME_ID.fullmatch(s["id"]):
+        errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
+    errors += [lang._("%(where)s: %(field)s must be a date and time.", where=where, field=field)
+               for field in ("created", "updated") if not is_time(s[field])]
+    variant = get_variant(s["variant"]) if isinstance(s["variant"], str) else None
+    try:
+        rule_sets.check(variant, {k: s[k] for k in ("name", "variant", "options")}, VARIANTS)
+    except Refused as err:
+        errors += [_refused(where, x.field or "rule_set", x.message) for x in err.errors]
     return errors
 
 

@@ -199,12 +199,24 @@ def import_command(file: str, db: str | None, replace: bool) -> int:
         raise Refusal(f"{where} is a folder, not a database file. Nothing was imported.")
     with _opened(where, migrate=True) as conn:
         try:
-            transfer.import_games(conn, data["games"], replace=replace, events=data["events"])
+            sets = transfer.import_games(conn, data["games"], replace=replace, events=data["events"],
+                                         rule_sets=data["rule_sets"])
         except ValueError as err:
             hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
             raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
-    click.echo(f"Imported {len(data['games'])} games into {where}.")
+    click.echo(f"Imported {len(data['games'])} games into {where}.{_rule_sets_said(sets)}")
     return 0
+
+
+def _rule_sets_said(sets: dict[str, list]) -> str:
+    """What became of the file's rule sets, for the import's line: '' when it had none."""
+    said = [f"{len(sets['added'])} added"] if sets["added"] else []
+    said += [f"{len(sets['replaced'])} replaced"] if sets["replaced"] else []
+    said += [f"“{old}” added as “{new}” (a different set of this variant has its name here)"
+             for old, new in sets["renamed"]]
+    said += [f"{len(sets['same'])} already here, skipped ({', '.join(f'“{n}”' for n in sets['same'])})"
+             ] if sets["same"] else []
+    return f" Rule sets: {'; '.join(said)}." if said else ""
 
 
 @click.command("backup", cls=OneLineCommand)

@@ -50,3 +50,58 @@ def same_name(db: sqlite_utils.Database, variant: str, name: str, but: str | Non
     found = rows(db, f"SELECT {COLUMNS} FROM rule_sets WHERE variant = ? AND name = ? COLLATE NOCASE AND id IS NOT ?",
                  [variant, name, but])
     return _decoded(found[0]) if found else None
+
+
+# -- export and import (db/transfer.py) -------------------------------------------------------------------------
+
+FIELDS = ("id", "name", "variant", "options", "created", "updated")  # a rule set in an export, each field as stored
+
+
+def export_rule_sets(db: sqlite_utils.Database) -> list[dict]:
+    """Every saved rule set as an export carries it (the shipped presets are no part of a database)."""
+    return [{k: r[k] for k in FIELDS} for r in list_rule_sets(db)]
+
+
+def import_rule_sets(db: sqlite_utils.Database, sets: list[dict], *, replace: bool = False,
+                     fresh_id=None) -> dict[str, list]:
+    """Store already-checked exported rule sets (in the caller's transaction); what became of each, by outcome:
+
+    - "same": the set is here already (its id, or its name, with the same variant and options): skipped;
+    - "replaced": `replace` and a set with its id is here: overwritten;
+    - "renamed": its name is taken here by a set of other options: kept under "<name> (2)" (3, …), so no set of
+      this database changes unasked: [(name in the file, name here), …];
+    - "added": the rest.
+    A set whose id is taken (and not replaced) gets a new id from `fresh_id()`.
+    """
+    said: dict[str, list] = {"added": [], "same": [], "replaced": [], "renamed": []}
+    for s in sets:
+        by_id = get_rule_set(db, s["id"])
+        named = same_name(db, s["variant"], s["name"], but=s["id"] if replace else None)
+        # the same set is here: by its id (under any name: it may have been renamed here) or by its name
+        if any(found and found["variant"] == s["variant"] and found["options"] == s["options"]
+               for found in (by_id, named)):
+            said["same"].append(s["name"])
+            continue
+        kept = dict(s)
+        if by_id and replace:
+            delete_rule_set(db, s["id"])
+        elif by_id:
+            kept["id"] = fresh_id()
+        if named:
+            kept["name"] = free_name(db, s["variant"], s["name"])
+            said["renamed"].append((s["name"], kept["name"]))
+        else:
+            said["replaced" if by_id and replace else "added"].append(s["name"])
+        insert_rule_set(db, kept)
+    return said
+
+
+def free_name(db: sqlite_utils.Database, variant: str, name: str, most: int = 80) -> str:
+    """`name` with the first number that makes it a name no set of this variant has: "Our rules (2)"."""
+    n = 2
+    while True:
+        ending = f" ({n})"
+        candidate = name[: most - len(ending)].rstrip() + ending
+        if same_name(db, variant, candidate) is None:
+            return candidate
+        n += 1

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sqlite3
 from pathlib import Path
 
@@ -13,18 +14,20 @@ from scoring.event_data import table_game_problem
 from .connection import write
 from .files import private_temp, side_files
 from . import events as event_store
+from . import rule_sets as rule_set_store
 from .games import get_sides, get_version, insert_game
 
 FORMAT = "meldbook-games"
-VERSION = 3  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds";
-# 3: the club nights ("events", each with its rounds, tables and log) beside the games
+VERSION = 4  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds";
+# 3: the club nights ("events", each with its rounds, tables and log) beside the games;
+# 4: the named rule sets ("rule_sets") beside them
 
 
 def upgrade(data: object) -> object:
     """An export of an earlier version in this version's form (anything else is given back as it is, for the
     checks to refuse): version 1 kept Pony's failed melds as "failed_melds", now one of a game's "marks";
-    versions 1 and 2 had no club nights (an empty "events")."""
-    if not (isinstance(data, dict) and data.get("version") in (1, 2) and isinstance(data.get("games"), list)):
+    versions 1 and 2 had no club nights (an empty "events"), versions 1 to 3 no rule sets (an empty "rule_sets")."""
+    if not (isinstance(data, dict) and data.get("version") in (1, 2, 3) and isinstance(data.get("games"), list)):
         return data
     games = []
     for g in data["games"]:
@@ -33,7 +36,8 @@ def upgrade(data: object) -> object:
             melds = g.pop("failed_melds")
             g["marks"] = {"failed_melds": melds} if not isinstance(melds, list) or any(melds) else {}
         games.append(g)
-    return {**data, "version": VERSION, "games": games, "events": data.get("events", [])}
+    return {**data, "version": VERSION, "games": games, "events": data.get("events", []),
+            "rule_sets": data.get("rule_sets", [])}
 
 
 # the values stored as JSON text, with the column that says whose each is
@@ -90,10 +94,11 @@ def _export(db: sqlite_utils.Database, game_ids: list[str] | None, with_pin: boo
                          for h in db.query("SELECT entries, recorded_at, edited_at FROM hands "
                                            "WHERE game_id = ? ORDER BY id", [r["id"]])]
         games.append(game)
-    # a whole export carries every club night whole; one game's download carries none
+    # a whole export carries every club night whole and every saved rule set; one game's download carries none
     events = ([export_event(db, event_id, with_pin=with_pin) for event_id in event_store.event_ids(db)]
               if game_ids is None else [])
-    return {"format": FORMAT, "version": VERSION, "games": games, "events": events}
+    sets = rule_set_store.export_rule_sets(db) if game_ids is None else []
+    return {"format": FORMAT, "version": VERSION, "games": games, "events": events, "rule_sets": sets}
 
 
 EVENT_FIELDS = ("id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
@@ -155,9 +160,10 @@ class CannotUse(ValueError):
 
 
 def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool = False,
-                 events: list[dict] = ()) -> None:
-    """Store already-checked exported games, and club nights (`events`), in one transaction; `replace`
-    overwrites games and events with the same id.
+                 events: list[dict] = (), rule_sets: list[dict] = ()) -> dict[str, list]:
+    """Store already-checked exported games, club nights (`events`) and rule sets in one transaction; `replace`
+    overwrites games, events and rule sets with the same id. Returns what became of each rule set
+    (db.rule_sets.import_rule_sets: a set already here is skipped, one whose name is taken here is renamed).
 
     Each game gets a revision above the file's and above the replaced game's: a revision names
     one state, and a device or server that knew the old state sees that this one is newer.
@@ -188,6 +194,12 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
                              + ", ".join(sorted(seated)))
         for event in events:
             insert_event(db, event)
+        return rule_set_store.import_rule_sets(db, list(rule_sets), replace=replace, fresh_id=_fresh_id)
+
+
+def _fresh_id() -> str:
+    """A new rule set's id, for one whose id this database already gives another set."""
+    return secrets.token_urlsafe(8)
 
 
 def _still_seats_its_table(db: sqlite_utils.Database, game: dict, event_id: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 import lang
 from lang import L_
 
-from . import paper
+from . import adjustment, paper
 from .base import FieldError, Refused, listed, team_name
 from .entries import not_whole, points_fields, stored_reader
 from .standings import player_key
@@ -231,7 +231,7 @@ def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: An
         return entries
     entries, errors = variant.parse_hand(payload, len(sides))
     if not errors:
-        errors = variant.check_hand(entries, options, sides)
+        errors = variant.hand_errors(entries, options, sides)
     if errors:
         raise Refused(errors)
     return entries
@@ -279,9 +279,9 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
         from_paper = paper.is_paper_entries(hand.entries)
         given, entries = (hand.entries, hand.entries) if from_paper else read(hand.entries)
         if won is None and not from_paper:
-            won = variant.wins_at_once(entries, options)
+            won = variant.wins_at_once(adjustment.without(entries), options)
         scores = []
-        for s in (paper.scores(entries) if from_paper else variant.score_hand(entries, options)):
+        for s in (paper.scores(entries) if from_paper else variant.hand_scores(entries, options)):
             total = sum(s.breakdown.values())
             totals[s.side] += total
             scores.append({"side": s.side, "total": total, "breakdown": s.breakdown, **s.extra,

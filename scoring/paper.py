@@ -3,7 +3,8 @@
 Instead of its fields, every entry of such a hand is just `{"total": -45}`: a whole multiple of 5 within
 ±1,000,000. It is checked for nothing else (the slip was added up at the table), its breakdown has the single
 part `paper`, and it counts for totals, minimums, the end of the game, standings and ratings like any other hand.
-All entries of one hand are totals, or none is.
+All entries of one hand are totals, or none is. A side's penalty or award (scoring/adjustment.py) may stand beside
+its total: the slip's score stays as written, the adjustment is added on top with its reason.
 """
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from typing import Any
 
 import lang
 
+from . import adjustment
 from .base import MAX_NUMBER, FieldError, SideScore
 
 PART = "paper"  # the one part of a paper hand's breakdown
 LABEL = lang.L_("Score copied from paper")  # that part, as the pages and sheets name it
-KEY = "total"  # the one key of a paper entry
+KEY = "total"  # the one key of a paper entry, besides a penalty or award
+KEYS = frozenset({KEY}) | adjustment.KEYS
 
 
 def is_paper(payload: Any) -> bool:
@@ -26,7 +29,7 @@ def is_paper(payload: Any) -> bool:
 
 def is_paper_entries(entries: list) -> bool:
     """Whether a stored hand's entries are totals copied from paper."""
-    return bool(entries) and all(type(e) is dict and e.keys() == {KEY} for e in entries)
+    return bool(entries) and all(type(e) is dict and KEY in e and e.keys() <= KEYS for e in entries)
 
 
 def parse(payload: dict, sides: int) -> tuple[list[dict], list[FieldError]]:
@@ -47,15 +50,16 @@ def parse(payload: dict, sides: int) -> tuple[list[dict], list[FieldError]]:
                 "Entry %(n)s gives no total: a hand copied from paper gives every side just its total "
                 "(e.g. {\"total\": -45}), and a hand of fields gives no totals.", n=i + 1)))
             continue
-        for key in sorted(set(item) - {KEY}):
+        for key in sorted(set(item) - KEYS):
             errors.append(FieldError(f"{where}.{key}", lang._(
                 "'%(key)s' cannot go with a total: a hand copied from paper gives every side just its total.",
                 key=key)))
         total, error = _total(item[KEY], f"{where}.{KEY}", i)
-        if error:
-            errors.append(error)
-        else:
-            entries.append({KEY: total})
+        kept, refused = adjustment.read(item, where)
+        errors += [error] if error else []
+        errors += refused
+        if not error:
+            entries.append({KEY: total, **kept})
     return entries, errors
 
 
@@ -83,4 +87,4 @@ def _total(value: Any, where: str, i: int) -> tuple[int, FieldError | None]:
 
 def scores(entries: list[dict]) -> list[SideScore]:
     """Each side's score of a paper hand: its total, as one part."""
-    return [SideScore(i, {PART: e[KEY]}) for i, e in enumerate(entries)]
+    return adjustment.added([SideScore(i, {PART: e[KEY]}) for i, e in enumerate(entries)], entries)

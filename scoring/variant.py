@@ -8,6 +8,7 @@ from typing import Any
 import lang
 from lang import L_
 
+from . import adjustment
 from .base import Field, FieldError, SideScore, listed
 from .declare import Canasta, HouseRule, Seating, SheetColumn, points
 from .shape import ByScore, MeldMinimum, SideMark, Words
@@ -166,8 +167,20 @@ class Variant:
 
     # -- hands --------------------------------------------------------------------------
     def parse_hand(self, payload: Any, sides: int) -> tuple[list[dict], list[FieldError]]:
-        """Read a posted hand into whole numbers and flags (shape and types only)."""
-        return parse_entries(payload, self.fields, self.card_values, sides, self.name)
+        """Read a posted hand into whole numbers and flags (shape and types only), with each side's penalty or
+        award (scoring/adjustment.py: the same in every variant, so no variant declares it)."""
+        payload, kept, refused = adjustment.take(payload)
+        entries, errors = parse_entries(payload, self.fields, self.card_values, sides, self.name)
+        return adjustment.put(entries, kept), errors + refused
+
+    def hand_errors(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
+        """check_hand on a parsed hand: the variant's own checks never see a side's penalty or award."""
+        return self.check_hand(adjustment.without(entries), options, sides)
+
+    def hand_scores(self, entries: list[dict], options: dict) -> list[SideScore]:
+        """score_hand on a parsed or stored hand, each side's penalty or award then added on top (a special hand's
+        whole score included)."""
+        return adjustment.added(self.score_hand(adjustment.without(entries), options), entries)
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         raise NotImplementedError  # each variant module defines its own

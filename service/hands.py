@@ -43,8 +43,8 @@ def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple
     entries, errors = variant.parse_hand(payload, len(game["sides"]))
     if errors:
         return [], errors
-    errors = variant.check_hand(entries, game["options"], game["sides"])
-    return variant.score_hand(entries, game["options"]), errors
+    errors = variant.hand_errors(entries, game["options"], game["sides"])
+    return variant.hand_scores(entries, game["options"]), errors
 
 
 class Repeat(Exception):

@@ -15,7 +15,7 @@ import lang
 
 from db import write
 from db import games as store
-from scoring import FieldError, Refused, prepare_hand
+from scoring import FieldError, Refused, adjustment, prepare_hand
 from scoring import paper
 from scoring.game import now_utc
 
@@ -55,6 +55,8 @@ def copy_from_paper(db: sqlite_utils.Database, game_id: str, corrected: Mapping[
                 raise Refused([FieldError(f"hands[{number}]", lang._(
                     "Row %(n)s was not copied from paper; correct it on its own form.", n=number))])
             kept = _checked(variant, stored, totals, f"hands[{number}]")
+            # the slip shows totals only: a side's penalty or award given with the hand stays as it was
+            kept = [{**k, **{a: o[a] for a in adjustment.KEYS if a in o}} for k, o in zip(kept, old["entries"])]
             hands[number - 1] = {**old, "entries": kept, "edited_at": now}
             store.replace_hand(db, old["id"], kept, now)
             step = {**stored, "hands": list(hands)}

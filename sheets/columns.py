@@ -37,8 +37,8 @@ MAX_STRETCH = 2.0  # a sheet with room to spare widens its columns up to this mu
 
 def cell(column: SheetColumn, entry: dict, score: dict) -> str:
     """The text of a column for one side in one played hand (blank for nothing)."""
-    if column.kind == "score":
-        return num(score["total"])
+    if column.kind == "score":  # * a penalty or award is part of it (listed under the sheet's hands)
+        return num(score["total"]) + ("*" if score.get("breakdown", {}).get("adjustment") else "")
     if column.kind == "total":
         return num(score["running_total"])
     if column.kind == "own":

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Mapping
 from reportlab.platypus import Spacer, Table, TableStyle
 
 import lang
-from scoring import get_variant
+from scoring import adjustment, get_variant
 from scoring.game import places, players_shown
 from scoring.shape import Words
 from scoring.variant import Variant
@@ -69,6 +69,7 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     if carried:
         legend.append(lang._("b/f brought forward: the totals scored on paper before this game was kept in Meldbook"))
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
+    story += adjustments(variant, game, hands)
     story += [Spacer(1, 8), standings(game)]
     minimums = next_minimums(game, variant)
     if minimums:
@@ -80,6 +81,19 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     return render(story, paper=paper, wide=plan.wide, title=title,
                   footer=lang._("Meldbook · %(variant)s · game %(game)s · %(date)s", variant=variant.name,
                                 game=game.id, date=day(game.created)))
+
+
+def adjustments(variant: Variant, game: Game, hands: list[dict]) -> list:
+    """Every penalty or award a table gave, with its reason: each one's Score is marked * above."""
+    said = [variant.words.say("%(Round)s %(n)s", n=num(h["number"])) + ", " + lang._(
+                "%(side)s %(points)s: %(reason)s", side=game.sides[i].name, points=lang.signed(part),
+                reason=h["entries"][i].get(adjustment.REASON) or "")
+            for h in hands for i, s in enumerate(h["scores"]) if (part := s["breakdown"].get(adjustment.PART))]
+    if not said:
+        return []
+    each = "; ".join(text(x) for x in said)
+    return [Spacer(1, 4), para(lang._("<b>* Penalties and awards</b> (in the Score above): %(list)s", list=each),
+                               "small")]
 
 
 def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:

@@ -44,6 +44,11 @@
         el.value = typed ? typed[0] : "";
       }
     });
+    // a restored penalty or award is seen, not left folded away
+    var fold = f.querySelector(".adjustment-fold");
+    if (fold && Array.prototype.some.call(fold.querySelectorAll("input:not([type=radio])"), function (el) {
+      return el.value.trim() !== "";
+    })) fold.open = true;
   }
 
   // the newest draft of a new hand of this game (another phone may have recorded that hand meanwhile)

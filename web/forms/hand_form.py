@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import lang
-from scoring import Variant
+from scoring import Variant, adjustment
 from scoring.base import Field
 from scoring.shape import Words
 from service.model import Side
@@ -25,6 +25,25 @@ MORE = "more"
 MORE_DEFAULT = 5  # "5+" with the box left empty
 # the submit button a player taps to record a hand in which nobody scored anything (is_empty)
 EMPTY_HAND = "empty_hand"
+# a side's penalty or award: its points typed without a sign, "<input name>:sign" saying which it is
+PENALTY, AWARD = "penalty", "award"
+
+
+def adjustment_names(i: int) -> tuple[str, str]:
+    """The inputs of side i's penalty or award: its points and its reason."""
+    return field_name(i, adjustment.FIELD), field_name(i, adjustment.REASON)
+
+
+def adjustment_payload(form, i: int) -> dict:
+    """Side i's penalty or award as the API takes it ({} when nothing was typed): a penalty's points below 0."""
+    name, reason_name = adjustment_names(i)
+    typed, reason = (form.get(name) or "").strip(), form.get(reason_name) or ""
+    if not typed and not reason.strip():
+        return {}
+    points = number(typed, name, adjustment.LABEL)
+    if isinstance(points, int) and points > 0 and form.get(f"{name}:sign", PENALTY) != AWARD:
+        points = -points
+    return {adjustment.FIELD: points, adjustment.REASON: reason}
 
 
 def count_chip(values, name: str) -> str:
@@ -153,7 +172,8 @@ def hand_payload(form, variant: Variant, sides: Sequence) -> dict:
         entry: dict[str, Any] = {}
         whole = next((f for f in whole_choices(variant) if form.get(field_name(i, f.name))), None)
         if whole is not None:  # a choice that is the side's whole entry: nothing else of the side is sent
-            entries.append({whole.name: form.get(field_name(i, whole.name))})
+            # a penalty or award still counts on top of a special hand
+            entries.append({whole.name: form.get(field_name(i, whole.name)), **adjustment_payload(form, i)})
             continue
         for f in variant.fields:
             name = field_name(i, f.name)
@@ -173,7 +193,7 @@ def hand_payload(form, variant: Variant, sides: Sequence) -> dict:
                 entry[f.name] = MORE_DEFAULT
             else:
                 entry[f.name] = number(form.get(name), name, f.label)
-        entries.append(entry)
+        entries.append({**entry, **adjustment_payload(form, i)})
     return {"entries": entries}
 
 
@@ -215,6 +235,11 @@ def hand_values(variant: Variant, entries: Sequence[Mapping]) -> dict[str, str]:
                 values.update({f"{name}.{card}": str(n) for card, n in value.items() if n})
             elif value:
                 values[name] = str(value)
+        if entry.get(adjustment.FIELD):
+            name, reason_name = adjustment_names(i)
+            points = entry[adjustment.FIELD]
+            values.update({name: str(abs(points)), f"{name}:sign": AWARD if points > 0 else PENALTY,
+                           reason_name: entry.get(adjustment.REASON) or ""})
     return values
 
 
@@ -229,6 +254,7 @@ def hand_inputs(variant: Variant, sides: Sequence[Side]) -> set[str]:
             names.add(field_name(i, f.name))
             if f.kind == "points":
                 names.update(f"{field_name(i, f.name)}.{card}" for card in variant.card_values)
+        names.update(adjustment_names(i))
     return names
 
 
@@ -247,6 +273,10 @@ def input_labels(variant: Variant, sides: Sequence[Side], unused: frozenset = fr
                 for card in variant.card_values:
                     many = str(variant.card_words.get(card, (card, card))[1]).capitalize()
                     labels[f"{name}.{card}"] = (f"{many}, {f.label}", side.name)
+    for i, side in enumerate(sides):  # the penalty or award of each side, folded under the sides
+        points, reason = adjustment_names(i)
+        labels[points] = (str(adjustment.LABEL), side.name)
+        labels[reason] = (str(adjustment.REASON_LABEL), side.name)
     return labels
 
 

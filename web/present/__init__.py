@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 import lang
 
-from scoring import VARIANTS, Variant, get_variant, paper
+from scoring import VARIANTS, Variant, adjustment, get_variant, paper
 from scoring.base import SideScore, team_name
 from scoring.game import places, players_shown
 from scoring.shape import Words
@@ -54,6 +54,8 @@ def part_label(variant: Variant, key: str) -> str:
         return field.label
     if key == paper.PART:
         return paper.LABEL
+    if key == adjustment.PART:
+        return adjustment.LABEL
     return variant.part_labels.get(key, key.replace("_", " ").capitalize())
 
 
@@ -76,8 +78,18 @@ def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int]) 
             detail = card_count_text(given, variant)
         elif kind == "choice" and given:
             detail = field.choice_word(given)
+        elif key == adjustment.PART:
+            detail = adjustment_detail(variant, entry)
         lines.append(Line(part_label(variant, key), detail, value))
     return lines
+
+
+def adjustment_detail(variant: Variant, entry: Mapping) -> str:
+    """A penalty or award's reason, and where a special hand is the side's whole score, that it came on top."""
+    reason = entry.get(adjustment.REASON) or ""
+    if any(f.kind == "choice" and f.whole and entry.get(f.name) for f in variant.fields):
+        return lang._("%(reason)s (added on top of the special hand)", reason=reason)
+    return reason
 
 
 def side_lines(variant: Variant, sides: Sequence[Side], entries: Sequence[Mapping], score: HandScore | SideScore) -> dict:
@@ -86,8 +98,10 @@ def side_lines(variant: Variant, sides: Sequence[Side], entries: Sequence[Mappin
     if "own_breakdown" in extra:
         own = breakdown_lines(variant, entries[i], extra["own_breakdown"])
         partner = sides[extra["partner"]].name
+        # the side's own penalty or award, after the partner's share (it is not shared)
+        after = breakdown_lines(variant, entries[i], {adjustment.PART: score.breakdown.get(adjustment.PART, 0)})
         return {"total": score.total, "lines": own, "own": extra["own"], "partner": partner,
-                "partner_share": score.breakdown["partner_share"]}
+                "partner_share": score.breakdown["partner_share"], "after": after}
     return {"total": score.total, "lines": breakdown_lines(variant, entries[i], score.breakdown)}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from scoring import Variant
+from scoring import Variant, adjustment
 from scoring.base import MAX_NUMBER
 from scoring.declare import LIST_MAX, TIERS_MAX, HouseRule
 from scoring.shape import SideMark
@@ -32,7 +32,18 @@ def entry_schema(variant: Variant) -> dict:
             return {"enum": [c for c, _ in f.choices] + [None]}
         return kinds[f.kind]
     return {"type": "object", "additionalProperties": False, "description": f"one side's entry in {variant.name}",
-            "properties": {f.name: {**kind(f), "description": str(f.label)} for f in variant.fields}}
+            "properties": {**{f.name: {**kind(f), "description": str(f.label)} for f in variant.fields},
+                           **ADJUSTMENT}}
+
+
+# a side's penalty or award, the same in every variant (scoring/adjustment.py)
+ADJUSTMENT = {
+    adjustment.FIELD: {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER, "multipleOf": adjustment.STEP,
+                       "default": 0, "description": "a table's penalty (below 0) or award (above 0) for this side in "
+                       "this hand, added to its hand score as the breakdown part 'adjustment' (on top of a special "
+                       "hand too); left out or 0: none"},
+    adjustment.REASON: {"type": "string", "maxLength": adjustment.REASON_MAX,
+                        "description": "why (e.g. 'card exposed'): required when adjustment is not 0"}}
 
 
 def _number(rule: HouseRule) -> dict:

@@ -11,6 +11,7 @@ from db import transfer
 from scoring import VARIANTS
 from scoring.events import MOVEMENTS, SCALES
 from web.present.openapi_variants import (
+    ADJUSTMENT,
     entry_schema,
     hand_limits,
     house_rules_description,
@@ -81,9 +82,11 @@ SCHEMAS = {
     "Entry": {"type": "object", "description": "one side's values; a number left out is 0, a flag false; "
                                                "the fields are the variant's (GET /api/variants), others are refused",
               # each variant's entry (anyOf, below) bounds its fields; a paper entry's total may be below 0
-              "additionalProperties": {"anyOf": [INT, BOOL, CARD_POINTS]}},
+              # a text: a choice (a special hand) or a penalty or award's reason
+              "additionalProperties": {"anyOf": [INT, BOOL, CARD_POINTS, STR, {"type": "null"}]}},
     "PaperEntry": obj({"total": {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000, "multipleOf": 5,
-                                 "description": "the side's hand score as written on a score slip"}}, closed=True),
+                                 "description": "the side's hand score as written on a score slip"}}, ADJUSTMENT,
+                      closed=True),
     "HandInput": obj({"entries": {"type": "array", "items": ref("Entry"), "description": "one per side, in side order"}},
                      {"revision": {"type": ["integer", "string"],
                                    "description": "the game revision this hand is based on (like If-Match)"}},
@@ -118,7 +121,10 @@ SCHEMAS = {
     "HandAndGame": obj({"hand": ref("Hand"), "game": ref("Game")}),
     "Export": obj({"format": {"const": transfer.FORMAT}, "version": {"const": transfer.VERSION},
                    "games": {"type": "array", "items": {"type": "object"}}},
-                  {"events": {"type": "array", "items": {"type": "object"}}}),
+                  {"events": {"type": "array", "items": {"type": "object"}},
+                   "rule_sets": {"type": "array", "description": "every saved rule set (id, name, variant, options, "
+                                 "created, updated); an import skips one already there and keeps one whose name is "
+                                 "taken there under another name", "items": {"type": "object"}}}),
 }
 
 

@@ -10,7 +10,7 @@ from flask import Blueprint, Response
 
 import lang
 import service
-from scoring import Refused, get_variant
+from scoring import Refused, adjustment, get_variant
 from scoring.variant import Variant
 from service.model import Game
 from web import present
@@ -48,6 +48,8 @@ def columns(variant: Variant, game: Game) -> list[tuple[str, str, str]]:
         if k in choices:
             out.append((label, "choice", k))
         out.append((label if says_points(variant, k) else lang._("%(part)s (points)", part=label), "breakdown", k))
+        if k == adjustment.PART:  # its reason beside it
+            out.append((lang.shown(adjustment.REASON_LABEL), "text", adjustment.REASON))
     return out + [(variant.words.say("%(round)s score"), "score", "total"),
                   (lang._("running total"), "score", "running_total")]
 
@@ -89,7 +91,8 @@ def scores_csv(game: Game) -> str:
         for entry, score in zip(hand.entries, hand.scores):
             where = {"entries": entry, "breakdown": score.breakdown,
                      "score": {"total": score.total, "running_total": score.running_total},
-                     "choice": {k: lang.shown(f.choice_word(entry.get(k))) for k, f in choices.items()}}
+                     "choice": {k: lang.shown(f.choice_word(entry.get(k))) for k, f in choices.items()},
+                     "text": {adjustment.REASON: entry.get(adjustment.REASON) or ""}}
             blank = "" if hand.from_paper else 0  # a hand copied from paper has its totals only
             row += [where[source].get(key, blank) for _, source, key in cols]
         rows.append(row)
