@@ -165,9 +165,19 @@ class Variant:
         return []
 
     # -- hands --------------------------------------------------------------------------
-    def parse_hand(self, payload: Any, sides: int) -> tuple[list[dict], list[FieldError]]:
-        """Read a posted hand into whole numbers and flags (shape and types only)."""
-        return parse_entries(payload, self.fields, self.card_values, sides, self.name)
+    def parse_hand(self, payload: Any, sides: int, options: dict | None = None) -> tuple[list[dict], list[FieldError]]:
+        """Read a posted hand into whole numbers and flags (shape and types only); card counts by the game's values."""
+        values = self.card_values if options is None else self.card_values_for(options)
+        return parse_entries(payload, self.fields, values, sides, self.name)
+
+    def card_values_for(self, options: dict) -> dict[str, int]:
+        """Each card value at this table (a house rule may change one: Hand and Foot's joker_value)."""
+        return self.card_values
+
+    def round_options(self, options: dict, number: int) -> dict:
+        """The options as round `number` (from 1) plays them: a house rule given one value per round takes that
+        round's; the same options in most variants."""
+        return options
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         raise NotImplementedError  # each variant module defines its own
