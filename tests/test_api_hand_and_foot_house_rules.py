@@ -4,7 +4,7 @@ rules card and the score sheet."""
 from __future__ import annotations
 
 from .examples import HAND_AND_FOOT
-from .pages import read
+from .pages import post, read
 from .sheet_helpers import pdf_pages
 
 # every peer case of the issue at one table
@@ -106,3 +106,12 @@ def test_the_hand_form_offers_the_new_fields_only_when_their_rule_is_set(client)
     assert "Black threes melded going out" in doc.text() and "Black-three books" in doc.text()
     plain = read(client.get(f"/games/{new_game(client, {})['id']}/hands/new"))
     assert "Black threes melded going out" not in plain.text() and "Black-three books" not in plain.text()
+
+
+def test_the_card_counter_counts_jokers_at_the_tables_value(client):
+    game = new_game(client, {"joker_value": 20})
+    assert "Jokers Joker · 20" in read(client.get(f"/games/{game['id']}/hands/new")).text()
+    preview = post(client, f"/games/{game['id']}/hands/preview",
+                   {"number": "1", "entries[0].melded:mode": "count", "entries[0].melded.jokers": "2"})
+    shown = read(preview).text()
+    assert "= 40 points" in shown and "2 jokers × 20" in shown
