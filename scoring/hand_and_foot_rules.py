@@ -71,7 +71,7 @@ PER_ROUND = tuple(r.key for r in RULES if r.per_round)
 
 def played(rules: Mapping) -> Mapping:
     """A game's house rules with every rule it predates at its default (a game keeps the rules it was made with)."""
-    return rules if len(rules) >= len(HOUSE_RULES) else {**HOUSE_RULES, **rules}
+    return rules if HOUSE_RULES.keys() <= rules.keys() else {**HOUSE_RULES, **rules}
 
 
 def for_round(rules: Mapping, number: int) -> Mapping:

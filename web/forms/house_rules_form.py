@@ -170,4 +170,5 @@ def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, 
         rows = _typed_tiers(values, f"options.house_rules.{key}")
     else:
         rows = [("" if at is None else str(at), str(minimum)) for at, minimum in default or []]
-    return rows + [("", "")]
+    # none yet (a table by score instead, null by default): the first row and two more, as a table fills them in
+    return rows + [("", "")] * (1 if rows else 3)
