@@ -33,6 +33,9 @@ def test_a_fresh_form_shows_the_new_rules_at_their_defaults(client):
     assert doc.field("Card value of a joker").value == "50"
     assert "Every row empty: by round." in doc.group("Initial meld minimum by score instead").text
     assert "House rules (Hand and Foot defaults filled in)" in doc.text()  # the defaults as they stand change nothing
+    game = start(client, {**doc.values, **doc.checked, **PAIRS})  # the form sent as shown: every default kept
+    listed = {v["id"]: v for v in client.get("/api/variants").get_json()}
+    assert game["options"]["house_rules"] == listed[VARIANT]["options"]["house_rules"]
 
 
 def test_the_peer_cases_rules_are_started_as_typed_and_shown_again(client):

@@ -129,8 +129,10 @@ def _typed_rounds(form, rule) -> list:
         if rule.kind != "counts":
             values.append(number(row[""], round_name(rule, k), rule.label) if row[""] else None)
         else:
-            values.append({part: number(v, round_name(rule, k, part), capital(str(rule.key_word(part))))
-                           for part, v in row.items() if v or part in rule.default})
+            counts = {part: number(v, round_name(rule, k, part), capital(str(rule.key_word(part))))
+                      for part, v in row.items()}
+            # a part beyond the default's at 0 is the same as none (sevens books needed: 0): kept only when asked for
+            values.append({part: n for part, n in counts.items() if part in rule.default or n != 0})
     return values
 
 
