@@ -73,7 +73,7 @@ def check_game(g: Any, where: str) -> list[str]:
         if not is_time(h["recorded_at"]) or not is_time(h["edited_at"], nullable=True):
             errors.append(lang._("%(where)s: recorded_at and edited_at must be dates and times.", where=at))
         try:
-            entries = prepare_hand(variant, options, sides, {"entries": h["entries"]})
+            entries = prepare_hand(variant, options, sides, {"entries": h["entries"]}, n)
         except Refused as err:
             errors.extend(_refused(at, e.field or "hand", e.message) for e in err.errors)
             continue

@@ -158,10 +158,10 @@ class Burraco(Variant):
                 "melded": self.pack_points, "in_hand": self.pack_points}
         return {f: 0 if f in off else n for f, n in most.items()}
 
-    def parse_hand(self, payload: Any, sides: int) -> tuple[list[dict], list[FieldError]]:
+    def parse_hand(self, payload: Any, sides: int, options: dict | None = None) -> tuple[list[dict], list[FieldError]]:
         """As every variant reads a hand, and card counts by value in one field of one side no more than the pack holds
         of that value (RULES.md §4: "5 jolly" — the pack has 4)."""
-        entries, errors = super().parse_hand(payload, sides)
+        entries, errors = super().parse_hand(payload, sides, options)
         if errors:
             return entries, errors
         labels = {f.name: f.label for f in self.fields if f.kind == "points"}

@@ -28,8 +28,9 @@ CARD_WORDS = {"jokers": (L_("joker"), L_("jokers")), "twenties": (L_("twenty"), 
 def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: Any, black_word: Any,
                 wild_full: str, dirty: str, sevens: str, dirty_word: Any, wild_word: Any,
                 red_held: str | None = None, sevens_word: Any = "sevens canasta", cards: tuple[str, ...] = CARD_FIELDS,
-                cards_words: Any = "melded, in hand and ponies") -> list[FieldError]:
-    """Nothing may exceed what `decks` 54-card decks hold, all sides of the hand together."""
+                cards_words: Any = "melded, in hand and ponies", deck_points: int = DECK_POINTS) -> list[FieldError]:
+    """Nothing may exceed what `decks` 54-card decks hold, all sides of the hand together (`deck_points`: a deck's
+    card points at this table)."""
     # the `…_word`s: a word said as plural() says it (a pair marked with lang.Nn_ says it in every language)
     # `red_held`: red threes held (Hand and Foot), counted with those laid down; `cards`: card points, melded first
     reds = blacks = wild_canastas = dirty_canastas = sevens_canastas = points = 0
@@ -44,7 +45,7 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
     wild_needed = CANASTA_CARDS * wild_canastas + dirty_canastas
     sevens_needed = CANASTA_CARDS * sevens_canastas
     if (reds <= THREES_PER_DECK * decks and blacks <= THREES_PER_DECK * decks and wild_needed <= WILD_PER_DECK * decks
-            and sevens_needed <= SEVENS_PER_DECK * decks and points <= DECK_POINTS * decks):
+            and sevens_needed <= SEVENS_PER_DECK * decks and points <= deck_points * decks):
         return []
     errors = []
     for names, word, total in (((red, red_held), red_word, reds), ((black,), black_word, blacks)):
@@ -70,13 +71,13 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
             "%(counted)s need %(needed)s sevens, but %(num)s decks hold only %(most)s.", decks,
             counted=plural(sevens_canastas, sevens_word), needed=lang.number(sevens_needed),
             most=lang.number(SEVENS_PER_DECK * decks))))
-    if points > DECK_POINTS * decks:
+    if points > deck_points * decks:
         side = last_side_with(entries, *cards)
         field = next((n for n in cards[1:] if entries[side][n]), cards[0])
         errors.append(FieldError(f"entries[{side}].{field}", lang.ngettext(
             "All sides together recorded %(points)s card points (%(where)s), but %(num)s deck hold only %(most)s.",
             "All sides together recorded %(points)s card points (%(where)s), but %(num)s decks hold only %(most)s.",
-            decks, points=lang.number(points), where=lang.shown(cards_words), most=lang.number(DECK_POINTS * decks))))
+            decks, points=lang.number(points), where=lang.shown(cards_words), most=lang.number(deck_points * decks))))
     return errors
 
 

@@ -6,7 +6,7 @@ outside scoring/ needs to know one variant from another. A house rule also check
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import lang
@@ -40,6 +40,9 @@ class HouseRule:
     words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
     each: str = L_("Number {n}")  # a "list" rule's numbers one by one on the form, in the variant's words ("Round {n}")
     size: int = 0  # a "list" rule of exactly this many numbers (0: 1 to LIST_MAX)
+    # a "points" or "counts" rule a table may also give as a list, one value per round (rounds past it keep its last)
+    per_round: bool = False
+    extra: tuple[str, ...] = ()  # a "counts" rule's keys beyond its default's, kept only where a table gives them
 
     def key_word(self, key: str) -> str:
         """A "counts" rule's key as the form and sheets word it ("natural" → "clean")."""
@@ -54,6 +57,8 @@ class HouseRule:
         label = lang._("House rule '%(key)s'", key=self.key)
         if value is None and self.off:
             return None, None
+        if self.per_round and isinstance(value, list):
+            return self._rounds(value, where)
         if self.kind == "flag":
             return (value, None) if isinstance(value, bool) else (None, FieldError(where, lang._("%(label)s must be true or false.", label=label)))
         if self.kind == "tiers":
@@ -101,19 +106,35 @@ class HouseRule:
             numbers.append(n)
         return numbers, None
 
+    def _rounds(self, value: list, where: str) -> tuple[list | None, FieldError | None]:
+        """A per-round rule given as a list: one value a round, each read as the rule reads one value."""
+        if not 1 <= len(value) <= LIST_MAX:
+            return None, FieldError(where, lang._("House rule '%(key)s' must be one value for every round, or a list "
+                                                  "of 1 to %(most)s values, one per round, e.g. %(example)s.",
+                                                  key=self.key, most=LIST_MAX, example=json.dumps([self.default] * 2)))
+        one, values = replace(self, per_round=False), []
+        for i, item in enumerate(value):
+            n, err = one.read(item, f"{where}[{i}]")
+            if err:
+                return None, FieldError(err.field, lang._("Round %(n)s: %(refusal)s", n=i + 1, refusal=err.message))
+            values.append(n)
+        return values, None
+
     def _counts(self, value: Any, where: str, label: str) -> tuple[dict[str, int] | None, FieldError | None]:
-        keys = list(self.default)
+        keys = list(self.default) + list(self.extra)
         example = json.dumps(self.default)
         if not isinstance(value, dict):
             return None, FieldError(where, lang._("%(label)s must be an object of whole numbers by %(keys)s, e.g. "
                                                   "%(example)s.", label=label, keys=listed(keys, "and"), example=example))
         for key in value:
-            if key not in self.default:
+            if key not in keys:
                 return None, FieldError(f"{where}.{key}", lang._("'%(key)s' is not part of house rule '%(rule)s'; use "
                                                                  "%(keys)s (one left out counts 0).", key=key,
                                                                  rule=self.key, keys=listed(keys, "or")))
         counts = {}
         for key in keys:  # a key left out counts 0: the table's object replaces the default whole
+            if key in self.extra and key not in value:
+                continue  # a key beyond the default's is kept only where given
             n, err = self._number(value.get(key, 0), f"{where}.{key}", lang._("%(label)s: %(key)s", label=label, key=key))
             if err:
                 return None, err

@@ -220,8 +220,9 @@ def _pin(value: Any) -> FieldError | None:
     return None
 
 
-def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: Any) -> list[dict]:
-    """Check a posted hand against every rule; returns its entries as numbers or raises Refused.
+def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: Any, number: int = 1) -> list[dict]:
+    """Check a posted hand (round `number`, from 1) against every rule; returns its entries as numbers or raises
+    Refused.
 
     A hand copied from paper (every entry just a side's total) is checked for its totals only."""
     if paper.is_paper(payload):
@@ -229,9 +230,9 @@ def prepare_hand(variant: Variant, options: dict, sides: list[dict], payload: An
         if errors:
             raise Refused(errors)
         return entries
-    entries, errors = variant.parse_hand(payload, len(sides))
+    entries, errors = variant.parse_hand(payload, len(sides), options)
     if not errors:
-        errors = variant.hand_errors(entries, options, sides)
+        errors = variant.hand_errors(entries, variant.round_options(options, number), sides)
     if errors:
         raise Refused(errors)
     return entries
@@ -273,7 +274,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     totals = list(starts)  # a game begun on paper goes on from its totals there
     played = []
     # stored hands were checked when recorded (or imported): read them back, do not check them again
-    read = stored_reader(variant.fields, variant.card_values)
+    read = stored_reader(variant.fields, variant.card_values_for(options))
     won = None  # the side whose hand won the game at once (American's Dream hand), the first such hand
     for number, hand in enumerate(hands, start=1):
         from_paper = paper.is_paper_entries(hand.entries)
@@ -281,7 +282,8 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
         if won is None and not from_paper:
             won = variant.wins_at_once(adjustment.without(entries), options)
         scores = []
-        for s in (paper.scores(entries) if from_paper else variant.hand_scores(entries, options)):
+        for s in (paper.scores(entries) if from_paper else
+                  variant.hand_scores(entries, variant.round_options(options, number))):
             total = sum(s.breakdown.values())
             totals[s.side] += total
             scores.append({"side": s.side, "total": total, "breakdown": s.breakdown, **s.extra,

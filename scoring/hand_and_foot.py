@@ -1,13 +1,18 @@
 """Hand and Foot (RULES.md §8): books, a hand and a foot a player, a set number of rounds, minimums by round."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded, points_rule
-from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
-from .deck54 import (CANASTA_CARDS, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, NATURALS_PER_DECK,
+from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded
+from .declare import SCORE, TOTAL, Canasta, SheetColumn
+from .deck54 import (CANASTA_CARDS, CARD_NAMES, CARD_VALUES, CARD_WORDS, NATURALS_PER_DECK,
                      SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
+from .hand_and_foot_rules import (BOOK_WORDS, BOOKS_COUNTED, RULES, black_threes_limit, books, by_round,
+                                  check_house_rules, deck_points, for_round, listed_and, missing_books,  # noqa: F401
+                                  off_words, played)
 from .shape import ByRound, Words
 from .variant import Variant, deal_to_the_left
 
@@ -30,39 +35,6 @@ CANASTAS = (
     Canasta("sevens_canastas", lang.lazy_pgettext("book kind", "sevens"), "sevens_canasta_bonus", 35),
 )
 BOOK_LEAST = {c.field: c.least for c in CANASTAS}
-# each kind as the checks name it, one of them ("clean book"), and counted ("2 clean books")
-BOOK_WORDS = {"natural_canastas": lang.L_("clean book"), "dirty_canastas": lang.L_("dirty book"),
-              "wild_canastas": lang.L_("wild book"), "sevens_canastas": lang.L_("sevens book")}
-BOOKS_COUNTED = {"natural_canastas": lang.Nn_("%(num)s clean book", "%(num)s clean books"),
-                 "dirty_canastas": lang.Nn_("%(num)s dirty book", "%(num)s dirty books"),
-                 "wild_canastas": lang.Nn_("%(num)s wild book", "%(num)s wild books"),
-                 "sevens_canastas": lang.Nn_("%(num)s sevens book", "%(num)s sevens books")}
-NEED_WORDS = {"natural": "natural_canastas", "dirty": "dirty_canastas", "wild": "wild_canastas"}  # go_out_needs' keys
-
-
-RULES = (
-    HouseRule("meld_minimums", "list", [50, 90, 120, 150], lang.L_("Initial meld minimum by round"),
-              lang.L_("Meld minimums by round"), note=lang.L_("round 1, round 2 …; later rounds keep the last"),
-              step=5, each=lang.L_("Round {n}")),
-    points_rule("natural_canasta_bonus", 500, lang.L_("Clean book")),
-    points_rule("dirty_canasta_bonus", 300, lang.L_("Dirty book")),
-    points_rule("wild_canasta_bonus", 1500, lang.L_("Wild book"), off=lang.L_("wild books are not allowed")),
-    points_rule("sevens_canasta_bonus", None, lang.L_("Sevens book"), off=lang.L_("a sevens book is a clean book")),
-    points_rule("going_out_bonus", 100, lang.L_("Going out")),
-    points_rule("red_three_bonus", 100, lang.L_("Red three laid down"), lang.L_("Red three laid down, each"),
-                 signed=True, note=lang.L_("may be below 0")),
-    points_rule("red_three_penalty", 500, lang.L_("Red three held (minus)"), lang.L_("Red three held, each")),
-    points_rule("black_three_penalty", 5, lang.L_("Black three held (minus)"), lang.L_("Black three held, each")),
-    points_rule("exact_pickup_bonus", 100, lang.L_("Exact pick-up"), lang.L_("Exact pick-up, each")),
-    HouseRule("go_out_needs", "counts", {"natural": 1, "dirty": 1, "wild": 0}, lang.L_("Books needed to go out"),
-              note=lang.L_("natural: clean books (a sevens book counts), dirty, wild; a key left out counts 0"),
-              words=(("natural", lang.lazy_pgettext("book kind", "clean")),
-                     ("dirty", lang.lazy_pgettext("book kind", "dirty")),
-                     ("wild", lang.lazy_pgettext("book kind", "wild")))),
-    HouseRule("unplayed_foot_counts", "flag", True, lang.L_("An unplayed foot counts against the side"),
-              lang.L_("Unplayed foot counts against")),
-)
-HOUSE_RULES = {r.key: r.default for r in RULES}
 
 HELD_WORDS = lang.L_("Left in a hand, or in a foot nobody picked up")
 FIELDS = (
@@ -77,6 +49,9 @@ FIELDS = (
     Field("sevens_canastas", "count", lang.L_("Sevens books"),
           lang.L_("7 sevens, no jokers or 2s (only if the table scores them apart)"),
           short=(lang.lazy_pgettext("books", "Sevens"), ""), group=lang.L_("Books")),
+    Field("black_threes_canastas", "count", lang.L_("Black-three books"),
+          lang.L_("7 black threes (only if the table scores them)"),
+          short=(lang.lazy_pgettext("books", "Black 3s"), ""), group=lang.L_("Books")),
     Field("red_threes", "count", lang.L_("Red threes laid down"), lang.L_("Put down on the table"),
           short=(lang.lazy_pgettext("threes", "Red"), lang.lazy_pgettext("threes", "laid down")),
           group=lang.L_("Threes")),
@@ -84,6 +59,10 @@ FIELDS = (
           short=(lang.lazy_pgettext("threes", "Red"), lang.lazy_pgettext("threes", "held")), group=lang.L_("Threes")),
     Field("black_threes", "count", lang.L_("Black threes held"), HELD_WORDS,
           short=(lang.lazy_pgettext("threes", "Black"), lang.lazy_pgettext("threes", "held")),
+          group=lang.L_("Threes")),
+    Field("black_threes_melded", "count", lang.L_("Black threes melded going out"),
+          lang.L_("By the player who went out, besides any book of black threes"),
+          short=(lang.lazy_pgettext("threes", "Black"), lang.lazy_pgettext("threes", "melded")),
           group=lang.L_("Threes")),
     Field("exact_pickups", "count", lang.L_("Exact pick-ups"),
           lang.L_("Players who picked up exactly the cards for hand and foot"), group=lang.L_("Cards")),
@@ -101,39 +80,17 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
     SheetColumn(lang.lazy_pgettext("sheet column", "W"), "count", "wild_canastas", optional=True),
     SheetColumn(lang.lazy_pgettext("sheet column", "7s"), "count", "sevens_canastas", optional=True),
+    SheetColumn(lang.lazy_pgettext("sheet column", "B3B"), "count", "black_threes_canastas", optional=True),
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_threes"),
     SheetColumn(lang.lazy_pgettext("sheet column", "R3h"), "count", "red_threes_held"),
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "B3m"), "count", "black_threes_melded", optional=True),
     SheetColumn(lang.lazy_pgettext("sheet column", "Ex"), "count", "exact_pickups", optional=True),
     MELD_COLUMN, LEFT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Foot"), "points", "in_foot", optional=True,
                 counted_by="unplayed_foot_counts"),
     OUT_COLUMN, SCORE, TOTAL,
 )
-
-
-def missing_books(entry: dict, needs: dict[str, int]) -> dict[str, int]:
-    """How many books of each `go_out_needs` kind a side lacks to go out (RULES.md §8 "Going out")."""
-    # a sevens book counts as clean, a clean (or sevens) book beyond those needed stands in for a missing dirty one,
-    # a wild book never stands in
-    clean = entry["natural_canastas"] + entry["sevens_canastas"]
-    spare = max(0, clean - needs["natural"])
-    return {"natural": max(0, needs["natural"] - clean),
-            "dirty": max(0, needs["dirty"] - entry["dirty_canastas"] - spare),
-            "wild": max(0, needs["wild"] - entry["wild_canastas"])}
-
-
-def listed_and(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c', in the current language."""
-    if len(items) == 1:
-        return items[0]
-    return lang._("%(items)s and %(last)s", items=", ".join(items[:-1]), last=items[-1])
-
-
-def books(counts: dict[str, int]) -> str:
-    """{"natural": 2, "dirty": 1, "wild": 0} → '2 clean books and 1 dirty book'."""
-    said = [lang.counted(BOOKS_COUNTED[NEED_WORDS[k]], n) for k, n in counts.items() if n]
-    return listed_and(said or [lang._("no book")])
 
 
 def signed_points(n: int, sign: str = "+") -> str:
@@ -159,7 +116,7 @@ class HandAndFoot(Variant):
     words = Words(meld=lang.L_("book"), melds=lang.L_("books"), round=lang.L_("round"), rounds=lang.L_("rounds"),
                   meld_count=lang.Nn_("%(num)s book", "%(num)s books"),
                   round_count=lang.Nn_("%(num)s round", "%(num)s rounds"))
-    minimum = ByRound("meld_minimums")  # by the round, the same for every side
+    minimum = ByRound("meld_minimums", by_score="meld_minimums_by_score")  # by the round, unless the table sets it by score
     part_labels = {"going_out": lang.L_("Going out")}
     describe_sides = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
                       "teams_of_three": {"sides": [2, 2], "players_per_side": 3},
@@ -184,38 +141,48 @@ class HandAndFoot(Variant):
         return DEFAULT_MAX_HANDS
 
     def check_house_rules(self, rules: dict) -> list[FieldError]:
-        if rules["wild_canasta_bonus"] is None and rules["go_out_needs"]["wild"]:
-            return [FieldError("options.house_rules.go_out_needs.wild", lang._(
-                "Going out cannot need a wild book while wild books are not allowed (wild_canasta_bonus is null): set "
-                "wild to 0 in go_out_needs, or give wild books a bonus."))]
-        return []
+        return check_house_rules(rules)
+
+    def card_values_for(self, options: dict) -> dict[str, int]:
+        value = options["house_rules"].get("joker_value", CARD_VALUES["jokers"])
+        return self.card_values if value == CARD_VALUES["jokers"] else {**CARD_VALUES, "jokers": value}
+
+    def round_options(self, options: dict, number: int) -> dict:
+        rules = for_round(options["house_rules"], number)
+        return options if rules is options["house_rules"] else {**options, "house_rules": rules}
 
     def field_bounds(self, options: dict) -> dict[str, int]:
-        d, rules = options["decks"], options["house_rules"]
-        cards = DECK_POINTS * d
+        d, rules = options["decks"], played(options["house_rules"])
+        cards = deck_points(rules) * d
         return {"natural_canastas": NATURALS_PER_DECK * d // CANASTA_CARDS,
                 "dirty_canastas": WILD_PER_DECK * d,  # each holds a joker or 2: fewer than the naturals would allow
                 "wild_canastas": 0 if rules["wild_canasta_bonus"] is None else WILD_PER_DECK * d // CANASTA_CARDS,
                 "sevens_canastas": 0 if rules["sevens_canasta_bonus"] is None else SEVENS_PER_DECK * d // CANASTA_CARDS,
+                "black_threes_canastas": 0 if rules["black_threes_canasta_bonus"] is None
+                else THREES_PER_DECK * d // CANASTA_CARDS,
                 "red_threes": THREES_PER_DECK * d, "red_threes_held": THREES_PER_DECK * d,
-                "black_threes": THREES_PER_DECK * d, "exact_pickups": MOST_PLAYERS_A_SIDE,
+                "black_threes": THREES_PER_DECK * d,
+                "black_threes_melded": 0 if rules["black_three_meld_bonus"] is None else THREES_PER_DECK * d,
+                "exact_pickups": MOST_PLAYERS_A_SIDE,
                 "melded": cards, "in_hand": cards, "in_foot": cards if rules["unplayed_foot_counts"] else 0}
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
-        rules, decks = options["house_rules"], options["decks"]
+        rules, decks = played(options["house_rules"]), options["decks"]
         errors = deck_limits(entries, decks, red="red_threes", red_held="red_threes_held", black="black_threes",
                              red_word=lang.L_("red three"), black_word=lang.L_("black three"),
                              wild_full="wild_canastas", dirty="dirty_canastas", sevens="sevens_canastas",
                              dirty_word=BOOK_WORDS["dirty_canastas"], wild_word=BOOK_WORDS["wild_canastas"],
                              sevens_word=BOOK_WORDS["sevens_canastas"], cards=("melded", "in_hand", "in_foot"),
-                             cards_words=lang.L_("melded, in hands and in feet"))
-        errors += self._naturals(entries, decks)
+                             cards_words=lang.L_("melded, in hands and in feet"), deck_points=deck_points(rules))
+        errors += self._naturals(entries, decks) + black_threes_limit(entries, decks)
         errors += melded_covers_canastas(entries, BOOK_LEAST, BOOK_WORDS)
         off = {"wild_canastas": rules["wild_canasta_bonus"] is None, "sevens_canastas": rules["sevens_canasta_bonus"] is None,
+               "black_threes_canastas": rules["black_threes_canasta_bonus"] is None,
+               "black_threes_melded": rules["black_three_meld_bonus"] is None,
                "in_foot": not rules["unplayed_foot_counts"]}
         for i, e in enumerate(entries):
             name, players = sides[i]["name"], len(sides[i]["players"])
-            errors += [FieldError(f"entries[{i}].{f}", self._off_words(f, e[f])) for f, is_off in off.items()
+            errors += [FieldError(f"entries[{i}].{f}", off_words(f, e[f])) for f, is_off in off.items()
                        if is_off and e[f]]
             if e["exact_pickups"] > players:
                 errors.append(FieldError(f"entries[{i}].exact_pickups", lang.ngettext(
@@ -227,15 +194,24 @@ class HandAndFoot(Variant):
                     "%(name)s went out playing alone, so nothing is left in hand or foot: %(field)s must be 0, not "
                     "%(value)s.", name=name, field=LABELS[f], value=lang.number(e[f])))
                            for f in HELD if e[f] and not off.get(f)]  # an unplayed foot not counted is refused once
+            if e["black_threes_melded"] and not e["went_out"] and not off["black_threes_melded"]:
+                errors.append(FieldError(f"entries[{i}].black_threes_melded", lang._(
+                    "%(name)s did not go out: only the player going out melds black threes, so Black threes melded "
+                    "going out must be 0, not %(value)s (or mark %(name)s as out).", name=name,
+                    value=lang.number(e["black_threes_melded"]))))
         errors += one_goes_out(entries, sides, "went_out", {}, "go out", words=self.words)
+        strict = rules["go_out_strict"]
         for i, e in enumerate(entries):
-            missing = missing_books(e, rules["go_out_needs"]) if e["went_out"] else {}
+            missing = missing_books(e, rules["go_out_needs"], strict) if e["went_out"] else {}
             if any(missing.values()):
                 name = sides[i]["name"]
+                said = dict(name=name, needs=books(rules["go_out_needs"]), missing=books(missing))
                 errors.append(FieldError(f"entries[{i}].went_out", lang._(
+                    "%(name)s cannot go out: going out needs %(needs)s, and %(name)s is %(missing)s short. At this "
+                    "table no book stands in for another.", **said) if strict else lang._(
                     "%(name)s cannot go out: going out needs %(needs)s, and %(name)s is %(missing)s short. A sevens "
                     "book counts as clean and a spare clean book may stand in for a dirty one; a wild book stands in "
-                    "for neither.", name=name, needs=books(rules["go_out_needs"]), missing=books(missing))))
+                    "for neither.", **said)))
         return errors
 
     @staticmethod
@@ -255,35 +231,35 @@ class HandAndFoot(Variant):
             books=held, need=lang.number(need), decks=decks_counted(decks),
             limit=lang.number(NATURALS_PER_DECK * decks)))]
 
-    @staticmethod
-    def _off_words(field: str, value: int) -> str:
-        if field == "wild_canastas":
-            return lang._("Wild books are not allowed at this table (house rule wild_canasta_bonus is off), so "
-                          "Wild books must be 0, not %(value)s.", value=lang.number(value))
-        if field == "sevens_canastas":
-            return lang._("Sevens books are not scored apart at this table: count a sevens book as a clean book and "
-                          "leave Sevens books at 0, not %(value)s.", value=lang.number(value))
-        return lang._("An unplayed foot does not count at this table (house rule unplayed_foot_counts is off): leave "
-                      "Unplayed foot at 0, not %(value)s, and its threes out of the threes held.",
-                      value=lang.number(value))
-
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
-        rules = options["house_rules"]
+        rules = played(options["house_rules"])
         wild, sevens, foot = rules["wild_canasta_bonus"] or 0, rules["sevens_canasta_bonus"] or 0, rules["unplayed_foot_counts"]
-        return [SideScore(i, {
-            "natural_canastas": e["natural_canastas"] * rules["natural_canasta_bonus"],
-            "dirty_canastas": e["dirty_canastas"] * rules["dirty_canasta_bonus"],
-            "wild_canastas": e["wild_canastas"] * wild,
-            "sevens_canastas": e["sevens_canastas"] * sevens,
-            "red_threes": e["red_threes"] * rules["red_three_bonus"],
-            "going_out": rules["going_out_bonus"] if e["went_out"] else 0,
-            "exact_pickups": e["exact_pickups"] * rules["exact_pickup_bonus"],
-            "melded": e["melded"],
-            "in_hand": -e["in_hand"],
-            "in_foot": -e["in_foot"] if foot else 0,
-            "red_threes_held": -e["red_threes_held"] * rules["red_three_penalty"],
-            "black_threes": -e["black_threes"] * rules["black_three_penalty"],
-        }) for i, e in enumerate(entries)]
+        not_out = rules["red_three_bonus_not_out"]
+        books_of_threes, melded_threes = rules["black_threes_canasta_bonus"], rules["black_three_meld_bonus"]
+        scores = []
+        for i, e in enumerate(entries):
+            red = rules["red_three_bonus"] if e["went_out"] or not_out is None else not_out
+            parts = {
+                "natural_canastas": e["natural_canastas"] * rules["natural_canasta_bonus"],
+                "dirty_canastas": e["dirty_canastas"] * rules["dirty_canasta_bonus"],
+                "wild_canastas": e["wild_canastas"] * wild,
+                "sevens_canastas": e["sevens_canastas"] * sevens,
+                "red_threes": e["red_threes"] * red,
+                "going_out": rules["going_out_bonus"] if e["went_out"] else 0,
+                "exact_pickups": e["exact_pickups"] * rules["exact_pickup_bonus"],
+                "melded": e["melded"],
+                "in_hand": -e["in_hand"],
+                "in_foot": -e["in_foot"] if foot else 0,
+                "red_threes_held": -e["red_threes_held"] * rules["red_three_penalty"],
+                "black_threes": -e["black_threes"] * rules["black_three_penalty"],
+            }
+            # parts of a house rule the table set only: an old game's breakdown stays as it was
+            if books_of_threes is not None:
+                parts["black_threes_canastas"] = e["black_threes_canastas"] * books_of_threes
+            if melded_threes is not None:
+                parts["black_threes_melded"] = e["black_threes_melded"] * melded_threes
+            scores.append(SideScore(i, parts))
+        return scores
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """The deal passes to the left each round and the dealer's left plays first; nobody cuts for others."""
@@ -291,28 +267,45 @@ class HandAndFoot(Variant):
 
     # -- the rules card, in Hand and Foot's words ------------------------------------------
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        rules = played(rules)
         each = lambda n, sign="+": lang._("%(points)s each", points=signed_points(n, sign))  # noqa: E731
-        return [(lang._("Melded points (book cards included)"), lang._("plus")),
+        red, not_out = rules["red_three_bonus"], rules["red_three_bonus_not_out"]
+        reds = [(lang._("Red three laid down"), each(red))] if not_out is None else \
+            [(lang._("Red three laid down by the side that went out"), each(red)),
+             (lang._("Red three laid down by a side that did not go out"), each(not_out))]
+        rows = [(lang._("Melded points (book cards included)"), lang._("plus")),
                 (lang._("Points left in hands (a foot picked up included)"), lang._("minus")),
                 (lang._("Foot nobody picked up"),
                  lang._("minus its points and threes") if rules["unplayed_foot_counts"] else lang._("not counted")),
-                (lang._("Red three laid down"), each(rules["red_three_bonus"], "+")),
+                *reds,
                 (lang._("Red three held"), each(rules["red_three_penalty"], "\u2212")),
-                (lang._("Black three held"), each(rules["black_three_penalty"], "\u2212")),
-                (lang._("Going out"), "+" + lang.number(rules["going_out_bonus"])),
-                (lang._("Exact pick-up: a player who picked up exactly the cards for hand and foot"),
-                 each(rules["exact_pickup_bonus"]))]
+                (lang._("Black three held"), each(rules["black_three_penalty"], "\u2212"))]
+        if rules["black_threes_canasta_bonus"] is not None:
+            rows.append((lang._("Book of seven black threes"), signed_points(rules["black_threes_canasta_bonus"])))
+        if rules["black_three_meld_bonus"] is not None:
+            rows.append((lang._("Black three melded by the player going out"), each(rules["black_three_meld_bonus"])))
+        return rows + [(lang._("Going out"), by_round(rules["going_out_bonus"], signed_points)),
+                       (lang._("Exact pick-up: a player who picked up exactly the cards for hand and foot"),
+                        each(rules["exact_pickup_bonus"]))]
 
     def going_out_text(self, rules: dict) -> str:
-        needs = rules["go_out_needs"]
-        if any(needs.values()):
-            return lang._("To go out a side needs %(books)s: a sevens book counts as clean, a spare clean book may "
-                          "stand in for a dirty one, a wild book stands in for neither. A player alone who goes out "
-                          "holds no cards. At most one side goes out; a round may also end when the stock runs out.",
-                          books=books(needs))
-        return lang._("To go out a side needs no book: a sevens book counts as clean, a spare clean book may stand in "
-                      "for a dirty one, a wild book stands in for neither. A player alone who goes out holds no "
-                      "cards. At most one side goes out; a round may also end when the stock runs out.")
+        rules = played(rules)
+        needs, strict = rules["go_out_needs"], rules["go_out_strict"]
+        if not strict and isinstance(needs, Mapping):
+            if any(needs.values()):
+                return lang._("To go out a side needs %(books)s: a sevens book counts as clean, a spare clean book may "
+                              "stand in for a dirty one, a wild book stands in for neither. A player alone who goes out "
+                              "holds no cards. At most one side goes out; a round may also end when the stock runs out.",
+                              books=books(needs))
+            return lang._("To go out a side needs no book: a sevens book counts as clean, a spare clean book may stand "
+                          "in for a dirty one, a wild book stands in for neither. A player alone who goes out holds no "
+                          "cards. At most one side goes out; a round may also end when the stock runs out.")
+        stand_in = lang._("No book stands in for another: each kind is needed as such.") if strict else lang._(
+            "A sevens book beyond those needed counts as clean, a spare clean book may stand in for a dirty one, a wild "
+            "book stands in for neither.")
+        return " ".join([lang._("To go out a side needs %(books)s.", books=by_round(needs, books)), stand_in, lang._(
+            "A player alone who goes out holds no cards. At most one side goes out; a round may also end when the "
+            "stock runs out.")])
 
 
 VARIANT = HandAndFoot()

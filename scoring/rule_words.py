@@ -3,6 +3,7 @@ form, the rule sets page, the rules card and the score sheet alike (no PDF libra
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import lang
 
@@ -17,6 +18,10 @@ def rule_value(value, rule: HouseRule) -> str:
     a list '50, 90, 120', counts '1 clean, 1 dirty', or what switching it off means."""
     if value is None and rule.off:
         return lang.shown(rule.off)
+    if rule.per_round and isinstance(value, (list, tuple)):  # one value a round: 'Round 1: 100 · Round 2: 200'
+        one = replace(rule, per_round=False)
+        return " · ".join(lang._("%(when)s: %(value)s", when=lang.shown(rule.each).format(n=num(n)),
+                                 value=rule_value(v, one)) for n, v in enumerate(value, start=1))
     if rule.kind == "flag":
         return lang._("yes") if value else lang._("no")
     if rule.kind == "tiers":

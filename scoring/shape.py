@@ -103,19 +103,28 @@ class ByScore:
 
 @dataclass(frozen=True)
 class ByRound:
-    """The minimum is set by the round being played, the same for every side; rounds past the list keep its last."""
+    """The minimum is set by the round being played, the same for every side; rounds past the list keep its last.
+    A table that sets minimums by score (`by_score`, a rule null by default) has them follow each side's total."""
 
     rule: str = "meld_minimums"
+    by_score: str | None = None
     applies = True
-    same_for_every_side = True
+    same_for_every_side = True  # with minimums by score, each side still shows its own where they differ
     follows_score = False
     follows_round = True  # a game begun on paper: its first round kept here takes the first minimum of `rule`
 
+    def _scored(self, rules: dict) -> ByScoreRows | None:
+        return ByScoreRows(self.by_score) if self.by_score and rules.get(self.by_score) else None
+
     def minimum(self, total: int, rounds_played: int, rules: dict) -> int:
+        if scored := self._scored(rules):
+            return scored.minimum(total, rounds_played, rules)
         listed = rules[self.rule]
         return listed[min(rounds_played, len(listed) - 1)]
 
     def rows(self, rules: dict, words: Words = Words()) -> tuple[str, list[tuple[str, str]]]:
+        if scored := self._scored(rules):
+            return scored.rows(rules, words)
         listed, word = rules[self.rule], capital(words.round)
         rows = [(words.say("%(Round)s %(n)s", n=lang.number(n)), points(m)) for n, m in enumerate(listed, start=1)]
         if len(listed) > 1:
@@ -125,6 +134,8 @@ class ByRound:
         return word, rows
 
     def note(self, rules: dict) -> str:
+        if self._scored(rules):
+            return lang._("Each side's own minimum, by its score before the round.")
         return lang._("The same for every side, whatever the score.")
 
 

@@ -166,12 +166,23 @@ class Variant:
         return []
 
     # -- hands --------------------------------------------------------------------------
-    def parse_hand(self, payload: Any, sides: int) -> tuple[list[dict], list[FieldError]]:
-        """Read a posted hand into whole numbers and flags (shape and types only), with each side's penalty or
-        award (scoring/adjustment.py: the same in every variant, so no variant declares it)."""
+    def parse_hand(self, payload: Any, sides: int, options: dict | None = None) -> tuple[list[dict], list[FieldError]]:
+        """Read a posted hand into whole numbers and flags (shape and types only; card counts by the game's values),
+        with each side's penalty or award (scoring/adjustment.py: the same in every variant, so no variant declares
+        it)."""
+        values = self.card_values if options is None else self.card_values_for(options)
         payload, kept, refused = adjustment.take(payload)
-        entries, errors = parse_entries(payload, self.fields, self.card_values, sides, self.name)
+        entries, errors = parse_entries(payload, self.fields, values, sides, self.name)
         return adjustment.put(entries, kept), errors + refused
+
+    def card_values_for(self, options: dict) -> dict[str, int]:
+        """Each card value at this table (a house rule may change one: Hand and Foot's joker_value)."""
+        return self.card_values
+
+    def round_options(self, options: dict, number: int) -> dict:
+        """The options as round `number` (from 1) plays them: a house rule given one value per round takes that
+        round's; the same options in most variants."""
+        return options
 
     def hand_errors(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         """check_hand on a parsed hand: the variant's own checks never see a side's penalty or award."""

@@ -37,14 +37,16 @@ from .games import (
 from .model import Game, Hand
 
 
-def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any) -> tuple[list[SideScore], list[FieldError]]:
-    """Score a hand without storing it: (scores, errors) for the live preview."""
+def preview_hand(db: sqlite_utils.Database, game_id: str, payload: Any,
+                 number: int | None = None) -> tuple[list[SideScore], list[FieldError]]:
+    """Score hand `number` (None: the next one) without storing it: (scores, errors) for the live preview."""
     variant, game = read_stored(db, game_id)
-    entries, errors = variant.parse_hand(payload, len(game["sides"]))
+    entries, errors = variant.parse_hand(payload, len(game["sides"]), game["options"])
     if errors:
         return [], errors
-    errors = variant.hand_errors(entries, game["options"], game["sides"])
-    return variant.hand_scores(entries, game["options"]), errors
+    options = variant.round_options(game["options"], number or len(game["hands"]) + 1)
+    errors = variant.hand_errors(entries, options, game["sides"])
+    return variant.hand_scores(entries, options), errors
 
 
 class Repeat(Exception):
@@ -121,7 +123,7 @@ def _record(db: sqlite_utils.Database, stored: dict, payload: Any, revision: Any
         check_revision(variant, stored, revision)
         if derive(db, variant, stored).finished:
             raise finished_refusal(variant)
-        entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
+        entries = prepare_hand(variant, stored["options"], stored["sides"], payload, len(stored["hands"]) + 1)
     except Refused:
         if not current:
             return None
@@ -167,7 +169,7 @@ def replace_hand(db: sqlite_utils.Database, game_id: str, number: int, payload: 
             _repeated(db, game_id, key, fingerprint)
             old = _hand(variant, stored, number)
             check_revision(variant, stored, revision)
-            entries = prepare_hand(variant, stored["options"], stored["sides"], payload)
+            entries = prepare_hand(variant, stored["options"], stored["sides"], payload, number)
             now = now_utc()
             kept = json.loads(json.dumps(to_store(variant, payload, entries)))
             hands = list(stored["hands"])

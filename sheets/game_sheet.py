@@ -44,7 +44,7 @@ REASONS = {"ended": lang.L_("ended by the table"), "target": lang.L_("target rea
 def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     """The game (the service's typed game) printed as a score sheet; same game, same bytes."""
     variant = get_variant(game.variant)
-    hands = [_points_as_numbers(variant, h) for h in game.hands]
+    hands = [_points_as_numbers(variant, h, variant.card_values_for(game.options)) for h in game.hands]
     named = [{"name": s.name, "players": list(s.players)} for s in game.sides]
     sides = side_headings(variant, named)
     plan = cols.plan(variant, game.options, len(sides), paper, hands)
@@ -104,11 +104,11 @@ def side_headings(variant: Variant, sides: list[dict]) -> list[dict]:
     return out
 
 
-def _points_as_numbers(variant: Variant, hand: Hand) -> dict:
+def _points_as_numbers(variant: Variant, hand: Hand, values: Mapping) -> dict:
     """A hand as the sheet's columns read it (number, entries, scores): card points the players counted card by
     card are kept as counts; the sheet prints points."""
     def value(v):
-        return sum(n * variant.card_values.get(k, 0) for k, n in v.items()) if isinstance(v, Mapping) else v
+        return sum(n * values.get(k, 0) for k, n in v.items()) if isinstance(v, Mapping) else v
     return {"number": hand.number, "entries": [{k: value(v) for k, v in e.items()} for e in hand.entries],
             "scores": [s.to_json() for s in hand.scores]}
 

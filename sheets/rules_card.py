@@ -102,7 +102,7 @@ def _card_story(variant: Variant, paper: str, size: float, game_options: dict | 
     prose = ParagraphStyle(f"card-{size}", parent=STYLES["card"], fontSize=size, leading=size * 15.5 / 12)
     story = [para(text(lang._("%(variant)s · rules at a glance", variant=lang.shown(variant.name))), "title"),
              para(text(lang.shown(variant.summary)), "subtitle"), Spacer(1, 6)]
-    cards = rule_table([lang._("Cards"), lang._("Points each")], rules.card_values(variant),
+    cards = rule_table([lang._("Cards"), lang._("Points each")], rules.card_values(variant, options),
                        [half * 0.66, half * 0.34], size)
     meld_rows, meld_note = rules.meld_minimums(variant, options)
     meld = [meld_table(variant, options, half, size)] \

@@ -18,9 +18,10 @@ def _contents(variant: Variant, canasta) -> str:
     return lang.shown(canasta.contents or next(f.help for f in variant.fields if f.name == canasta.field))
 
 
-def card_values(variant: Variant) -> list[tuple[str, str]]:
-    """(cards, points each), highest first."""
-    rows = [(lang.shown(variant.card_names.get(k, k)), num(v)) for k, v in variant.card_values.items()]
+def card_values(variant: Variant, options: dict | None = None) -> list[tuple[str, str]]:
+    """(cards, points each), highest first, as the game's house rules count them."""
+    values = variant.card_values if options is None else variant.card_values_for(options)
+    rows = [(lang.shown(variant.card_names.get(k, k)), num(v)) for k, v in values.items()]
     if variant.valueless_cards:
         rows.append((lang.shown(variant.valueless_cards), lang._("no card value")))
     return rows

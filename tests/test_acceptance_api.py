@@ -128,7 +128,8 @@ def test_variants_list(client):
         "five-person": ["pure_canastas", "impure_canastas", "pure_super_canastas", "impure_super_canastas",
                         "kitties", "finished", "melded", "in_hand"],
         "classic": ["natural_canastas", "mixed_canastas", "red_threes", "melded", "in_hand", "went_out", "concealed"],
-        "hand-and-foot": ["natural_canastas", "dirty_canastas", "wild_canastas", "sevens_canastas", "red_threes",
+        "hand-and-foot": ["natural_canastas", "dirty_canastas", "wild_canastas", "sevens_canastas",
+                          "black_threes_canastas", "black_threes_melded", "red_threes",
                           "red_threes_held", "black_threes", "exact_pickups", "melded", "in_hand", "in_foot",
                           "went_out"],
         # API.md's entry-field rows of american, samba and bolivia
@@ -149,7 +150,8 @@ def test_variants_list(client):
     flags = {"went_out", "cut_bonus", "failed_going_out", "finished", "concealed", "incomplete_aces",
              "incomplete_sevens", "incomplete_wild", "incomplete_wild_jokers", "kitty_not_taken"}
     # fields whose house rule is off by default (RULES.md §8, §12, §13): offered with a largest value of 0
-    off_by_default = {("hand-and-foot", "sevens_canastas"), ("samba", "wild_canastas"), ("samba", "black_threes"),
+    off_by_default = {("hand-and-foot", "sevens_canastas"), ("hand-and-foot", "black_threes_canastas"),
+                      ("hand-and-foot", "black_threes_melded"), ("samba", "wild_canastas"), ("samba", "black_threes"),
                       ("samba", "short_sequences"), ("bolivia", "short_sequences"),
                       # RULES.md §9 lines 491-493, §10 lines 599-600: runs (and Buraco's semi-clean) off by default
                       ("burraco", "full_run_canastas"), ("burraco", "ace_to_ace_canastas"),

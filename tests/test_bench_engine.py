@@ -42,7 +42,8 @@ def test_the_hand_and_foot_workload_is_whole_valid_games_of_every_kind_of_entry(
         state = derive_game(variant, options, sides, engine.stored_hands(variant, sides, options, posted))
         assert state["finished"] and state["finish_reasons"] == ["max_hands"]
         seen |= {k for p in posted for e in p["entries"] for k, v in e.items() if v}
-    assert seen == {f.name for f in variant.fields} - {"sevens_canastas"}  # off by default
+    # off by default (RULES.md §8, §14)
+    assert seen == {f.name for f in variant.fields} - {"sevens_canastas", "black_threes_canastas", "black_threes_melded"}
     assert engine.hand_and_foot_ms(3, 2, 1) > 0
 
 

@@ -98,13 +98,18 @@ def test_the_openapi_document_describes_its_house_rules_and_seatings(client):
                                       "default": [50, 90, 120, 150],
                                       "description": "Initial meld minimum by round: round 1, round 2 …; later "
                                                      "rounds keep the last"}
-    assert rules["go_out_needs"]["type"] == "object" and rules["go_out_needs"]["additionalProperties"] is False
-    assert set(rules["go_out_needs"]["properties"]) == {"natural", "dirty", "wild"}
+    # RULES.md §14: go_out_needs and going_out_bonus may be one value or a list of them, one a round; sevens may be needed
+    needs, each_round = rules["go_out_needs"]["oneOf"]
+    assert needs["type"] == "object" and needs["additionalProperties"] is False and each_round["items"] == needs
+    assert set(needs["properties"]) == {"natural", "dirty", "wild", "sevens"} and each_round["type"] == "array"
     assert rules["wild_canasta_bonus"]["type"] == ["integer", "null"]
     assert "null: wild books are not allowed" in rules["wild_canasta_bonus"]["description"]
     assert rules["sevens_canasta_bonus"]["default"] is None
     assert rules["red_three_bonus"]["minimum"] == -1000000 and rules["red_three_bonus"]["multipleOf"] == 5
-    assert rules["going_out_bonus"]["type"] == "integer" and rules["going_out_bonus"]["minimum"] == 0
+    going_out = rules["going_out_bonus"]["oneOf"]
+    assert going_out[0]["type"] == "integer" and going_out[0]["minimum"] == 0 and going_out[1]["items"] == going_out[0]
+    assert rules["joker_value"]["default"] == 50 and rules["black_threes_canasta_bonus"]["type"] == ["integer", "null"]
+    assert rules["meld_minimums_by_score"]["type"] == ["array", "null"] and rules["go_out_strict"]["type"] == "boolean"
     assert schemas["NewSide"]["properties"]["players"]["maxItems"] == 3
     sides = schemas["Variant"]["properties"]["sides"]["description"]
     assert "teams_of_three" in sides and "Hand and Foot, teams of three: 4 rounds" in sides

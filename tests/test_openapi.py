@@ -396,3 +396,17 @@ def test_the_document_states_the_default_hand_limit_and_house_rules(client):
     assert "null: no limit" in options["max_hands"]["description"]
     assert "finish_needs_canasta (default true" in options["house_rules"]["description"]
     assert "even when the side goes out later" in options["house_rules"]["description"]
+
+
+def test_hand_and_foots_house_rules_of_every_round_fit_the_document_and_the_api_takes_them(client, document):
+    # RULES.md §14 "Hand and Foot": a value for every round or a list, one a round; sevens may be needed
+    schema = document["components"]["schemas"]["HandAndFootHouseRules"]
+    rules = {"going_out_bonus": [100, 200, 300, 400], "go_out_needs": [{"natural": 1, "dirty": 1},
+             {"natural": 1, "dirty": 1, "sevens": 1}], "sevens_canasta_bonus": 1000, "go_out_strict": True,
+             "black_threes_canasta_bonus": 2000, "red_three_bonus_not_out": 50, "black_three_meld_bonus": 5,
+             "joker_value": 20, "meld_minimums_by_score": [[None, 50], [1500, 90]]}
+    assert problems(document, schema, rules) == []
+    body = {"variant": "hand-and-foot", "sides": PONYTAIL_PAIRS["sides"], "options": {"house_rules": rules}}
+    assert client.post("/api/games", json=body).status_code == 201
+    for wrong in ({"going_out_bonus": ["100"]}, {"go_out_needs": {"clean": 1}}, {"go_out_strict": 1}):
+        assert problems(document, schema, wrong) != [], wrong

@@ -219,15 +219,20 @@ def test_house_rule_defaults_are_rules_md_s():
         "meld_minimums": [50, 90, 120, 150], "natural_canasta_bonus": 500, "dirty_canasta_bonus": 300,
         "wild_canasta_bonus": 1500, "sevens_canasta_bonus": None, "going_out_bonus": 100, "red_three_bonus": 100,
         "red_three_penalty": 500, "black_three_penalty": 5, "exact_pickup_bonus": 100,
-        "go_out_needs": {"natural": 1, "dirty": 1, "wild": 0}, "unplayed_foot_counts": True}
+        "go_out_needs": {"natural": 1, "dirty": 1, "wild": 0}, "unplayed_foot_counts": True,
+        # RULES.md §14 "Hand and Foot": each new key's default leaves the scoring of §8 as it was
+        "meld_minimums_by_score": None, "black_threes_canasta_bonus": None, "red_three_bonus_not_out": None,
+        "black_three_meld_bonus": None, "go_out_strict": False, "joker_value": 50}
 
 
 def test_entry_fields_are_api_md_s_and_say_books():
     assert [f.name for f in VARIANT.fields] == [
-        "natural_canastas", "dirty_canastas", "wild_canastas", "sevens_canastas", "red_threes", "red_threes_held",
-        "black_threes", "exact_pickups", "melded", "in_hand", "in_foot", "went_out"]
-    assert [f.label for f in VARIANT.fields[:4]] == ["Clean books", "Dirty books", "Wild books", "Sevens books"]
-    assert [f.group for f in VARIANT.fields] == ["Books"] * 4 + ["Threes"] * 3 + ["Cards"] * 4 + [""]
+        "natural_canastas", "dirty_canastas", "wild_canastas", "sevens_canastas", "black_threes_canastas", "red_threes",
+        "red_threes_held", "black_threes", "black_threes_melded", "exact_pickups", "melded", "in_hand", "in_foot",
+        "went_out"]
+    assert [f.label for f in VARIANT.fields[:5]] == ["Clean books", "Dirty books", "Wild books", "Sevens books",
+                                                     "Black-three books"]
+    assert [f.group for f in VARIANT.fields] == ["Books"] * 5 + ["Threes"] * 4 + ["Cards"] * 4 + [""]
     assert list(VARIANT.card_values) == ["jokers", "twenties", "tens", "fives"]
 
 

@@ -200,12 +200,13 @@ SIDES = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": 
     pytest.param({"house_rules": {"sevens_canasta_bonus": 7}}, "options.house_rules.sevens_canasta_bonus",
                  "must be a multiple of 5: 7 is not. Or null: a sevens book is a clean book.",
                  id="§8 sevens_canasta_bonus: a multiple of 5 or null"),
-    pytest.param({"house_rules": {"go_out_needs": [1, 1, 0]}}, "options.house_rules.go_out_needs",
-                 "House rule 'go_out_needs' must be an object of whole numbers by natural, dirty and wild, e.g. "
-                 '{"natural": 1, "dirty": 1, "wild": 0}.', id="§8 go_out_needs: an object"),
+    pytest.param({"house_rules": {"go_out_needs": [1, 1, 0]}}, "options.house_rules.go_out_needs[0]",
+                 "Round 1: House rule 'go_out_needs' must be an object of whole numbers by natural, dirty, wild and "
+                 'sevens, e.g. {"natural": 1, "dirty": 1, "wild": 0}.',
+                 id="§8 go_out_needs: an object (§14: or a list of them, one a round)"),
     pytest.param({"house_rules": {"go_out_needs": {"clean": 1}}}, "options.house_rules.go_out_needs.clean",
-                 "'clean' is not part of house rule 'go_out_needs'; use natural, dirty or wild (one left out counts 0).",
-                 id="§8 go_out_needs: no keys but natural, dirty and wild"),
+                 "'clean' is not part of house rule 'go_out_needs'; use natural, dirty, wild or sevens (one left out "
+                 "counts 0).", id="§8 go_out_needs: no keys but natural, dirty, wild (and §14 sevens)"),
     pytest.param({"house_rules": {"go_out_needs": {"dirty": 1.5}}}, "options.house_rules.go_out_needs.dirty",
                  "House rule 'go_out_needs': dirty must be a whole number (no fractions): 1.5 is not.",
                  id="§8 go_out_needs: whole numbers"),

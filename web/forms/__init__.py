@@ -14,7 +14,7 @@ from typing import Any
 from scoring import FieldError, Variant
 from scoring.base import team_name
 from service.model import Game
-from web.forms.house_rules_form import OFF, typed_house_rules
+from web.forms.house_rules_form import OFF, round_name, typed_house_rules
 # number: the hand form and tests read typed numbers through here
 from web.forms.numbers import limit_label, number, parse  # noqa: F401
 
@@ -174,6 +174,10 @@ def option_values(options, variant: Variant) -> dict[str, str]:
         kind = rule.kind if rule else None
         if value is None and rule and rule.off:
             values[name + OFF] = "on"
+        elif rule and rule.per_round:  # round 1 in the rule's own boxes, each later round in its own
+            for k, one in enumerate(value if isinstance(value, (list, tuple)) else [value]):
+                values.update({round_name(rule, k, part): str(n) for part, n in one.items()} if kind == "counts"
+                              else {round_name(rule, k): str(one)})
         elif kind == "flag":
             values.update({name: "on"} if value else {})
         elif kind == "list":

@@ -19,6 +19,10 @@ def typed_house_rules(form, variant: Variant) -> dict:
         key, name = rule.key, f"options.house_rules.{rule.key}"
         if rule.off and form.get(name + OFF) == "on":
             rules[key] = None  # switched off: whatever the box beside it holds
+        elif rule.per_round:  # one value a round, in boxes or rows: one alone is the value of every round
+            rounds = _typed_rounds(form, rule)
+            if rounds:
+                rules[key] = rounds[0] if len(rounds) == 1 else rounds
         elif rule.kind == "flag":
             rules[key] = form.get(name) == "on"  # the form always shows every house rule
         elif rule.kind == "tiers":
@@ -78,6 +82,71 @@ def _typed_list(form, name: str) -> list[str] | None:
     return boxes
 
 
+def round_name(rule, k: int, part: str = "") -> str:
+    """A per-round house rule's box on the form: round 1 keeps the rule's own name (the value of every round while
+    it is the only one), round k + 1 is name[k]; a "counts" rule's boxes add their part (.natural)."""
+    name = f"options.house_rules.{rule.key}" + (f"[{k}]" if k else "")
+    return f"{name}.{part}" if part else name
+
+
+def round_field(field: str | None, rule) -> str | None:
+    """A refusal's field as the form names its box: round 1 of a per-round rule is its plain name."""
+    first = f"options.house_rules.{rule.key}[0]"
+    return field if not field or not field.startswith(first) else round_name(rule, 0) + field[len(first):]
+
+
+def at_round_box(error: FieldError, variant: Variant) -> FieldError:
+    """A refusal of round 1 of a per-round rule (go_out_needs[0].dirty) said at its box on the form."""
+    for rule in variant.rules:
+        if rule.per_round and (field := round_field(error.field, rule)) != error.field:
+            return FieldError(field, error.message)
+    return error
+
+
+def _round_parts(rule) -> list[str]:
+    return list(rule.default) + list(rule.extra) if rule.kind == "counts" else [""]
+
+
+def _typed_round_rows(form, rule) -> list[dict[str, str]]:
+    """The rows of a per-round rule the form holds, in round order, empty ones at the end left off."""
+    parts, name = _round_parts(rule), f"options.house_rules.{rule.key}"
+    later = re.compile(re.escape(name) + r"\[([0-9]{1,3})\](?:\.[a-z]+)?")  # 0-9, not \d: '[١]' is no round number
+    found = {int(m[1]) for key in form.keys() if (m := later.fullmatch(key))} - {0}
+    if any(round_name(rule, 0, part) in form for part in parts):
+        found.add(0)
+    rows = [{part: form.get(round_name(rule, k, part), "").strip() for part in parts}
+            for k in range(max(found) + 1 if found else 0)][:MAX_TIERS]
+    while rows and not any(rows[-1].values()):
+        rows.pop()
+    return rows
+
+
+def _typed_rounds(form, rule) -> list:
+    """A per-round house rule as the form holds it: a box a round (points) or a row of boxes a round (counts). A
+    blank box before a later round is no number: refused at that box."""
+    values = []
+    for k, row in enumerate(_typed_round_rows(form, rule)):
+        if rule.kind != "counts":
+            values.append(number(row[""], round_name(rule, k), rule.label) if row[""] else None)
+        else:
+            counts = {part: number(v, round_name(rule, k, part), capital(str(rule.key_word(part))))
+                      for part, v in row.items()}
+            # a part beyond the default's at 0 is the same as none (sevens books needed: 0): kept only when asked for
+            values.append({part: n for part, n in counts.items() if part in rule.default or n != 0})
+    return values
+
+
+def round_rows(values, rule, posted: bool) -> list[dict[str, str]]:
+    """A per-round house rule's rows as the form shows them, by part ("" for a number): as typed (or the default),
+    then an empty row to add a round."""
+    parts = _round_parts(rule)
+    if posted:
+        rows = _typed_round_rows(values, rule)
+    else:
+        rows = [{part: str(rule.default.get(part, 0) if part else rule.default) for part in parts}]
+    return rows + [{part: "" for part in parts}]
+
+
 def list_boxes(values, key: str, default: list | None, posted: bool, size: int = 0) -> list[str]:
     """A list house rule's boxes as the form shows them: as typed (or the defaults), then an empty one to add one
     (a list of a set `size`: just its boxes)."""
@@ -102,5 +171,6 @@ def tier_rows(values, key: str, default: list, posted: bool) -> list[tuple[str, 
     if posted:
         rows = _typed_tiers(values, f"options.house_rules.{key}")
     else:
-        rows = [("" if at is None else str(at), str(minimum)) for at, minimum in default]
-    return rows + [("", "")]
+        rows = [("" if at is None else str(at), str(minimum)) for at, minimum in default or []]
+    # none yet (a table by score instead, null by default): the first row and two more, as a table fills them in
+    return rows + [("", "")] * (1 if rows else 3)

@@ -37,14 +37,14 @@ def players_note(side: Side) -> str:
     return team_name(players_shown(side.name, side.players))
 
 
-def card_count_text(counts: Mapping, variant: Variant) -> str:
+def card_count_text(counts: Mapping, variant: Variant, values: Mapping | None = None) -> str:
     """{'jokers': 2, 'tens': 3} -> '2 jokers × 50 + 3 tens × 10', in the variant's card words."""
     parts = []
     for key, n in counts.items():
         if n:
             one, many = variant.card_words.get(key, (key, key))
             parts.append(lang._("%(count)s %(word)s × %(value)s", count=num(n), word=one if n == 1 else many,
-                                value=num(variant.card_values.get(key, 0))))
+                                value=num((values or variant.card_values).get(key, 0))))
     return " + ".join(parts)
 
 
@@ -59,8 +59,9 @@ def part_label(variant: Variant, key: str) -> str:
     return variant.part_labels.get(key, key.replace("_", " ").capitalize())
 
 
-def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int]) -> list[Line]:
-    """The non-zero parts of a side's hand score, each with how it came about."""
+def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int],
+                    values: Mapping | None = None) -> list[Line]:
+    """The non-zero parts of a side's hand score, each with how it came about (`values`: the game's card values)."""
     fields = {f.name: f for f in variant.fields}
     lines = []
     for key, value in parts.items():
@@ -75,7 +76,7 @@ def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int]) 
         elif kind == "count" and given:
             detail = num(given) if isinstance(given, int) else f"{given}"
         elif kind == "points" and isinstance(given, Mapping):
-            detail = card_count_text(given, variant)
+            detail = card_count_text(given, variant, values)
         elif kind == "choice" and given:
             detail = field.choice_word(given)
         elif key == adjustment.PART:
@@ -92,17 +93,18 @@ def adjustment_detail(variant: Variant, entry: Mapping) -> str:
     return reason
 
 
-def side_lines(variant: Variant, sides: Sequence[Side], entries: Sequence[Mapping], score: HandScore | SideScore) -> dict:
+def side_lines(variant: Variant, sides: Sequence[Side], entries: Sequence[Mapping], score: HandScore | SideScore,
+               values: Mapping | None = None) -> dict:
     """Everything the pages show about one side's hand score (and, where partners' scores are shared, own parts and the partner's share)."""
     i, extra = score.side, score.extra
     if "own_breakdown" in extra:
-        own = breakdown_lines(variant, entries[i], extra["own_breakdown"])
+        own = breakdown_lines(variant, entries[i], extra["own_breakdown"], values)
         partner = sides[extra["partner"]].name
         # the side's own penalty or award, after the partner's share (it is not shared)
         after = breakdown_lines(variant, entries[i], {adjustment.PART: score.breakdown.get(adjustment.PART, 0)})
         return {"total": score.total, "lines": own, "own": extra["own"], "partner": partner,
                 "partner_share": score.breakdown["partner_share"], "after": after}
-    return {"total": score.total, "lines": breakdown_lines(variant, entries[i], score.breakdown)}
+    return {"total": score.total, "lines": breakdown_lines(variant, entries[i], score.breakdown, values)}
 
 
 def dealing_lines(game: Game) -> list[str]:

@@ -68,12 +68,18 @@ def rule_schema(rule: HouseRule) -> dict:
     elif rule.kind == "values":  # the keys of its default, each points or null (not played); a key left out keeps its default
         schema = {"type": "object", "additionalProperties": False,
                   "properties": {key: {**number, "type": ["integer", "null"]} for key in rule.default}}
-    elif rule.kind == "counts":  # the keys of its default, each a number; a key left out counts 0
-        schema = {"type": "object", "additionalProperties": False, "properties": {key: number for key in rule.default}}
+    elif rule.kind == "counts":  # the keys of its default (and its extra ones), each a number; a key left out counts 0
+        schema = {"type": "object", "additionalProperties": False,
+                  "properties": {key: number for key in [*rule.default, *rule.extra]}}
     else:
         schema = number
     words = [rule.note] if rule.note else []
-    if rule.off:  # null switches the rule off
+    if rule.per_round:  # one value for every round, or a list of them, one a round
+        schema = {"oneOf": [schema, {"type": "array", "minItems": 1, "maxItems": LIST_MAX, "items": dict(schema)}]}
+    if rule.off and "oneOf" in schema:
+        schema["oneOf"].append({"type": "null"})
+        words.append(f"null: {rule.off}")
+    elif rule.off:  # null switches the rule off
         schema["type"] = [schema["type"], "null"]
         words.append(f"null: {rule.off}")
     described = f"{rule.label}: {'; '.join(str(w) for w in words)}" if words else str(rule.label)

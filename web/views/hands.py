@@ -37,26 +37,30 @@ def typed_number() -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else None
 
 
-def counted(variant, payload: dict) -> dict[str, str]:
+def counted(variant, payload: dict, options: dict) -> dict[str, str]:
     """Card points counted with the card counter, per input name: '= 130 points' (or what is wrong)."""
     totals = {}
+    values = variant.card_values_for(options)
     for i, entry in enumerate(payload["entries"]):
         for f in variant.fields:
             value = entry.get(f.name)
             if f.kind == "points" and isinstance(value, dict):
-                points, errors = card_points(value, "", f.label, variant.card_values)
+                points, errors = card_points(value, "", f.label, values)
                 totals[forms.field_name(i, f.name)] = (lang.ngettext("= %(num)s point", "= %(num)s points", points)
                                                        if not errors else lang._("Count whole cards only"))
     return totals
 
 
-def preview(game: Game, variant, payload: dict) -> dict:
-    """Each side's hand score as it stands, for the live preview (nothing is stored)."""
-    scores, errors = service.preview_hand(get_db(), game.id, payload)
-    sides = [present.side_lines(variant, game.sides, payload["entries"], s) for s in scores]
+def preview(game: Game, variant, payload: dict, number: int | None = None) -> dict:
+    """Each side's hand score as it stands in round `number` (None: the next), for the live preview (nothing is
+    stored)."""
+    scores, errors = service.preview_hand(get_db(), game.id, payload, number)
+    values = variant.card_values_for(game.options)
+    sides = [present.side_lines(variant, game.sides, payload["entries"], s, values) for s in scores]
     notes = [variant.score_note(e, game.options) for e in payload["entries"]]  # the swing, said before Record
     return {"preview": sides, "preview_errors": [e.message for e in numbers.with_readings(payload, errors)],
-            "counted": counted(variant, payload), "notes": notes}
+            "counted": counted(variant, payload, game.options), "notes": notes,
+            "card_values": values}
 
 
 def form_page(game: Game, number: int, values, *, errors=(), notice: str | None = None, status: int = 200,
@@ -87,7 +91,7 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
                    refused=hand_form.refusal_summary(at, hand_form.input_labels(variant, game.sides, unused)),
                    posted=request.method == "POST", closed_seat=club_nights.closed_seat(get_db(), game),
-                   **preview(game, variant, payload))
+                   **preview(game, variant, payload, number))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
 
 
@@ -283,7 +287,7 @@ def preview_hand(game_id: str):
     number = numbers.parse(request.form.get("number"))
     editing = number is not None and number <= game.hands_played
     return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,
-                           **preview(game, variant, payload))
+                           **preview(game, variant, payload, number if editing else None))
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/undo")

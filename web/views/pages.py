@@ -89,7 +89,8 @@ def hand_detail(game_id: str, number: int):
     variant = get_variant(game.variant)
     played = game.hands[number - 1]
     hand = {"number": number, "scores": played.scores, "from_paper": played.from_paper,
-            "sides": [present.side_lines(variant, game.sides, played.entries, s) for s in played.scores]}
+            "sides": [present.side_lines(variant, game.sides, played.entries, s, variant.card_values_for(game.options))
+                      for s in played.scores]}
     return render_template("_hand_detail.html", game=game, hand=hand)
 
 

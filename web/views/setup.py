@@ -63,6 +63,11 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     shown |= {f"options.house_rules.{key}[{k}]" for key, boxes in lists.items() for k in range(len(boxes))}
     shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind in ("counts", "values")
               for part in r.default}
+    rounds = {rule.key: house_rules_form.round_rows(values, rule, bool(values)) for rule in variant.rules
+              if rule.per_round}  # a box (or a row of boxes) a round
+    shown |= {house_rules_form.round_name(variant.house_rule(key), k, part) for key, rows in rounds.items()
+              for k, row in enumerate(rows) for part in row}
+    errors = [house_rules_form.at_round_box(e, variant) for e in errors]
     shown |= {SET_NAME}
     at, general = forms.place_errors(list(errors), shown)
     if layout == "solo":  # alone, the side's name is the player's name: show it at the one input there is
@@ -85,7 +90,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
                    set_name=values.get(SET_NAME, ""), set_id=values.get(SET_ID, ""),
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
                    layouts_name=house_rules_form.capital(layouts_name),
-                   per_side=per_side, side_word=SIDE_WORDS.get(layout, ""), lists=lists,
+                   per_side=per_side, side_word=SIDE_WORDS.get(layout, ""), lists=lists, rounds=rounds,
                    ends=end_choice(variant, values, defaults),
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
                    drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
