@@ -46,8 +46,9 @@ def test_the_screen_seats_the_round_by_its_lines_with_each_table_s_mp_then_shows
     # the scale as the form sent it: a margin of 135 (55 or more) is 11–9, one of 50 the 10–10 row
     assert figures["Ann & Bob"] == ["11", "270", "+135"] and figures["Ed & Flo"] == ["9", "135", "−135"]
     # level on VP, never met: the margin splits them, and each row says so
-    assert figures["Gus & Hal Level: the margin decides"] == ["10", "150", "+50"]
-    assert figures["Cy & Di Level: the margin decides"] == ["10", "100", "−50"]
+    assert figures["Gus & Hal"] == ["10", "150", "+50 (split the tie)"]
+    assert figures["Cy & Di"] == ["10", "100", "−50 (split the tie)"]
+    assert "An underlined figure is the one that split entrants who were level." in board.text()
 
     assert start_round(client, event_id, "b") == 303
     board = read(client.get(f"/events/{event_id}/screen"))

@@ -106,12 +106,12 @@ def test_a_club_night_played_on_a_laptop_two_phones_and_the_rooms_screen(devices
     first = play_table(devices["table 1"], event_id, 1, (140, 60))
     expect(playing).to_have_text("Table 2 is still playing.", timeout=3_000)  # by itself: nobody reloads the TV
     top = screen.locator(".screen-standings tbody tr").first
-    expect(top.locator(".name")).to_have_text(first[0])
+    expect(top.locator(".name bdi")).to_have_text(first[0])
     expect(top.locator(".figure")).to_have_text("1")
     second = play_table(devices["table 2"], event_id, 2, (30, 250))
     expect(playing).to_have_text("Every table has finished.", timeout=3_000)
     expect(screen.locator(".screen-standings tbody tr .figure")).to_have_text(["1", "1", "0", "0"])
-    assert {n for n in screen.locator(".screen-standings tbody tr .name").all_text_contents()[:2]} == {
+    assert {n for n in screen.locator(".screen-standings tbody tr .name bdi").all_text_contents()[:2]} == {
         first[0], second[1]}
     devices["screen"].shot("club-night-screen-finished")
     screen.emulate_media(color_scheme="dark")

@@ -73,7 +73,7 @@ def play_hand(page, scores: tuple[int, int]) -> None:
 
 def standings(screen) -> dict[str, str]:
     rows = screen.locator(".screen-standings tbody tr")
-    return dict(zip(rows.locator(".name").all_text_contents(), rows.locator(".figure").all_text_contents()))
+    return dict(zip(rows.locator(".name bdi").all_text_contents(), rows.locator(".figure").all_text_contents()))
 
 
 def test_a_whole_evening_four_tables_a_late_correction_and_a_dead_phone(devices):
