@@ -10,7 +10,7 @@ import db
 import lang
 from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
-from scoring import Refused, derive_game, get_variant, new_game, prepare_hand
+from scoring import Refused, derive_game, get_variant, new_game, prepare_hand, vocabulary
 from scoring.event_data import check_log, check_rounds, is_count, is_time
 from scoring.events import check_adjustment
 from scoring.events import check_event as check_new_event
@@ -230,4 +230,4 @@ def check_backup(path: str) -> list[str]:
         return [lang._("it is not a readable Meldbook database (%(why)s)", why=err)]
     except transfer.DamagedValue as err:
         return [str(err)]
-    return check_document(document)
+    return check_document(vocabulary.current_names(document))

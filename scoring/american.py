@@ -10,7 +10,8 @@ import lang
 from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, THREES, WENT_OUT, count, in_hand, melded, points_rule
+from .common import (CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, THREES, TIE_GOES_TO_GOING_OUT, WENT_OUT, count,
+                     in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS
 from .shape import ByScoreRows, Words
@@ -82,6 +83,7 @@ RULES = (
               note=L_("points by hand; null: not played at this table"), step=5, off=L_("not played"),
               words=SPECIAL_WORDS),
     HouseRule("dream_hand_wins", "flag", True, L_("A Dream hand wins the game at once"), L_("Dream hand wins")),
+    TIE_GOES_TO_GOING_OUT,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 

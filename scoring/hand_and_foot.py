@@ -4,7 +4,8 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded, points_rule
+from .common import (LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT, decks_counted,
+                     in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
 from .deck54 import (CANASTA_CARDS, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, NATURALS_PER_DECK,
                      SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
@@ -61,6 +62,7 @@ RULES = (
                      ("wild", lang.lazy_pgettext("book kind", "wild")))),
     HouseRule("unplayed_foot_counts", "flag", True, lang.L_("An unplayed foot counts against the side"),
               lang.L_("Unplayed foot counts against")),
+    TIE_GOES_TO_GOING_OUT,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 

@@ -7,7 +7,9 @@ from .sheet_helpers import pdf_pages
 
 CLASSIC_PAIRS = CLASSIC.game
 WORKED = CLASSIC.hands[0].payload
-FIELDS = ["natural_canastas", "mixed_canastas", "red_threes", "melded", "in_hand", "went_out", "concealed"]
+# API.md's row, and RULES.md §14's wild_canastas and black_threes (played only when their house rule is set)
+FIELDS = ["natural_canastas", "mixed_canastas", "wild_canastas", "red_threes", "black_threes", "melded", "in_hand",
+          "went_out", "concealed"]
 
 
 def test_the_worked_example_recorded_through_the_api(client):

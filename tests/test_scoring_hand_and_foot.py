@@ -219,7 +219,8 @@ def test_house_rule_defaults_are_rules_md_s():
         "meld_minimums": [50, 90, 120, 150], "natural_canasta_bonus": 500, "dirty_canasta_bonus": 300,
         "wild_canasta_bonus": 1500, "sevens_canasta_bonus": None, "going_out_bonus": 100, "red_three_bonus": 100,
         "red_three_penalty": 500, "black_three_penalty": 5, "exact_pickup_bonus": 100,
-        "go_out_needs": {"natural": 1, "dirty": 1, "wild": 0}, "unplayed_foot_counts": True}
+        "go_out_needs": {"natural": 1, "dirty": 1, "wild": 0}, "unplayed_foot_counts": True,
+        "tie_goes_to_going_out": False}  # RULES.md §14, every variant
 
 
 def test_entry_fields_are_api_md_s_and_say_books():
