@@ -10,8 +10,7 @@ import db
 import lang
 from db import transfer
 from db.migrations import MIGRATIONS, unknown_migrations
-from scoring import VARIANTS, Refused, derive_game, get_variant, new_game, prepare_hand
-from scoring import rule_sets
+from scoring import VARIANTS, Refused, derive_game, get_variant, new_game, prepare_hand, rule_sets, vocabulary
 from scoring.event_data import check_log, check_rounds, is_count, is_time
 from scoring.events import check_adjustment
 from scoring.events import check_event as check_new_event
@@ -261,4 +260,4 @@ def check_backup(path: str) -> list[str]:
         return [lang._("it is not a readable Meldbook database (%(why)s)", why=err)]
     except transfer.DamagedValue as err:
         return [str(err)]
-    return check_document(document)
+    return check_document(vocabulary.current_names(document))

@@ -22,6 +22,7 @@ import click
 
 import checks
 import db
+from scoring import vocabulary
 import strict_json
 from db import faults, files, transfer
 
@@ -148,7 +149,7 @@ def export_command(file: str, db: str | None) -> int:
         raise Refusal(str(err)) from None
     with _opened(where, migrate=True) as conn:
         try:
-            document = transfer.export_games(conn)
+            document = vocabulary.current_names(transfer.export_games(conn))  # a game stored with older keys: today's
         except transfer.DamagedValue as err:
             raise Refusal(f"Cannot export {where}: {err}. Nothing was exported; put back a backup of it "
                           "(restore).") from None
@@ -190,7 +191,8 @@ def _read_export(path: str):
 @click.option("--replace", is_flag=True, help="overwrite games with the same id")
 def import_command(file: str, db: str | None, replace: bool) -> int:
     """Add the games of a JSON export FILE (a bad file is refused; nothing is stored)."""
-    data = transfer.upgrade(_read_export(file))  # an export of an earlier version reads as this one
+    # an export of an earlier version reads as this one, older house-rule keys in today's names
+    data = vocabulary.current_names(transfer.upgrade(_read_export(file)))
     errors = checks.check_document(data)
     if errors:
         raise Refusal(f"{file} was refused, nothing was imported: {_problems(errors)}")

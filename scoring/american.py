@@ -10,8 +10,8 @@ import lang
 from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, WENT_OUT, count, in_hand,
-                     melded, points_rule)
+from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, TIE_GOES_TO_GOING_OUT,
+                     WENT_OUT, count, in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS
 from .shape import ByScoreRows, Words
@@ -88,6 +88,7 @@ RULES = (
               note=L_("points by hand; null: not played at this table"), step=5, off=L_("not played"),
               words=SPECIAL_WORDS),
     HouseRule("dream_hand_wins", "flag", True, L_("A Dream hand wins the game at once"), L_("Dream hand wins")),
+    TIE_GOES_TO_GOING_OUT,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -141,7 +142,8 @@ COLUMNS = (
 
 def threes_value(red: int, black: int, table: list[int]) -> int:
     """Each colour scored on its own from how many of it a side laid out: 1 → 100, 2 → 300, 3 → 500, 4 → 1000."""
-    return (table[red - 1] if red else 0) + (table[black - 1] if black else 0)
+    # more than the table lists is refused by the checks; the live preview still scores it (at the last row)
+    return (table[min(red, len(table)) - 1] if red else 0) + (table[min(black, len(table)) - 1] if black else 0)
 
 
 def canastas_of(entry: dict) -> int:

@@ -3,37 +3,49 @@ from __future__ import annotations
 
 import lang
 
-from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .common import CARD_COLUMNS, MELDED, WENT_OUT, decks_counted, in_hand
-from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, plus
-from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
-from .shape import ByScore, Words
+from . import classic_checks as checks
+from .base import Field, FieldError, SideScore, sides_sent
+from .classic_checks import DECK_POINTS, KINDS, LEAST, SWITCHED
+from .common import CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, WENT_OUT, by_score_rule, in_hand
+from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
+from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK
+from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 CARD_NAMES = {"jokers": lang.L_("Joker"), "twenties": lang.L_("A, 2"), "tens": lang.L_("K, Q, J, 10, 9, 8"),
               "fives": lang.L_("7, 6, 5, 4, black 3")}
-DECK_POINTS = 590  # 2 jokers × 50 + 8 × 20 (aces, 2s) + 24 × 10 (8 to K) + 18 × 5 (4 to 7, black 3s)
 RED_THREES_ALL = 4  # the red 3s of two decks: all four together count 800
 
 CANASTAS = (
-    Canasta("natural_canastas", lang.lazy_pgettext("canasta kind", "natural"), "natural_canasta", 35),
-    Canasta("mixed_canastas", lang.lazy_pgettext("canasta kind", "mixed"), "mixed_canasta", 50),
+    Canasta("natural_canastas", lang.lazy_pgettext("canasta kind", "natural"), "natural_canasta_bonus",
+            LEAST["natural_canastas"]),
+    Canasta("mixed_canastas", lang.lazy_pgettext("canasta kind", "mixed"), "mixed_canasta_bonus",
+            LEAST["mixed_canastas"]),
+    Canasta("wild_canastas", lang.lazy_pgettext("canasta kind", "wild"), "wild_canasta_bonus", LEAST["wild_canastas"]),
 )
-# each kind as the checks name it, one of them: "natural canasta"
-CANASTA_NAMES = {"natural_canastas": lang.L_("natural canasta"), "mixed_canastas": lang.L_("mixed canasta")}
+AGAINST = (("no_meld", lang.L_("melded nothing in the hand")), ("no_canasta", lang.L_("has no canasta")))
+GO_OUT_MOST = 12
 
 RULES = (
-    HouseRule("natural_canasta", "points", 500, lang.L_("Natural canasta")),
-    HouseRule("mixed_canasta", "points", 300, lang.L_("Mixed canasta")),
-    HouseRule("red_three", "points", 100, lang.L_("Red three"), lang.L_("Red three, each")),
-    HouseRule("red_three_all_four", "points", 800, lang.L_("All four red threes")),
-    HouseRule("going_out", "points", 100, lang.L_("Going out")),
-    HouseRule("going_out_concealed", "points", 200, lang.L_("Going out concealed (instead)")),
-    HouseRule("min_meld", "points", 15, lang.L_("Initial meld minimum below the first tier"),
-              lang.L_("Meld minimum below 0")),
-    HouseRule("min_meld_tiers", "tiers", [[0, 50], [1500, 90], [3000, 120]], lang.L_("Higher minimums"),
-              lang.L_("Meld minimum tiers")),
+    HouseRule("natural_canasta_bonus", "points", 500, lang.L_("Natural canasta")),
+    HouseRule("mixed_canasta_bonus", "points", 300, lang.L_("Mixed canasta")),
+    HouseRule("wild_canasta_bonus", "points", None, lang.L_("Wild canasta (seven jokers and 2s)"),
+              lang.L_("Wild canasta"),
+              off=lang.L_("no canasta of wild cards alone")),
+    HouseRule("red_three_bonus", "points", 100, lang.L_("Red three"), lang.L_("Red three, each")),
+    HouseRule("four_red_threes_bonus", "points", 800, lang.L_("All four red threes")),
+    HouseRule("four_red_threes_penalty", "points", None, lang.L_("All four red threes against a side (minus)"),
+              lang.L_("All four red threes against"), off=lang.L_("the same as their bonus")),
+    HouseRule("red_threes_against", "choice", "no_meld", lang.L_("Red threes count against a side that"),
+              lang.L_("Red threes count against a side that"), words=AGAINST),
+    HouseRule("going_out_bonus", "points", 100, lang.L_("Going out")),
+    HouseRule("going_out_concealed_bonus", "points", 200, lang.L_("Going out concealed (instead)")),
+    HouseRule("go_out_canastas", "count", 1, lang.L_("Canastas needed to go out")),
+    HouseRule("black_three_penalty", "points", None, lang.L_("Black three held (minus)"),
+              lang.L_("Black three held, each"), off=lang.L_("black threes held are in-hand points")),
+    by_score_rule([[None, 15], [0, 50], [1500, 90], [3000, 120]], step=1),
+    TIE_GOES_TO_GOING_OUT,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -42,10 +54,15 @@ FIELDS = (
           group=lang.L_("Canastas")),
     Field("mixed_canastas", "count", lang.L_("Mixed canastas"), lang.L_("Seven or more cards with 1 to 3 wild cards"),
           group=lang.L_("Canastas")),
+    Field("wild_canastas", "count", lang.L_("Wild canastas"), lang.L_("Seven wild cards, jokers and 2s"),
+          group=lang.L_("Canastas")),
     Field("red_threes", "count", lang.L_("Red threes"),
           lang.L_("100 each, 800 for all four; against the side if it melded nothing"), per_unit=False,
           group=lang.L_("Threes")),
-    MELDED, in_hand(lang.L_("Card values of cards left in hand, black threes included")), WENT_OUT,
+    Field("black_threes", "count", lang.L_("Black threes held"),
+          lang.L_("Left in hand; not counted in the in-hand points"), group=lang.L_("Threes")),
+    MELDED, in_hand(lang.L_("Card values of cards left in hand; black threes too, unless entered on their own")),
+    WENT_OUT,
     Field("concealed", "flag", lang.L_("Went out concealed"),
           lang.L_("Melded the whole hand in one turn, nothing melded before"), group=lang.L_("Going out")),
 )
@@ -53,19 +70,31 @@ FIELDS = (
 COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "N"), "count", "natural_canastas"),
     SheetColumn(lang.lazy_pgettext("sheet column", "M"), "count", "mixed_canastas"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "W"), "count", "wild_canastas"),
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_threes"),
+    SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes"),
     *CARD_COLUMNS,
     SheetColumn(lang.lazy_pgettext("sheet column", "Conc"), "flag", "concealed", optional=True), SCORE, TOTAL,
 )
 
 
-def red_threes_score(count: int, melded: int, rules: dict) -> int:
-    """100 each, all four 800; against a side that melded nothing in the hand."""
-    value = rules["red_three_all_four"] if count == RED_THREES_ALL else count * rules["red_three"]
-    return value if melded else -value
+def against(e: dict, rules: dict) -> bool:
+    """Whether a side's red threes count against it: it melded nothing (or, by house rule, has no canasta)."""
+    if rules["red_threes_against"] == "no_canasta":
+        return not any(e[k] for k in KINDS)
+    return not e["melded"]
 
 
-
+def red_threes_score(e: dict, rules: dict) -> int:
+    """100 each, all four 800; against a side that melded nothing (or has no canasta) in the hand, all four then
+    costing four_red_threes_penalty when the table sets one."""
+    count = e["red_threes"]
+    if not against(e, rules):
+        return rules["four_red_threes_bonus"] if count == RED_THREES_ALL else count * rules["red_three_bonus"]
+    if count == RED_THREES_ALL:
+        penalty = rules["four_red_threes_penalty"]
+        return -(rules["four_red_threes_bonus"] if penalty is None else penalty)
+    return -count * rules["red_three_bonus"]
 
 
 class Classic(Variant):
@@ -84,7 +113,7 @@ class Classic(Variant):
     words = Words(meld=lang.L_("canasta"), melds=lang.L_("canastas"), round=lang.L_("hand"), rounds=lang.L_("hands"),
                   meld_count=lang.Nn_("%(num)s canasta", "%(num)s canastas"),
                   round_count=lang.Nn_("%(num)s hand", "%(num)s hands"))
-    minimum = ByScore(negative_note=False)  # its tiers start at 0: the rows say what a score below 0 needs
+    minimum = ByScoreRows()  # its first row is every score below 0
     part_labels = {"going_out": lang.L_("Going out")}
     describe_sides = {"partnerships": {"sides": [2, 2], "players_per_side": 2},
                       "individuals": {"sides": [2, 3], "players_per_side": 1}}
@@ -102,75 +131,73 @@ class Classic(Variant):
         return 2
 
     def field_bounds(self, options: dict) -> dict[str, int]:
-        d = options["decks"]
+        d, rules = options["decks"], options["house_rules"]
         # a mixed canasta holds a wild card: the jokers and 2s bound them (fewer than the cards would)
-        return {"natural_canastas": 54 * d // CANASTA_CARDS, "mixed_canastas": WILD_PER_DECK * d,
-                "red_threes": THREES_PER_DECK * d, "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d}
+        found = {"natural_canastas": 54 * d // CANASTA_CARDS, "mixed_canastas": WILD_PER_DECK * d,
+                 "wild_canastas": WILD_PER_DECK * d // CANASTA_CARDS, "red_threes": THREES_PER_DECK * d,
+                 "black_threes": THREES_PER_DECK * d, "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d}
+        return {k: 0 if k in SWITCHED and rules[SWITCHED[k]] is None else n for k, n in found.items()}
+
+    def check_house_rules(self, rules: dict) -> list[FieldError]:
+        if not 1 <= rules["go_out_canastas"] <= GO_OUT_MOST:
+            return [FieldError("options.house_rules.go_out_canastas", lang._(
+                "Canastas needed to go out must be from 1 to 12, not %(n)s.", n=lang.number(rules["go_out_canastas"])))]
+        return []
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
-        decks = options["decks"]
-        d = decks_counted(decks)
-        errors = []
-        reds = sum(e["red_threes"] for e in entries)
-        if reds > THREES_PER_DECK * decks:
-            errors.append(FieldError(f"entries[{last_side_with(entries, 'red_threes')}].red_threes", lang.ngettext(
-                "%(num)s red three recorded, but %(decks)s hold only %(limit)s.",
-                "%(num)s red threes recorded, but %(decks)s hold only %(limit)s.",
-                reds, decks=d, limit=lang.number(THREES_PER_DECK * decks))))
-        mixed = sum(e["mixed_canastas"] for e in entries)
-        if mixed > WILD_PER_DECK * decks:
-            errors.append(FieldError(f"entries[{last_side_with(entries, 'mixed_canastas')}].mixed_canastas", lang.ngettext(
-                "%(num)s mixed canasta needs at least %(num)s wild card, but %(decks)s hold only %(limit)s jokers and 2s.",
-                "%(num)s mixed canastas need at least %(num)s wild cards, but %(decks)s hold only %(limit)s jokers "
-                "and 2s.", mixed, decks=d, limit=lang.number(WILD_PER_DECK * decks))))
-        card_points = sum(e["melded"] + e["in_hand"] for e in entries)
-        if card_points > DECK_POINTS * decks:
-            i = last_side_with(entries, "melded", "in_hand")
-            errors.append(FieldError(f"entries[{i}].{'in_hand' if entries[i]['in_hand'] else 'melded'}", lang._(
-                "All sides together recorded %(points)s card points, but %(decks)s hold only %(limit)s.",
-                points=lang.number(card_points), decks=d, limit=lang.number(DECK_POINTS * decks))))
-        errors += melded_covers_canastas(entries, {c.field: c.least for c in CANASTAS}, CANASTA_NAMES)
-        errors += one_goes_out(entries, sides, "went_out", {}, "go out")
-        for i, e in enumerate(entries):
-            name = sides[i]["name"]
-            if e["went_out"] and not (e["natural_canastas"] or e["mixed_canastas"]):
-                errors.append(FieldError(f"entries[{i}].went_out", lang._(
-                    "%(name)s cannot go out: going out needs at least one canasta, and %(name)s has none.", name=name)))
-            if e["concealed"] and not e["went_out"]:
-                errors.append(FieldError(f"entries[{i}].concealed", lang._(
-                    "%(name)s is marked as going out concealed but not as going out; tick Went out too, or untick "
-                    "concealed.", name=name)))
-        return errors
+        return checks.check_hand(entries, options, sides, {f.name: f.label for f in FIELDS})
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
         rules = options["house_rules"]
-        return [SideScore(i, {
-            "natural_canastas": e["natural_canastas"] * rules["natural_canasta"],
-            "mixed_canastas": e["mixed_canastas"] * rules["mixed_canasta"],
-            "red_threes": red_threes_score(e["red_threes"], e["melded"], rules),
-            "going_out": rules["going_out"] if e["went_out"] and not e["concealed"] else 0,
-            "concealed": rules["going_out_concealed"] if e["went_out"] and e["concealed"] else 0,
-            "melded": e["melded"],
-            "in_hand": -e["in_hand"],
-        }) for i, e in enumerate(entries)]
+        wild, black = rules["wild_canasta_bonus"], rules["black_three_penalty"]
+        scores = []
+        for i, e in enumerate(entries):
+            parts = {"natural_canastas": e["natural_canastas"] * rules["natural_canasta_bonus"],
+                     "mixed_canastas": e["mixed_canastas"] * rules["mixed_canasta_bonus"]}
+            if wild is not None:  # a part only where the table plays it: an older game's breakdown stays as it was
+                parts["wild_canastas"] = e["wild_canastas"] * wild
+            parts.update(red_threes=red_threes_score(e, rules),
+                         going_out=rules["going_out_bonus"] if e["went_out"] and not e["concealed"] else 0,
+                         concealed=rules["going_out_concealed_bonus"] if e["went_out"] and e["concealed"] else 0,
+                         melded=e["melded"], in_hand=-e["in_hand"])
+            if black is not None:
+                parts["black_threes"] = -e["black_threes"] * black
+            scores.append(SideScore(i, parts))
+        return scores
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
         """The deal passes to the left; the player to the dealer's left plays first."""
         return deal_to_the_left(sides, hands_played)
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
+        four_against = rules["four_red_threes_penalty"]
+        four_against = rules["four_red_threes_bonus"] if four_against is None else four_against
+        black = rules["black_three_penalty"]
         return super().bonus_rows(rules) + [
-            (lang._("Red 3 laid down"), lang._("%(points)s each", points=plus(rules["red_three"]))),
-            (lang._("All four red 3s"), lang._("%(points)s instead", points=lang.number(rules["red_three_all_four"]))),
-            (lang._("Red 3s of a side that melded nothing in the hand count against it"), lang._("minus")),
-            (lang._("Going out"), plus(rules["going_out"])),
+            (lang._("Red 3 laid down"), lang._("%(points)s each", points=plus(rules["red_three_bonus"]))),
+            (lang._("All four red 3s"),
+             lang._("%(points)s instead", points=lang.number(rules["four_red_threes_bonus"]))),
+            (lang._("Red 3s of a side that melded nothing in the hand count against it")
+             if rules["red_threes_against"] == "no_meld" else
+             lang._("Red 3s of a side that has no canasta count against it"), lang._("minus")),
+            (lang._("All four red 3s against a side"), minus(four_against)),
+            (lang._("Going out"), plus(rules["going_out_bonus"])),
             (lang._("Going out concealed (the whole hand in one turn)"),
-             lang._("%(points)s instead", points=plus(rules["going_out_concealed"]))),
-            (lang._("Black 3s left in hand count as in-hand points (5 each)"), "")]
+             lang._("%(points)s instead", points=plus(rules["going_out_concealed_bonus"]))),
+            (lang._("Black 3s left in hand count as in-hand points (5 each)"), "") if black is None else
+            (lang._("Black 3 left in hand (not in the in-hand points)"),
+             lang._("%(points)s each", points=minus(black)))]
 
     def going_out_text(self, rules: dict) -> str:
-        return lang._("To go out a side needs at least one canasta, natural or mixed. At most one side goes out; "
-                      "going out concealed means melding the whole hand in one turn without having melded before.")
+        need = rules["go_out_canastas"]
+        if need == 1:
+            return lang._("To go out a side needs at least one canasta, natural or mixed. At most one side goes out; "
+                          "going out concealed means melding the whole hand in one turn without having melded before.")
+        return lang.ngettext(
+            "To go out a side needs at least %(num)s canasta. At most one side goes out; going out concealed means "
+            "melding the whole hand in one turn without having melded before.",
+            "To go out a side needs at least %(num)s canastas. At most one side goes out; going out concealed means "
+            "melding the whole hand in one turn without having melded before.", need)
 
 
 VARIANT = Classic()

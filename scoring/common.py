@@ -54,6 +54,20 @@ def points_rule(key: str, default: int | None, label: Any, sheet: Any = "", **mo
     return HouseRule(key, "points", default, label, sheet, step=5, **more)
 
 
+def by_score_rule(default: list, step: int = 5) -> HouseRule:
+    """The initial-meld minimum by a side's score before the hand: [from, minimum] rows, the first from null (`step` 1
+    where the older min_meld and min_meld_tiers it replaces took any whole number)."""
+    return HouseRule("meld_minimums_by_score", "by_score", default, L_("Initial meld minimum by score"),
+                     L_("Meld minimums by score"),
+                     note=L_("[from, minimum] rows; the first from null: every score below the next row"), step=step)
+
+
+# RULES.md §14, every variant: equal top totals at the end go to the side among them that went out in the last hand
+TIE_GOES_TO_GOING_OUT = HouseRule("tie_goes_to_going_out", "flag", False,
+                                  L_("A tie at the end goes to the side that went out in the last hand"),
+                                  L_("Tie goes to the side that went out last"))
+
+
 def decks_counted(decks: int) -> str:
     """'1 deck', '2 decks', in the current language."""
     return lang.ngettext("%(num)s deck", "%(num)s decks", decks)

@@ -19,7 +19,8 @@ from .entries import whole_number
 # numbers: meld minimums by round [50, 90, 120, 150]), "counts" (how many of each: {"natural": 1, "dirty": 1}),
 # "by_score" (a minimum by score: [[null, 125], [3000, 155], …], the first row for every score below the next) or
 # "values" (points by name, each may be null: {"garbage": 3000, "straight": null}; a name left out keeps its default)
-RULE_KINDS = ("count", "points", "flag", "tiers", "list", "counts", "by_score", "values")
+# or "choice" (one of the ids its `words` name: "no_meld" or "no_canasta")
+RULE_KINDS = ("count", "points", "flag", "tiers", "list", "counts", "by_score", "values", "choice")
 LIST_MAX = 100  # numbers in a "list" rule: far more than any table plays rounds with their own minimum
 TIERS_MAX = 10
 
@@ -37,7 +38,8 @@ class HouseRule:
     step: int = 1  # every number must be a whole multiple of it (5: points a table scores in fives)
     signed: bool = False  # may be below 0 (a bonus a table turns into a penalty)
     off: str = ""  # what null means for a rule a table may switch off ("wild books are not allowed"); "": null refused
-    words: tuple[tuple[str, str], ...] = ()  # a "counts" rule's keys in words, for the form and sheets: ("natural", "clean")
+    # a "counts" rule's keys, or a "choice" rule's ids, in words, for the form and sheets: ("natural", "clean")
+    words: tuple[tuple[str, str], ...] = ()
     each: str = L_("Number {n}")  # a "list" rule's numbers one by one on the form, in the variant's words ("Round {n}")
     size: int = 0  # a "list" rule of exactly this many numbers (0: 1 to LIST_MAX)
     # a "points" or "counts" rule a table may also give as a list, one value per round (rounds past it keep its last)
@@ -71,6 +73,12 @@ class HouseRule:
             return self._by_score(value, where, label)
         if self.kind == "values":
             return self._values(value, where, label)
+        if self.kind == "choice":
+            ids = [key for key, _ in self.words]
+            if isinstance(value, str) and value in ids:
+                return value, None
+            return None, FieldError(where, lang._("%(label)s must be one of %(choices)s.", label=label,
+                                                  choices=listed([json.dumps(k) for k in ids], "or")))
         n, err = self._number(value, where, label)
         if err and self.off:
             err = FieldError(where, lang._("%(refusal)s Or null: %(off)s.", refusal=err.message, off=self.off))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, melded
+from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, TIE_GOES_TO_GOING_OUT, melded
 from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn
 from .shape import Fixed, Words
 from .variant import Variant
@@ -21,12 +21,12 @@ SEATS = 5
 
 # entry field → (house-rule key of its bonus, cards it holds at least, least melded points, word)
 CANASTAS = {
-    "pure_canastas": ("pure_canasta", 7, 35, lang.L_("pure canasta")),
-    "impure_canastas": ("impure_canasta", 7, 35, lang.L_("impure canasta")),
+    "pure_canastas": ("pure_canasta_bonus", 7, 35, lang.L_("pure canasta")),
+    "impure_canastas": ("impure_canasta_bonus", 7, 35, lang.L_("impure canasta")),
     # a super canasta holds one card of every rank of a suit (RULES.md §4): A 15, K to 7 and the 2
     # at 10 each, 6 to 3 at 5 each = 115; in an impure one a joker (10) stands in for a card: at least 110
-    "pure_super_canastas": ("pure_super_canasta", 13, 115, lang.L_("pure super canasta")),
-    "impure_super_canastas": ("impure_super_canasta", 13, 110, lang.L_("impure super canasta")),
+    "pure_super_canastas": ("pure_super_canasta_bonus", 13, 115, lang.L_("pure super canasta")),
+    "impure_super_canastas": ("impure_super_canasta_bonus", 13, 110, lang.L_("impure super canasta")),
 }
 # each kind counted, as the checks say it: "2 pure canastas"
 COUNTED = {"pure_canastas": lang.Nn_("%(num)s pure canasta", "%(num)s pure canastas"),
@@ -35,19 +35,20 @@ COUNTED = {"pure_canastas": lang.Nn_("%(num)s pure canasta", "%(num)s pure canas
            "impure_super_canastas": lang.Nn_("%(num)s impure super canasta", "%(num)s impure super canastas")}
 
 RULES = (
-    HouseRule("pure_canasta", "points", 100, lang.L_("Pure canasta")),
-    HouseRule("impure_canasta", "points", 50, lang.L_("Impure canasta")),
-    HouseRule("pure_super_canasta", "points", 500, lang.L_("Pure super canasta")),
-    HouseRule("impure_super_canasta", "points", 300, lang.L_("Impure super canasta")),
-    HouseRule("kitty", "points", 50, lang.L_("Kitty picked up")),
-    HouseRule("finishing", "points", 50, lang.L_("Finishing")),
+    HouseRule("pure_canasta_bonus", "points", 100, lang.L_("Pure canasta")),
+    HouseRule("impure_canasta_bonus", "points", 50, lang.L_("Impure canasta")),
+    HouseRule("pure_super_canasta_bonus", "points", 500, lang.L_("Pure super canasta")),
+    HouseRule("impure_super_canasta_bonus", "points", 300, lang.L_("Impure super canasta")),
+    HouseRule("kitty_bonus", "points", 50, lang.L_("Kitty picked up")),
+    HouseRule("going_out_bonus", "points", 50, lang.L_("Finishing")),
     HouseRule("max_kitties", "count", 2, lang.L_("Kitties in a deal"), lang.L_("Kitties a deal")),
     # seed 002 and RULES.md §3: a player finishes only with a canasta of their own or their partner's
     HouseRule("finish_needs_canasta", "flag", True, lang.L_("Finishing needs a canasta (own or partner's)"),
               note=lang.L_("finishing needs a canasta of one's own or the partner's")),
-    HouseRule("opening_minimum", "points", 75, lang.L_("Opening minimum")),
+    HouseRule("meld_minimum", "points", 75, lang.L_("Opening minimum")),
     # with a kitty, when finishing, or when the partner has a canasta
-    HouseRule("opening_minimum_reduced", "points", 25, lang.L_("Reduced opening minimum")),
+    HouseRule("meld_minimum_reduced", "points", 25, lang.L_("Reduced opening minimum")),
+    TIE_GOES_TO_GOING_OUT,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -122,7 +123,8 @@ class FivePerson(Variant):
                   rounds=lang.lazy_pgettext("rounds", "deals"),
                   meld_count=lang.Nn_("%(num)s canasta", "%(num)s canastas"),
                   round_count=lang.Nn_("%(num)s deal", "%(num)s deals"))
-    minimum = Fixed("opening_minimum", "opening_minimum_reduced",
+    going_out_field = "finished"
+    minimum = Fixed("meld_minimum", "meld_minimum_reduced",
                     lang.L_("With a kitty, when finishing, or when the partner has a canasta"))
     part_labels = {"finishing": lang.L_("Finishing"), "kitties": lang.L_("Kitties"), "own_score": lang.L_("Own score"),
                    "partner_share": lang.L_("Partner's share")}
@@ -150,8 +152,8 @@ class FivePerson(Variant):
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         return super().bonus_rows(rules) + [
             (lang._("Kitty picked up (at most %(most)s a deal)", most=lang.number(rules["max_kitties"])),
-             lang._("%(points)s each", points="+" + lang.number(rules["kitty"]))),
-            (lang._("Finishing (going out)"), "+" + lang.number(rules["finishing"])),
+             lang._("%(points)s each", points="+" + lang.number(rules["kitty_bonus"]))),
+            (lang._("Finishing (going out)"), "+" + lang.number(rules["going_out_bonus"])),
             (lang._("Super canasta (13-card sequence, at least 115 melded points; 110 with a joker): "
                     "its bonus replaces the canasta bonus"), ""),
             (lang._("Deal score: your own score + your partner's (two seats on)"), "")]
@@ -216,8 +218,8 @@ class FivePerson(Variant):
 
     def own_parts(self, e: dict, rules: dict) -> dict[str, int]:
         """A player's own score for the deal, part by part."""
-        parts = {"melded": e["melded"], "in_hand": -e["in_hand"], "kitties": e["kitties"] * rules["kitty"],
-                 "finishing": rules["finishing"] if e["finished"] else 0}
+        parts = {"melded": e["melded"], "in_hand": -e["in_hand"], "kitties": e["kitties"] * rules["kitty_bonus"],
+                 "finishing": rules["going_out_bonus"] if e["finished"] else 0}
         parts.update({f: e[f] * rules[key] for f, (key, _, _, _) in CANASTAS.items()})
         return parts
 

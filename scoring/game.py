@@ -276,9 +276,11 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     # stored hands were checked when recorded (or imported): read them back, do not check them again
     read = stored_reader(variant.fields, variant.card_values_for(options))
     won = None  # the side whose hand won the game at once (American's Dream hand), the first such hand
+    last: list[dict] = []  # the last hand's entries as numbers (none when it was copied from paper)
     for number, hand in enumerate(hands, start=1):
         from_paper = paper.is_paper_entries(hand.entries)
         given, entries = (hand.entries, hand.entries) if from_paper else read(hand.entries)
+        last = [] if from_paper else entries
         if won is None and not from_paper:
             won = variant.wins_at_once(adjustment.without(entries), options)
         scores = []
@@ -311,12 +313,22 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     if finished:
         best = max(totals) if won is None else totals[won]
         winner = [i for i, t in enumerate(totals) if t == best] if won is None else [won]
+        winner = tie_broken(variant, options, winner, last)
         others = [t for i, t in enumerate(totals) if i not in winner]
         margin = best - max(others) if (others and len(winner) == 1) else 0  # a shared win has no margin
         margin = max(margin, 0)  # a side that won outright may be behind: its margin is never below 0
     return {"sides": state_sides, "hands": played, "finished": finished, "finish_reasons": reasons,
             "winner": winner, "margin": margin,
             "dealing": None if finished else variant.dealing(sides, len(hands))}
+
+
+def tie_broken(variant: Variant, options: dict, winner: list[int], last: list[dict]) -> list[int]:
+    """RULES.md §14 `tie_goes_to_going_out`: level top totals go to the one side among them that went out in the
+    last hand (its margin then 0); without the house rule, or when none of them went out, they share the win."""
+    if len(winner) < 2 or not last or not options["house_rules"].get("tie_goes_to_going_out"):
+        return winner
+    out = [i for i in winner if last[i].get(variant.going_out_field)]
+    return out if len(out) == 1 else winner
 
 
 def side_marks(variant: Variant, marks: dict[str, list[int]] | None, n: int) -> list[dict[str, int]]:
@@ -339,11 +351,14 @@ def players_shown(name: str, players: Sequence[str]) -> list[str]:
     return [] if plain in {"".join(s.split()).casefold() for s in said} else list(players)
 
 
-def places(totals: Sequence[int]) -> list[tuple[int, int]]:
+def places(totals: Sequence[int], winner: Sequence[int] | None = None) -> list[tuple[int, int]]:
     """Each side's place from first to last, as (place, side index), level sides in seat order: level totals
-    share a place, and the next side's place counts everyone ahead of it (1, 1, 3)."""
-    order = sorted(range(len(totals)), key=lambda i: (-totals[i], i))
-    return [(1 + sum(t > totals[i] for t in totals), i) for i in order]
+    share a place, and the next side's place counts everyone ahead of it (1, 1, 3). A lone `winner` level with
+    others (a tie that went to the side that went out) is first alone, the sides level with it second."""
+    alone = winner[0] if winner is not None and len(winner) == 1 else None
+    order = sorted(range(len(totals)), key=lambda i: (-totals[i], i != alone, i))
+    return [(1 + sum(t > totals[i] for t in totals) + (alone is not None and i != alone and totals[i] == totals[alone]),
+             i) for i in order]
 
 
 def now_utc() -> str:

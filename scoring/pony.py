@@ -4,10 +4,11 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, WENT_OUT
+from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT,
+                     by_score_rule)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
-from .shape import SideMark, Words
+from .shape import ByScoreRows, SideMark, Words
 from .variant import Variant, seats
 
 # kind → (count field, surprise field, least melded points one such canasta holds, word)
@@ -32,31 +33,33 @@ SURPRISES_COUNTED = {"wild": lang.Nn_("%(num)s surprise wild canasta", "%(num)s 
 GOING_OUT_WORDS = {c: word for c, _, _, word in CANASTAS.values()}  # each canasta going out needs, in words
 
 RULES = (
-    HouseRule("wild_canasta", "points", 2500, lang.L_("Wild canasta")),
-    HouseRule("sevens_canasta", "points", 2500, lang.L_("Sevens canasta")),
-    HouseRule("natural_canasta", "points", 500, lang.L_("Natural canasta")),
-    HouseRule("black_canasta", "points", 300, lang.L_("Black canasta")),
-    HouseRule("surprise_wild", "points", 500, lang.L_("Surprise wild, extra"), lang.L_("Surprise wild extra")),
-    HouseRule("surprise_sevens", "points", 500, lang.L_("Surprise sevens, extra"), lang.L_("Surprise sevens extra")),
-    HouseRule("surprise_natural", "points", 300, lang.L_("Surprise natural, extra"),
+    HouseRule("wild_canasta_bonus", "points", 2500, lang.L_("Wild canasta")),
+    HouseRule("sevens_canasta_bonus", "points", 2500, lang.L_("Sevens canasta")),
+    HouseRule("natural_canasta_bonus", "points", 500, lang.L_("Natural canasta")),
+    HouseRule("black_canasta_bonus", "points", 300, lang.L_("Black canasta")),
+    HouseRule("surprise_wild_canasta_bonus", "points", 500, lang.L_("Surprise wild, extra"),
+              lang.L_("Surprise wild extra")),
+    HouseRule("surprise_sevens_canasta_bonus", "points", 500, lang.L_("Surprise sevens, extra"),
+              lang.L_("Surprise sevens extra")),
+    HouseRule("surprise_natural_canasta_bonus", "points", 300, lang.L_("Surprise natural, extra"),
               lang.L_("Surprise natural extra")),
-    HouseRule("surprise_black", "points", 100, lang.L_("Surprise black, extra"), lang.L_("Surprise black extra")),
-    HouseRule("red_trey", "points", 100, lang.L_("Red trey"), lang.L_("Red trey, each")),
+    HouseRule("surprise_black_canasta_bonus", "points", 100, lang.L_("Surprise black, extra"),
+              lang.L_("Surprise black extra")),
+    HouseRule("red_three_bonus", "points", 100, lang.L_("Red trey"), lang.L_("Red trey, each")),
     # what each complete set of four red treys counts instead of 4 × 100
-    HouseRule("red_trey_set", "points", 1000, lang.L_("Set of four red treys")),
-    HouseRule("black_trey", "points", 100, lang.L_("Black trey, left in hand (minus)"),
+    HouseRule("four_red_threes_bonus", "points", 1000, lang.L_("Set of four red treys")),
+    HouseRule("black_three_penalty", "points", 100, lang.L_("Black trey, left in hand (minus)"),
               lang.L_("Black trey in hand, each")),
-    HouseRule("going_out", "points", 100, lang.L_("Going out")),
-    HouseRule("failed_going_out", "points", 100, lang.L_("Could not go out (minus)"),
+    HouseRule("going_out_bonus", "points", 100, lang.L_("Going out")),
+    HouseRule("failed_going_out_penalty", "points", 100, lang.L_("Could not go out (minus)"),
               lang.L_("Could not go out after asking"),
               note=lang.L_("taken even when the side goes out later in the round")),
     HouseRule("unpicked_pony_counts", "flag", True, lang.L_("An unpicked pony counts against the side"),
               lang.L_("Unpicked pony counts against")),
-    HouseRule("min_meld", "points", 50, lang.L_("Initial meld minimum")),
-    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], lang.L_("Higher minimums"),
-              lang.L_("Meld minimum tiers")),
+    by_score_rule([[None, 50], [15000, 90], [30000, 120]], step=1),
     HouseRule("failed_meld_step", "points", 10, lang.L_("Failed initial meld raises the minimum by"),
               lang.L_("Failed meld raises minimum by")),
+    TIE_GOES_TO_GOING_OUT,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -116,12 +119,13 @@ class Pony(Variant):
     valueless_cards = lang.L_("3 (red or black)")
     target = 50000
     rules = RULES
-    canastas = tuple(Canasta(count, word, f"{kind}_canasta", least, surprise, f"surprise_{kind}")
+    canastas = tuple(Canasta(count, word, f"{kind}_canasta_bonus", least, surprise, f"surprise_{kind}_canasta_bonus")
                      for kind, (count, surprise, least, word) in CANASTAS.items())
     columns = COLUMNS
     words = Words(meld=lang.L_("canasta"), melds=lang.L_("canastas"), round=lang.L_("hand"), rounds=lang.L_("hands"),
                   meld_count=lang.Nn_("%(num)s canasta", "%(num)s canastas"),
                   round_count=lang.Nn_("%(num)s hand", "%(num)s hands"))
+    minimum = ByScoreRows(negative_note=True)
     part_labels = {"going_out": lang.L_("Going out"), "failed_going_out": lang.L_("Could not go out")}
     finish_time_note = lang.L_("or, if the table sets a finish time, when it has passed (the round in play is finished "
                                "first)")
@@ -160,13 +164,14 @@ class Pony(Variant):
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         return super().bonus_rows(rules) + [
-            (lang._("Red trey laid down"), lang._("%(points)s each", points=plus(rules["red_trey"]))),
+            (lang._("Red trey laid down"), lang._("%(points)s each", points=plus(rules["red_three_bonus"]))),
             (lang._("Each complete set of four red treys"),
-             lang._("%(points)s instead", points=lang.number(rules["red_trey_set"]))),
-            (lang._("Black trey left in hand"), lang._("%(points)s each", points=minus(rules["black_trey"]))),
-            (lang._("Going out"), plus(rules["going_out"])),
+             lang._("%(points)s instead", points=lang.number(rules["four_red_threes_bonus"]))),
+            (lang._("Black trey left in hand"),
+             lang._("%(points)s each", points=minus(rules["black_three_penalty"]))),
+            (lang._("Going out"), plus(rules["going_out_bonus"])),
             (lang._("Asked permission to go out, then could not (partners; taken even if the side goes out "
-                    "later in the round)"), minus(rules["failed_going_out"])),
+                    "later in the round)"), minus(rules["failed_going_out_penalty"])),
             (lang._("Pony never picked up"),
              lang._("minus its points") if rules["unpicked_pony_counts"] else lang._("not counted"))]
 
@@ -198,17 +203,17 @@ class Pony(Variant):
         for i, e in enumerate(entries):
             parts = {}
             for kind, (count, surprise, _, _) in CANASTAS.items():
-                parts[count] = e[count] * rules[f"{kind}_canasta"]
+                parts[count] = e[count] * rules[f"{kind}_canasta_bonus"]
             for kind, (count, surprise, _, _) in CANASTAS.items():
-                parts[surprise] = e[surprise] * rules[f"surprise_{kind}"]
+                parts[surprise] = e[surprise] * rules[f"surprise_{kind}_canasta_bonus"]
             sets, rest = divmod(e["red_treys"], 4)
             parts.update(
-                red_treys=sets * rules["red_trey_set"] + rest * rules["red_trey"],
-                going_out=rules["going_out"] if e["went_out"] else 0,
+                red_treys=sets * rules["four_red_threes_bonus"] + rest * rules["red_three_bonus"],
+                going_out=rules["going_out_bonus"] if e["went_out"] else 0,
                 melded=e["melded"],
                 in_hand=-e["in_hand"],
-                black_treys=-e["black_treys"] * rules["black_trey"],
-                failed_going_out=-rules["failed_going_out"] if e["failed_going_out"] else 0,
+                black_treys=-e["black_treys"] * rules["black_three_penalty"],
+                failed_going_out=-rules["failed_going_out_penalty"] if e["failed_going_out"] else 0,
                 unpicked_pony=-e["unpicked_pony"] if rules["unpicked_pony_counts"] else 0,
             )
             scores.append(SideScore(i, parts))

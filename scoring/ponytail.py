@@ -4,18 +4,19 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, WENT_OUT
+from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT,
+                     by_score_rule)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
-from .shape import Words
+from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
 
 # entry field → (house-rule key of its bonus, least melded points one such canasta holds, word)
 CANASTAS = {
-    "natural_canastas": ("natural_canasta", 35, lang.lazy_pgettext("canasta kind", "natural")),
-    "dirty_canastas": ("dirty_canasta", 50, lang.lazy_pgettext("canasta kind", "dirty")),
-    "sevens_canastas": ("sevens_canasta", 35, lang.lazy_pgettext("canasta kind", "natural sevens")),
-    "wild_canastas": ("wild_canasta", 140, lang.lazy_pgettext("canasta kind", "wild-card")),
+    "natural_canastas": ("natural_canasta_bonus", 35, lang.lazy_pgettext("canasta kind", "natural")),
+    "dirty_canastas": ("dirty_canasta_bonus", 50, lang.lazy_pgettext("canasta kind", "dirty")),
+    "sevens_canastas": ("sevens_canasta_bonus", 35, lang.lazy_pgettext("canasta kind", "natural sevens")),
+    "wild_canastas": ("wild_canasta_bonus", 140, lang.lazy_pgettext("canasta kind", "wild-card")),
 }
 CANASTA_LEAST = {f: least for f, (_, least, _) in CANASTAS.items()}
 CANASTA_WORDS = {f: word for f, (_, _, word) in CANASTAS.items()}
@@ -26,20 +27,19 @@ CANASTA_NAMES = {"natural_canastas": lang.L_("natural canasta"), "dirty_canastas
 INDIVIDUAL_MAX_HANDS = 4  # the hand limit of a game of players alone, unless the table changes it
 
 RULES = (
-    HouseRule("natural_canasta", "points", 500, lang.L_("Natural canasta")),
-    HouseRule("dirty_canasta", "points", 300, lang.L_("Dirty canasta")),
-    HouseRule("sevens_canasta", "points", 5000, lang.L_("Sevens canasta")),
-    HouseRule("wild_canasta", "points", 2500, lang.L_("Wild canasta")),
-    HouseRule("red_three", "points", 100, lang.L_("Red three"), lang.L_("Red three, each")),
-    HouseRule("black_three", "points", 100, lang.L_("Black three, left in hand (minus)"),
+    HouseRule("natural_canasta_bonus", "points", 500, lang.L_("Natural canasta")),
+    HouseRule("dirty_canasta_bonus", "points", 300, lang.L_("Dirty canasta")),
+    HouseRule("sevens_canasta_bonus", "points", 5000, lang.L_("Sevens canasta")),
+    HouseRule("wild_canasta_bonus", "points", 2500, lang.L_("Wild canasta")),
+    HouseRule("red_three_bonus", "points", 100, lang.L_("Red three"), lang.L_("Red three, each")),
+    HouseRule("black_three_penalty", "points", 100, lang.L_("Black three, left in hand (minus)"),
               lang.L_("Black three in hand, each")),
-    HouseRule("going_out", "points", 200, lang.L_("Going out")),
+    HouseRule("going_out_bonus", "points", 200, lang.L_("Going out")),
     HouseRule("cut_bonus", "points", 100, lang.L_("Cut bonus")),
     HouseRule("unpicked_pony_counts", "flag", True, lang.L_("An unpicked pony counts against the side"),
               lang.L_("Unpicked pony counts against")),
-    HouseRule("min_meld", "points", 50, lang.L_("Initial meld minimum")),
-    HouseRule("min_meld_tiers", "tiers", [[15000, 90], [30000, 120]], lang.L_("Higher minimums"),
-              lang.L_("Meld minimum tiers")),
+    by_score_rule([[None, 50], [15000, 90], [30000, 120]], step=1),
+    TIE_GOES_TO_GOING_OUT,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -95,6 +95,7 @@ class Ponytail(Variant):
     words = Words(meld=lang.L_("canasta"), melds=lang.L_("canastas"), round=lang.L_("hand"), rounds=lang.L_("hands"),
                   meld_count=lang.Nn_("%(num)s canasta", "%(num)s canastas"),
                   round_count=lang.Nn_("%(num)s hand", "%(num)s hands"))
+    minimum = ByScoreRows(negative_note=True)
     part_labels = {"going_out": lang.L_("Going out"), "cut_bonus": lang.L_("Cut bonus")}
     dealing_jobs = (("dealer", lang.L_("deals")), ("pony_dealer", lang.L_("deals the ponies")),
                     ("cutter", lang.L_("cuts")), ("first_player", lang.L_("plays first")))
@@ -133,9 +134,10 @@ class Ponytail(Variant):
 
     def bonus_rows(self, rules: dict) -> list[tuple[str, str]]:
         return super().bonus_rows(rules) + [
-            (lang._("Red three laid down"), lang._("%(points)s each", points=plus(rules["red_three"]))),
-            (lang._("Black three left in hand"), lang._("%(points)s each", points=minus(rules["black_three"]))),
-            (lang._("Going out"), plus(rules["going_out"])),
+            (lang._("Red three laid down"), lang._("%(points)s each", points=plus(rules["red_three_bonus"]))),
+            (lang._("Black three left in hand"),
+             lang._("%(points)s each", points=minus(rules["black_three_penalty"]))),
+            (lang._("Going out"), plus(rules["going_out_bonus"])),
             (lang._("Cut bonus: cut exactly 4 hands and 1 card"), plus(rules["cut_bonus"])),
             (lang._("Pony never picked up"),
              lang._("minus its points") if rules["unpicked_pony_counts"] else lang._("not counted"))]
@@ -158,16 +160,16 @@ class Ponytail(Variant):
         rules = options["house_rules"]
         pony_counts = rules["unpicked_pony_counts"]
         return [SideScore(i, {
-            "natural_canastas": e["natural_canastas"] * rules["natural_canasta"],
-            "dirty_canastas": e["dirty_canastas"] * rules["dirty_canasta"],
-            "sevens_canastas": e["sevens_canastas"] * rules["sevens_canasta"],
-            "wild_canastas": e["wild_canastas"] * rules["wild_canasta"],
-            "red_threes": e["red_threes"] * rules["red_three"],
-            "going_out": rules["going_out"] if e["went_out"] else 0,
+            "natural_canastas": e["natural_canastas"] * rules["natural_canasta_bonus"],
+            "dirty_canastas": e["dirty_canastas"] * rules["dirty_canasta_bonus"],
+            "sevens_canastas": e["sevens_canastas"] * rules["sevens_canasta_bonus"],
+            "wild_canastas": e["wild_canastas"] * rules["wild_canasta_bonus"],
+            "red_threes": e["red_threes"] * rules["red_three_bonus"],
+            "going_out": rules["going_out_bonus"] if e["went_out"] else 0,
             "cut_bonus": rules["cut_bonus"] if e["cut_bonus"] else 0,
             "melded": e["melded"],
             "in_hand": -e["in_hand"],
-            "black_threes": -e["black_threes"] * rules["black_three"],
+            "black_threes": -e["black_threes"] * rules["black_three_penalty"],
             "unpicked_pony": -e["unpicked_pony"] if pony_counts else 0,
         }) for i, e in enumerate(entries)]
 

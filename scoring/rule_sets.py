@@ -15,6 +15,7 @@ from typing import Any, Mapping
 import lang
 
 from .base import FieldError, Refused
+from . import vocabulary
 from .variant import Variant
 
 NAME_MOST = 80
@@ -88,7 +89,7 @@ def check(variant: Variant | None, payload: Any, variants: Mapping[str, Variant]
         errors += variant.build_options(options, sample_sides(variant))[1]
     if errors:
         raise Refused(errors)
-    return name, variant.id, json.loads(json.dumps(options))
+    return name, variant.id, json.loads(json.dumps(vocabulary.renamed_options(variant, options)))
 
 
 def with_rule_set(kept: Mapping[str, Any], given: Any) -> Any:

@@ -24,6 +24,8 @@ def rule_value(value, rule: HouseRule) -> str:
                                  value=rule_value(v, one)) for n, v in enumerate(value, start=1))
     if rule.kind == "flag":
         return lang._("yes") if value else lang._("no")
+    if rule.kind == "choice":
+        return lang.shown(rule.key_word(value))
     if rule.kind == "tiers":
         return " · ".join(lang._("from %(score)s: %(points)s", score=num(a), points=num(b)) for a, b in value) \
             or lang._("none")

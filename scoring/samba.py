@@ -9,8 +9,8 @@ import lang
 from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, THREES, WENT_OUT, count, in_hand,
-                     melded, points_rule)
+from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, THREES, TIE_GOES_TO_GOING_OUT,
+                     WENT_OUT, count, in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_WORDS
 from .shape import ByScoreRows, Words
@@ -82,6 +82,7 @@ def house_rules(t: Table) -> tuple[HouseRule, ...]:
         HouseRule("go_out_sequences", "count", d["go_out_sequences"], L_("Sequences among the canastas needed to go out")),
         points_rule("short_sequence_penalty", d["short_sequence_penalty"], L_("Short sequence left on the table (minus)"),
                     L_("Short sequence, each"), off=L_("no penalty")),
+        TIE_GOES_TO_GOING_OUT,
     )
 
 

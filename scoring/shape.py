@@ -195,6 +195,7 @@ class ByScoreRows:
 
     rule: str = "meld_minimums_by_score"
     by_round: str | None = None
+    negative_note: bool = False  # the note ByScore gives: the rows' "below 15,000" includes scores below 0
     applies = True
     same_for_every_side = False
     follows_score = True
@@ -228,7 +229,7 @@ class ByScoreRows:
     def note(self, rules: dict) -> str:
         if self.by_round and rules.get(self.by_round):
             return ByRound(self.by_round).note(rules)
-        return ""
+        return lang._("Negative scores use the lowest minimum.") if self.negative_note else ""
 
 
 MeldMinimum = ByScore | ByRound | Fixed | NoMinimum | ByScoreRows

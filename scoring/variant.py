@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -13,6 +14,7 @@ from .base import Field, FieldError, SideScore, listed
 from .declare import Canasta, HouseRule, Seating, SheetColumn, points
 from .shape import ByScore, MeldMinimum, SideMark, Words
 from .entries import parse_entries, whole_number
+from . import vocabulary
 
 NAME_MAX = 40
 NO_END = lang.R_("A game needs a way to end: a target score, a number of %(rounds)s or a finish time. "
@@ -51,6 +53,7 @@ class Variant:
     uses_decks: bool = True
     minimum_words: str = ""  # the minimum as the pages say it, when a number alone leaves something out: "%(points)s, with a clean triple"
     decks_range: tuple[int, int] = (1, 40)  # the fewest and most decks a table may choose
+    going_out_field: str = "went_out"  # the flag of the side that went out (a tie may go to it, RULES.md §14)
 
     @property
     def house_rules(self) -> dict[str, Any]:
@@ -145,15 +148,20 @@ class Variant:
     def _apply_house_rules(self, raw: Any, rules: dict) -> list[FieldError]:
         if not isinstance(raw, dict):
             return [FieldError("options.house_rules", lang._("house_rules must be an object."))]
-        errors = []
+        raw, sent_as, errors = vocabulary.read(self, raw)  # older keys (RULES.md §14) in today's names
         for key, value in raw.items():
-            where = f"options.house_rules.{key}"
+            where = f"options.house_rules.{sent_as.get(key, key)}"
             rule = self.house_rule(key)
             if rule is None:
                 errors.append(FieldError(where, lang._("'%(key)s' is not a house rule of %(variant)s. House rules are: "
                                                        "%(rules)s.", key=key, variant=self.name,
                                                        rules=", ".join(self.house_rules))))
                 continue
+            if sent_as.get(key) in (vocabulary.OLD_BASE, vocabulary.OLD_TIERS):
+                rules[key] = value  # checked as min_meld and min_meld_tiers were, made one table by vocabulary.read
+                continue
+            if sent_as.get(key) in vocabulary.RENAMED.get(self.id, {}):  # its refusals name the key as sent
+                rule = replace(rule, key=sent_as[key])
             value, err = rule.read(value, where)
             if err:
                 errors.append(err)

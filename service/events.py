@@ -34,7 +34,7 @@ import lang
 from db import events as store
 from db import games as games_store
 from db.pin_hash import hash_pin
-from scoring import FieldError, Refused, get_variant
+from scoring import FieldError, Refused, get_variant, vocabulary
 from scoring.event_data import MAX_DEVICE, MAX_WHAT
 from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, TableGame, check_event,
                             movement_fits, pair_round, standings as ranked)
@@ -64,7 +64,9 @@ class _Standings:
 
 def _event_of(row: dict) -> Event:
     """The checked Event of a stored event row (stored as check_event returned it)."""
-    return Event(name=row["name"], variant=row["variant"], options=row["options"],
+    variant = get_variant(row["variant"])  # an event stored with older house-rule keys shows today's (RULES.md §14)
+    options = vocabulary.current(variant, row["options"]) if variant else row["options"]
+    return Event(name=row["name"], variant=row["variant"], options=options,
                  entrants=tuple(Entrant(e["name"], tuple(e["players"])) for e in row["entrants"]),
                  table_size=row["table_size"], rounds=row["rounds"], movement=row["movement"],
                  standings=row["standings"],

@@ -20,7 +20,7 @@ from db import database_path, quiet_mark, write
 from db import events as events_store
 from db import games as store
 from db.pin_hash import hash_pin, pin_matches
-from scoring import FieldError, Refused, derive_game, get_variant, new_game
+from scoring import FieldError, Refused, derive_game, get_variant, new_game, vocabulary
 from scoring.base import listed
 from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
@@ -49,9 +49,19 @@ def game_object(variant: Variant, stored: dict) -> Game:
     return make_game(stored, variant, state)
 
 
+def read_game(db: sqlite_utils.Database, game_id: str) -> dict | None:
+    """The stored game (db.games.read_game, one query) with its options in today's names (RULES.md §14: a game
+    stored with older house-rule keys, or before a house rule existed, reads and scores as it did); None if unknown."""
+    stored = store.read_game(db, game_id)
+    if stored is None:
+        return None
+    variant = get_variant(stored["variant"])
+    return {**stored, "options": vocabulary.current(variant, stored["options"])} if variant else stored
+
+
 def read_stored(db: sqlite_utils.Database, game_id: str) -> tuple[Variant, dict]:
     """The stored game (one query), or Refused 404."""
-    stored = store.read_game(db, game_id) if isinstance(game_id, str) else None
+    stored = read_game(db, game_id) if isinstance(game_id, str) else None
     if stored is None:
         raise not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
     return get_variant(stored["variant"]), stored

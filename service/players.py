@@ -34,7 +34,7 @@ from scoring.renames import (
 from scoring.standings import Player, player_key, seatings, summarize, tally
 
 from . import cache
-from .games import game_object, not_found
+from .games import game_object, not_found, read_game
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def _summarize(stale: list[str], db: sqlite_utils.Database) -> dict[str, dict]:
     for game_id in stale:
         game = cache.kept(database_path(db), game_store.get_version(db, game_id))
         if game is None:
-            stored = game_store.read_game(db, game_id)
+            stored = read_game(db, game_id)
             if stored is None:
                 continue  # deleted meanwhile
             # not put in the game cache: a first visit after an import may read hundreds of old games

@@ -13,7 +13,7 @@ import lang
 
 from db import rule_sets as store
 from db import write
-from scoring import VARIANTS, FieldError, Refused, get_variant
+from scoring import VARIANTS, FieldError, Refused, get_variant, vocabulary
 from scoring import rule_sets as rules
 from scoring.game import now_utc
 
@@ -21,8 +21,10 @@ from .games import new_id, not_found
 
 
 def _shown(found: dict) -> dict:
-    """A saved set as the API answers it."""
-    return {"id": found["id"], "name": found["name"], "variant": found["variant"], "options": found["options"],
+    """A saved set as the API answers it (one saved with older house-rule keys in today's names, RULES.md §14)."""
+    variant = get_variant(found["variant"])
+    options = vocabulary.renamed_options(variant, found["options"]) if variant else found["options"]
+    return {"id": found["id"], "name": found["name"], "variant": found["variant"], "options": options,
             "preset": False, "created": found["created"], "updated": found["updated"]}
 
 
@@ -106,4 +108,5 @@ def with_named_set(db: sqlite_utils.Database, payload: Any) -> Any:
         raise Refused([FieldError("rule_set", lang._("The rule set “%(name)s” is for %(variant)s; choose one of this "
                                                      "game's variant.", name=found["name"],
                                                      variant=get_variant(found["variant"]).name))])
-    return {**chosen, "options": rules.with_rule_set(found["options"], chosen.get("options"))}
+    given = vocabulary.renamed_options(get_variant(found["variant"]), chosen.get("options"))  # key by key, today's
+    return {**chosen, "options": rules.with_rule_set(found["options"], given)}

@@ -171,6 +171,9 @@ def result(game: Game, variant: Variant) -> str:
     winners = [sides[i] for i in game.winner or ()]
     if len(winners) == 1:
         won = {"side": winners[0].name, "score": num(winners[0].score), "margin": num(game.margin), "why": why}
+        if "won_outright" not in game.finish_reasons and sum(s.score == winners[0].score for s in sides) > 1:
+            # a tie that went to the side that went out (RULES.md §14)
+            return lang._("%(side)s won the tie at %(score)s, having gone out in the last hand (%(why)s).", **won)
         if why:
             return lang._("%(side)s won with %(score)s, by %(margin)s (%(why)s).", **won)
         return lang._("%(side)s won with %(score)s, by %(margin)s.", **won)
@@ -196,7 +199,7 @@ def next_minimums(game: Game, variant: Variant) -> str:
 
 def standings(game: Game) -> Table:
     """The sides from first to last with their totals and how far behind the leader."""
-    ranked = [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])]
+    ranked = [(place, game.sides[i]) for place, i in places([s.score for s in game.sides], game.winner)]
     best = ranked[0][1].score
     shown = [names(players_shown(s.name, s.players)) for _, s in ranked]
     if any(shown):

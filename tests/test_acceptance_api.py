@@ -127,7 +127,9 @@ def test_variants_list(client):
                  "in_hand", "unpicked_pony", "went_out", "failed_going_out"],
         "five-person": ["pure_canastas", "impure_canastas", "pure_super_canastas", "impure_super_canastas",
                         "kitties", "finished", "melded", "in_hand"],
-        "classic": ["natural_canastas", "mixed_canastas", "red_threes", "melded", "in_hand", "went_out", "concealed"],
+        # API.md's row, and RULES.md §14's wild_canastas and black_threes (played only when their house rule is set)
+        "classic": ["natural_canastas", "mixed_canastas", "wild_canastas", "red_threes", "black_threes", "melded",
+                    "in_hand", "went_out", "concealed"],
         "hand-and-foot": ["natural_canastas", "dirty_canastas", "wild_canastas", "sevens_canastas",
                           "black_threes_canastas", "black_threes_melded", "red_threes",
                           "red_threes_held", "black_threes", "exact_pickups", "melded", "in_hand", "in_foot",
@@ -156,7 +158,9 @@ def test_variants_list(client):
                       # RULES.md §9 lines 491-493, §10 lines 599-600: runs (and Buraco's semi-clean) off by default
                       ("burraco", "full_run_canastas"), ("burraco", "ace_to_ace_canastas"),
                       ("buraco", "semiclean_canastas"), ("buraco", "full_run_canastas"),
-                      ("buraco", "ace_to_ace_canastas")}
+                      ("buraco", "ace_to_ace_canastas"),
+                      # RULES.md §14: Classic's wild canastas and black threes held apart, off by default
+                      ("classic", "wild_canastas"), ("classic", "black_threes")}
     for vid, names in expected.items():
         v = variants[vid]
         assert v["name"]

@@ -87,7 +87,9 @@ def test_variants_and_openapi_list_both_with_their_entry_fields(client):
     assert (bounds["melded"], bounds["full_run_canastas"], bounds["semiclean_canastas"]) == (1080, 0, 12)
     schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
     assert {"burraco", "buraco"} <= set(schemas["NewGame"]["properties"]["variant"]["enum"])
-    assert list(schemas["BurracoEntry"]["properties"]) == FIELDS and list(schemas["BuracoEntry"]["properties"]) == FIELDS
+    every_variants = ["adjustment", "adjustment_reason"]  # RULES.md §14: a penalty or award, in every variant
+    assert list(schemas["BurracoEntry"]["properties"]) == FIELDS + every_variants
+    assert list(schemas["BuracoEntry"]["properties"]) == FIELDS + every_variants
 
 
 def test_players_get_a_burraco_rating_from_the_finished_turn(client):

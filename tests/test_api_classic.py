@@ -7,7 +7,9 @@ from .sheet_helpers import pdf_pages
 
 CLASSIC_PAIRS = CLASSIC.game
 WORKED = CLASSIC.hands[0].payload
-FIELDS = ["natural_canastas", "mixed_canastas", "red_threes", "melded", "in_hand", "went_out", "concealed"]
+# API.md's row, and RULES.md §14's wild_canastas and black_threes (played only when their house rule is set)
+FIELDS = ["natural_canastas", "mixed_canastas", "wild_canastas", "red_threes", "black_threes", "melded", "in_hand",
+          "went_out", "concealed"]
 
 
 def test_the_worked_example_recorded_through_the_api(client):
@@ -40,7 +42,7 @@ def test_variants_and_openapi_list_classic_with_its_entry_fields(client):
     assert listed["classic"]["card_values"] == {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
     schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
     assert "classic" in schemas["NewGame"]["properties"]["variant"]["enum"]
-    assert list(schemas["ClassicEntry"]["properties"]) == FIELDS
+    assert list(schemas["ClassicEntry"]["properties"]) == FIELDS + ["adjustment", "adjustment_reason"]  # RULES.md §14
 
 
 def test_a_hand_recorded_from_the_form_shows_on_the_pages_and_sheets(client, make_game):

@@ -25,7 +25,7 @@ def test_variants_describe_fields_with_kinds_and_bounds(client):
 
 
 @pytest.mark.parametrize("variant, house_rule, value", [
-    ("pony", "failed_going_out", 100),           # RULES.md §2
+    ("pony", "failed_going_out_penalty", 100),   # RULES.md §2, named as §14 names a penalty
     ("five-person", "finish_needs_canasta", True),  # RULES.md §3: finishing needs a canasta, default ON
 ])
 def test_variants_show_the_default_house_rules(client, variant, house_rule, value):
@@ -137,9 +137,10 @@ def test_wrong_method_answers_json(client):
 
 
 def test_game_options_snapshot_survives_in_the_game(client, make_game):
-    game = make_game(PONY_THREE, target=20000, house_rules={"red_trey_set": 1200})
+    game = make_game(PONY_THREE, target=20000, house_rules={"red_trey_set": 1200})  # an older key, still read
     again = client.get(f"/api/games/{game['id']}").get_json()
     assert again["options"]["target"] == 20000
-    assert again["options"]["house_rules"]["red_trey_set"] == 1200
-    assert again["options"]["house_rules"]["red_trey"] == 100
+    assert again["options"]["house_rules"]["four_red_threes_bonus"] == 1200
+    assert again["options"]["house_rules"]["red_three_bonus"] == 100
+    assert "red_trey_set" not in again["options"]["house_rules"]
     assert again["options"]["decks"] == 6

@@ -209,8 +209,10 @@ def test_pony_tiers_are_checked_the_same_way(client):
     ([[15000.0, 90.0]], [[15000, 90]]),
 ], ids=["§1 no tiers", "§1 tiers sorted", "§1 ten tiers", "§1 tiers as 15000.0"])
 def test_meld_minimum_tiers_allowed(client, tiers, stored):
+    """The older min_meld_tiers is still read (RULES.md §14), and answered as meld_minimums_by_score."""
     game = game_made(client, ponytail_with(options={"house_rules": {"min_meld_tiers": tiers}}))
-    assert game["options"]["house_rules"]["min_meld_tiers"] == stored
+    assert game["options"]["house_rules"]["meld_minimums_by_score"] == [[None, 50]] + stored
+    assert "min_meld_tiers" not in game["options"]["house_rules"]
 
 
 @pytest.mark.parametrize("rules, field, message", [
@@ -221,9 +223,9 @@ def test_meld_minimum_tiers_allowed(client, tiers, stored):
     ({"natural_canasta": 499.5}, "options.house_rules.natural_canasta",
      "House rule 'natural_canasta' must be a whole number (no fractions): 499.5 is not."),
     ({"red_trey": 100}, "options.house_rules.red_trey",
-     "'red_trey' is not a house rule of Ponytail Canasta. House rules are: natural_canasta, dirty_canasta, "
-     "sevens_canasta, wild_canasta, red_three, black_three, going_out, cut_bonus, unpicked_pony_counts, min_meld, "
-     "min_meld_tiers."),
+     "'red_trey' is not a house rule of Ponytail Canasta. House rules are: natural_canasta_bonus, "
+     "dirty_canasta_bonus, sevens_canasta_bonus, wild_canasta_bonus, red_three_bonus, black_three_penalty, "
+     "going_out_bonus, cut_bonus, unpicked_pony_counts, meld_minimums_by_score, tie_goes_to_going_out."),
 ], ids=["§1 flag as 1", "§1 bonus as true", "§1 bonus fraction", "§1 a Pony rule"])
 def test_house_rules_refused(client, rules, field, message):
     assert game_refused(client, ponytail_with(options={"house_rules": rules})) == [(field, message)]

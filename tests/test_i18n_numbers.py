@@ -257,18 +257,18 @@ def test_the_new_game_form_reads_the_languages_grouping(app, client, locale):
     client.set_cookie("meldbook_lang", locale)
     g = GROUP[locale]
     answer = post(client, url(app, "setup.create_game", variant_id="ponytail"), {
-        **NEW_GAME, "options.target": f"20{g}000", "options.house_rules.red_three": "150",
+        **NEW_GAME, "options.target": f"20{g}000", "options.house_rules.red_three_bonus": "150",
         "sides[0].start_score": f"−1{g}230", "sides[1].start_score": "2500"})
     assert answer.status_code == 303, answer.get_data(as_text=True)
     game = client.get("/api" + answer.headers["Location"]).get_json()
-    assert game["options"]["target"] == 20000 and game["options"]["house_rules"]["red_three"] == 150
+    assert game["options"]["target"] == 20000 and game["options"]["house_rules"]["red_three_bonus"] == 150
     assert [s.get("start_score") for s in game["sides"]] == [-1230, 2500]
 
 
 @pytest.mark.parametrize("field, box, typed, name", [
     ("options.target", "options-target", "20,000", "Play to"),
     ("options.decks", "options-decks", "2,5", "Decks"),
-    ("options.house_rules.red_three", "options-house_rules-red_three", "1,5", None),
+    ("options.house_rules.red_three_bonus", "options-house_rules-red_three_bonus", "1,5", None),
     ("sides[0].start_score", "sides-0-start_score", "1,230", "Starting score (from paper)"),
 ])
 def test_the_new_game_form_refuses_at_the_field_and_starts_nothing(app, client, field, box, typed, name):

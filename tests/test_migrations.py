@@ -9,6 +9,7 @@ import sqlite_utils
 import checks
 import db
 from db.migrations import MIGRATIONS
+from scoring import get_variant
 
 from .cli_helpers import PAIRS, PIN, client_for, dump, make_database
 from .server import ROOT
@@ -307,8 +308,14 @@ def without_undeclared_marks(game: dict) -> dict:
     """A game object of that main with the sides' marks its variant does not have taken out, and every hand saying
     it was not copied from paper (API.md: the hand object's from_paper, added since)."""
     gone = UNDECLARED[game["variant"]]
-    return {**game, "sides": [{k: v for k, v in s.items() if k not in gone} for s in game["sides"]],
-            "hands": [{**h, "from_paper": False} for h in game["hands"]]}
+    # RULES.md §14: its house rules (each that main's default) answered in today's names, and every entry field added
+    # since shown as 0 — the scores, totals and result stay exactly as that code answered them
+    variant = get_variant(game["variant"])
+    blank = {f.name: False if f.kind == "flag" else 0 for f in variant.fields}
+    return {**game, "options": {**game["options"], "house_rules": variant.house_rules},
+            "sides": [{k: v for k, v in s.items() if k not in gone} for s in game["sides"]],
+            "hands": [{**h, "from_paper": False, "entries": [{**blank, **e} for e in h["entries"]]}
+                      for h in game["hands"]]}
 
 
 def test_games_stored_by_the_main_of_2026_11_25_open_unchanged(tmp_path):

@@ -396,6 +396,13 @@ def test_the_document_states_the_default_hand_limit_and_house_rules(client):
     assert "null: no limit" in options["max_hands"]["description"]
     assert "finish_needs_canasta (default true" in options["house_rules"]["description"]
     assert "even when the side goes out later" in options["house_rules"]["description"]
+    # RULES.md §14: one vocabulary, the older keys said with their names now; Classic's choice by its ids
+    assert "Classic Canasta: natural_canasta → natural_canasta_bonus" in options["house_rules"]["description"]
+    assert "min_meld_tiers → meld_minimums_by_score" in options["house_rules"]["description"]
+    schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    classic = schemas["ClassicHouseRules"]["properties"]
+    assert classic["red_threes_against"]["enum"] == ["no_meld", "no_canasta"]
+    assert classic["four_red_threes_penalty"]["type"] == ["integer", "null"] and "natural_canasta" not in classic
 
 
 def test_hand_and_foots_house_rules_of_every_round_fit_the_document_and_the_api_takes_them(client, document):

@@ -40,12 +40,12 @@ def test_a_new_game_from_the_form(app, client):
         "layout": "pairs", "count": "2", "sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob",
         "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di", "sides[1].name": "Them",
         "options.target": "20000", "options.decks": "", "options.house_rules.unpicked_pony_counts": "on",
-        "options.house_rules.red_three": "150"})
+        "options.house_rules.red_three_bonus": "150"})
     assert response.status_code == 303
     game = client.get("/api" + response.headers["Location"]).get_json()
     assert [(s["name"], s["players"]) for s in game["sides"]] == [("Ann & Bob", ["Ann", "Bob"]), ("Them", ["Cy", "Di"])]
     assert (game["options"]["target"], game["options"]["decks"]) == (20000, 6)
-    assert game["options"]["house_rules"]["red_three"] == 150
+    assert game["options"]["house_rules"]["red_three_bonus"] == 150
     assert game["options"]["house_rules"]["unpicked_pony_counts"] is True
 
 

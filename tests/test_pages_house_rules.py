@@ -9,16 +9,17 @@ from .helpers import PONYTAIL_PAIRS
 from .html import Doc
 from .pages import post, read, url
 
-TIERS = "options.house_rules.min_meld_tiers"
+TIERS = "options.house_rules.meld_minimums_by_score"  # RULES.md §14: min_meld and its tiers as one table
 NAMES = {"sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob", "sides[1].players[0]": "Cy",
          "sides[1].players[1]": "Di"}
-THREE_TIERS = {f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90", f"{TIERS}[1].at": "30000",
-               f"{TIERS}[1].min": "120", f"{TIERS}[2].at": "40000", f"{TIERS}[2].min": "150"}
+THREE_TIERS = {f"{TIERS}[0].min": "50", f"{TIERS}[1].at": "15000", f"{TIERS}[1].min": "90", f"{TIERS}[2].at": "30000",
+               f"{TIERS}[2].min": "120", f"{TIERS}[3].at": "40000", f"{TIERS}[3].min": "150"}
 
 
 def tier_rows(doc: Doc) -> list[tuple[str, str]]:
-    """Each row of the "Higher minimums" house rule: (from a score of, the minimum is)."""
-    tiers = doc.group("Higher minimums")
+    """Each row of the minimums by score after the first (every score below the next row): (from a score of, the
+    minimum is)."""
+    tiers = doc.group("Initial meld minimum by score")
     at, least = tiers.all("textbox", "From a score of"), tiers.all("textbox", "the minimum is")
     assert len(at) == len(least)
     return [(a.value, m.value) for a, m in zip(at, least)]
@@ -49,21 +50,22 @@ def test_a_third_tier_typed_in_the_empty_row_is_kept(client):
     response = post(client, new_game(client), {"layout": "pairs", "count": "2", **NAMES, **THREE_TIERS})
     assert response.status_code == 303
     game = client.get("/api" + response.headers["Location"]).get_json()
-    assert game["options"]["house_rules"]["min_meld_tiers"] == [[15000, 90], [30000, 120], [40000, 150]]
+    assert game["options"]["house_rules"]["meld_minimums_by_score"] == [[None, 50], [15000, 90], [30000, 120],
+                                                                        [40000, 150]]
 
 
 def test_an_emptied_row_drops_its_tier(client):
     response = post(client, new_game(client), {"layout": "pairs", "count": "2", **NAMES,
-                                               f"{TIERS}[0].at": "", f"{TIERS}[0].min": "",
-                                               f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120"})
+                                               f"{TIERS}[0].min": "50", f"{TIERS}[1].at": "", f"{TIERS}[1].min": "",
+                                               f"{TIERS}[2].at": "30000", f"{TIERS}[2].min": "120"})
     game = client.get("/api" + response.headers["Location"]).get_json()
-    assert game["options"]["house_rules"]["min_meld_tiers"] == [[30000, 120]]
+    assert game["options"]["house_rules"]["meld_minimums_by_score"] == [[None, 50], [30000, 120]]
 
 
 def test_changing_the_seating_keeps_every_tier_and_the_rules_open(client):
     for to in ("more", "solo"):
         response = post(client, change_layout(client), {"layout": "pairs", "count": "2", "to": to, **NAMES,
-                                                   **THREE_TIERS, "options.house_rules.red_three": "150"},
+                                                   **THREE_TIERS, "options.house_rules.red_three_bonus": "150"},
                         htmx=True)
         doc = read(response)
         assert tier_rows(doc) == [("15000", "90"), ("30000", "120"), ("40000", "150"), ("", "")]
@@ -72,8 +74,9 @@ def test_changing_the_seating_keeps_every_tier_and_the_rules_open(client):
 
 def test_untouched_rules_stay_folded_when_the_seating_changes(client):
     doc = read(post(client, change_layout(client), {"layout": "pairs", "count": "2", "to": "solo",
-                                               f"{TIERS}[0].at": "15000", f"{TIERS}[0].min": "90",
-                                               f"{TIERS}[1].at": "30000", f"{TIERS}[1].min": "120",
+                                               f"{TIERS}[0].min": "50", f"{TIERS}[1].at": "15000",
+                                               f"{TIERS}[1].min": "90", f"{TIERS}[2].at": "30000",
+                                               f"{TIERS}[2].min": "120",
                                                "options.house_rules.unpicked_pony_counts": "on"}, htmx=True))
     assert not house_rules_open(doc)
     assert doc.field("An unpicked pony counts against the side").checked

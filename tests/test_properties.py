@@ -279,7 +279,7 @@ def test_hand_form_never_fails_and_refusals_change_nothing(api, variant_id):
 @given(st.dictionaries(st.sampled_from(["layout", "count", "sides[0].players[0]", "sides[0].players[1]",
                                         "sides[1].players[0]", "sides[1].name", "sides[7].players[0]", "pin",
                                         "options.target", "options.max_hands", "options.decks", "options.finish_at",
-                                        "options.house_rules.red_three", "options.house_rules.min_meld_tiers",
+                                        "options.house_rules.red_three_bonus", "options.house_rules.meld_minimums_by_score",
                                         "to", "change", "bogus"]),
                        FORM_TEXT | st.sampled_from(["pairs", "individuals", "more", "fewer", "draw", "x" * 10_000]),
                        max_size=10),

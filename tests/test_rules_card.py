@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import get_variant
+from scoring import get_variant, vocabulary
 
 MINUS = "\u2212"
 BASE = [("Melded points (canasta cards included)", "plus"), ("Points left in hand", "minus")]
 
 
 def rules(variant_id: str, **changed) -> dict:
-    """The variant's house rules at their defaults, with `changed` ones as a table set them."""
+    """The variant's house rules at their defaults, with `changed` ones as a table set them (older keys read in
+    today's names, RULES.md §14: these tables were written with them)."""
     found = {r.key: r.default for r in get_variant(variant_id).rules}
+    changed = vocabulary.renamed(variant_id, changed, found)
     assert set(changed) <= set(found), set(changed) - set(found)
     return {**found, **changed}
 
@@ -56,14 +58,25 @@ BONUS_ROWS = [
         ("Deal score: your own score + your partner's (two seats on)", "")]),
     ("classic", {}, BASE + [
         ("Red 3 laid down", "+100 each"), ("All four red 3s", "800 instead"),
-        ("Red 3s of a side that melded nothing in the hand count against it", "minus"), ("Going out", "+100"),
+        ("Red 3s of a side that melded nothing in the hand count against it", "minus"),
+        ("All four red 3s against a side", f"{MINUS}800"), ("Going out", "+100"),
         ("Going out concealed (the whole hand in one turn)", "+200 instead"),
         ("Black 3s left in hand count as in-hand points (5 each)", "")]),
     ("classic", {"red_three": 125, "red_three_all_four": 1000, "going_out": 150, "going_out_concealed": 2500}, BASE + [
         ("Red 3 laid down", "+125 each"), ("All four red 3s", "1,000 instead"),
-        ("Red 3s of a side that melded nothing in the hand count against it", "minus"), ("Going out", "+150"),
+        ("Red 3s of a side that melded nothing in the hand count against it", "minus"),
+        ("All four red 3s against a side", f"{MINUS}1,000"), ("Going out", "+150"),
         ("Going out concealed (the whole hand in one turn)", "+2,500 instead"),
         ("Black 3s left in hand count as in-hand points (5 each)", "")]),
+    # RULES.md §14's Classic house rules: four red threes against for 400, counted against a side with no canasta,
+    # black threes held apart at 15
+    ("classic", {"four_red_threes_penalty": 400, "red_threes_against": "no_canasta", "black_three_penalty": 15},
+     BASE + [
+        ("Red 3 laid down", "+100 each"), ("All four red 3s", "800 instead"),
+        ("Red 3s of a side that has no canasta count against it", "minus"),
+        ("All four red 3s against a side", f"{MINUS}400"), ("Going out", "+100"),
+        ("Going out concealed (the whole hand in one turn)", "+200 instead"),
+        ("Black 3 left in hand (not in the in-hand points)", f"{MINUS}15 each")]),
 ]
 
 
@@ -109,6 +122,9 @@ GOING_OUT = [
      "A player may finish without a canasta. At most one player finishes a deal."),
     ("classic", {}, "To go out a side needs at least one canasta, natural or mixed. At most one side goes out; going "
                     "out concealed means melding the whole hand in one turn without having melded before."),
+    ("classic", {"go_out_canastas": 2}, "To go out a side needs at least 2 canastas. At most one side goes out; going "
+                                        "out concealed means melding the whole hand in one turn without having melded "
+                                        "before."),
 ]
 
 

@@ -184,4 +184,10 @@ def test_going_out_and_concealed_refusals_name_the_side():
     (4, {"natural_canastas": 30, "mixed_canastas": 24, "red_threes": 8, "melded": 2360, "in_hand": 2360}),
 ])
 def test_field_bounds_follow_the_decks(decks, bounds):
-    assert get_variant("classic").field_bounds({"decks": decks}) == bounds
+    classic = get_variant("classic")
+    # a wild canasta and black threes held apart are not played unless a house rule sets their points (RULES.md §14)
+    assert classic.field_bounds({"decks": decks, "house_rules": classic.house_rules}) == {
+        **bounds, "wild_canastas": 0, "black_threes": 0}
+    played = {**classic.house_rules, "wild_canasta_bonus": 1000, "black_three_penalty": 0}
+    assert classic.field_bounds({"decks": decks, "house_rules": played}) == {
+        **bounds, "wild_canastas": 6 * decks // 7, "black_threes": 2 * decks}

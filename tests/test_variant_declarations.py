@@ -110,7 +110,8 @@ def test_the_api_and_openapi_document_list_it(client, toy):
     document = client.get("/api/openapi.json").get_json()
     schemas = document["components"]["schemas"]
     assert toy.id in schemas["NewGame"]["properties"]["variant"]["enum"]
-    assert set(schemas["ToyTestEntry"]["properties"]) == {"long_canastas", "short_canastas", "melded", "bell_rung"}
+    assert set(schemas["ToyTestEntry"]["properties"]) == {"long_canastas", "short_canastas", "melded", "bell_rung",
+                                                          "adjustment", "adjustment_reason"}  # RULES.md §14, every variant
     assert schemas["ToyTestHouseRules"]["properties"]["min_meld_tiers"]["default"] == [[600, 60]]
     max_hands = schemas["NewOptions"]["properties"]["max_hands"]["description"]
     assert "Toy Canasta, players alone: 50 rounds" in max_hands and "Toy Canasta, players alone: 50 rounds" in schemas["Variant"]["properties"]["sides"]["description"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import lang
-from scoring import Variant, adjustment
+from scoring import VARIANTS, Variant, adjustment
 from scoring.base import Field
 from scoring.shape import Words
 from service.model import Side
@@ -201,6 +201,13 @@ def is_empty(payload: dict) -> bool:
     """Whether nothing at all was entered: every field of every side blank or zero, nothing ticked or chosen."""
     return all(not value or (isinstance(value, Mapping) and not any(value.values()))
                for entry in payload["entries"] for value in entry.values())
+
+
+def names_a_whole_choice(payload: dict) -> bool:
+    """Whether any side's entry holds a choice that is a whole entry in some variant (a special hand): only then can
+    unfilled_beside_whole find anything."""
+    wholes = {f.name for v in VARIANTS.values() for f in whole_choices(v)}
+    return any(isinstance(entry, Mapping) and any(entry.get(k) for k in wholes) for entry in payload.get("entries", ()))
 
 
 def unfilled_beside_whole(variant: Variant, payload: dict) -> list[int]:

@@ -25,6 +25,9 @@ def typed_house_rules(form, variant: Variant) -> dict:
                 rules[key] = rounds[0] if len(rounds) == 1 else rounds
         elif rule.kind == "flag":
             rules[key] = form.get(name) == "on"  # the form always shows every house rule
+        elif rule.kind == "choice":
+            if form.get(name):  # none ticked (a form of before the rule): the default applies
+                rules[key] = form[name]
         elif rule.kind == "tiers":
             rules[key] = [[number(at, name, rule.label), number(minimum, name, rule.label)]
                           for at, minimum in _typed_tiers(form, name)]

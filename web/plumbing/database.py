@@ -13,7 +13,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 
 import db
-from db import games
+from service.games import read_game
 
 _local = threading.local()
 _preparing = threading.Lock()
@@ -65,12 +65,13 @@ def close_db(_exc: BaseException | None = None) -> None:
 
 
 def stored_game(game_id: str) -> dict | None:
-    """The stored game (db.games.read_game) as this request first read it; None if unknown.
+    """The stored game (service.games.read_game: its options in today's names) as this request first read it; None if
+    unknown.
 
     One query per request: the PIN check before a write reads the game, and recording a hand
     starts from that read (hand_actions.record_hand checks it is still current).
     """
     read = g.setdefault("stored_games", {})
     if game_id not in read:
-        read[game_id] = games.read_game(get_db(), game_id) if isinstance(game_id, str) else None
+        read[game_id] = read_game(get_db(), game_id) if isinstance(game_id, str) else None
     return read[game_id]

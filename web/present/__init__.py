@@ -255,7 +255,7 @@ def capital(words) -> str:
 
 def ranked(game: Game) -> list[tuple[int, Side]]:
     """The sides from first to last with their places (level totals share one: 1, 1, 3)."""
-    return [(place, game.sides[i]) for place, i in places([s.score for s in game.sides])]
+    return [(place, game.sides[i]) for place, i in places([s.score for s in game.sides], game.winner)]
 
 
 def input_id(name: str) -> str:

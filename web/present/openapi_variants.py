@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from scoring import Variant, adjustment
+from scoring import Variant, adjustment, vocabulary
 from scoring.base import MAX_NUMBER
 from scoring.declare import LIST_MAX, TIERS_MAX, HouseRule
 from scoring.shape import SideMark
@@ -71,6 +71,8 @@ def rule_schema(rule: HouseRule) -> dict:
     elif rule.kind == "counts":  # the keys of its default (and its extra ones), each a number; a key left out counts 0
         schema = {"type": "object", "additionalProperties": False,
                   "properties": {key: number for key in [*rule.default, *rule.extra]}}
+    elif rule.kind == "choice":  # one of its ids
+        schema = {"type": "string", "enum": [key for key, _ in rule.words]}
     else:
         schema = number
     words = [rule.note] if rule.note else []
@@ -104,7 +106,20 @@ def house_rules_description(variants: Iterable[Variant]) -> str:
     noted = [f"{v.name} {r.key} (default {json.dumps(r.default)}: {r.note})" for v in variants for r in v.rules if r.note]
     examples = f", e.g. {'; '.join(noted)}" if noted else ""
     return ("changes to the variant's house rules (defaults in GET /api/variants; each variant's rules, their kinds "
-            f"and defaults in its own HouseRules schema){examples}")
+            f"and defaults in its own HouseRules schema){examples}. One vocabulary (RULES.md §14): a bonus "
+            "<kind>_bonus, a penalty <kind>_penalty (a positive number subtracted), meld_minimums_by_score ([from, "
+            "minimum] rows, the first from null), meld_minimums (by round); tie_goes_to_going_out in every variant. "
+            f"Older keys are still read and answered in these names: {_older(variants)}")
+
+
+def _older(variants: Iterable[Variant]) -> str:
+    """Each variant's older house-rule keys with their names now ("Classic Canasta: red_three → red_three_bonus, …")."""
+    said = []
+    for v in variants:
+        older = vocabulary.older_keys(v.id)
+        if older:
+            said.append(f"{v.name}: " + ", ".join(f"{old} → {new}" for old, new in older.items()))
+    return "; ".join(said) + "." if said else "none."
 
 
 def sides_description(limits: list[str]) -> str:

@@ -124,6 +124,8 @@ def empty_refusal(payload: dict, game_id: str, number: int | None):
 def unfilled_refusal(payload: dict, game_id: str, number: int | None):
     """A special hand tapped (it records at once) while another side has nothing entered: the form comes back with
     the special hand chosen and asks for the other side's entry, or "… scored nothing"; None when it may go on."""
+    if request.form.get(hand_form.EMPTY_HAND) or not hand_form.names_a_whole_choice(payload):
+        return None  # no special hand was tapped: the game is not read for it (a hand costs four statements)
     game = service.get_game(get_db(), game_id)
     unfilled = hand_form.unfilled_beside_whole(get_variant(game.variant), payload)
     if request.form.get(hand_form.EMPTY_HAND) or not unfilled or (number is None and game.finished):

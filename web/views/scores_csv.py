@@ -12,8 +12,9 @@ import lang
 import service
 from scoring import Refused, adjustment, get_variant
 from scoring.variant import Variant
-from service.model import Game
+from service.model import Game, thawed
 from web import present
+from web.forms.hand_form import unused_fields
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 
@@ -38,7 +39,8 @@ def columns(variant: Variant, game: Game) -> list[tuple[str, str, str]]:
     for hand in game.hands:
         for score in hand.scores:
             parts += [k for k in score.breakdown if k not in parts]
-    counts = [f.name for f in variant.fields if f.kind == "count"]
+    unused = unused_fields(variant, thawed(game.options))  # switched off by the table's house rules
+    counts = [f.name for f in variant.fields if f.kind == "count" and f.name not in unused]
     choices = {f.name: f for f in variant.fields if f.kind == "choice"}  # the choice made, in words, beside its points
     out = [(count_label(variant, k), "entries", k) for k in counts if k not in parts]  # scored inside another part
     for k in parts:
