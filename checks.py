@@ -126,25 +126,28 @@ def check_document(data: Any) -> list[str]:
     errors = []
     for i, game in enumerate(data["games"], start=1):
         errors += check_game(game, lang._("Game %(n)s", n=i))
-    ids = [g["id"] for g in data["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
-    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    doubled = _doubled(data["games"])
     if doubled:
         errors.append(lang._("The file has the same game more than once: %(ids)s", ids=", ".join(doubled)))
     seated: dict[str, str] = {}
     by_id = {g["id"]: g for g in data["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)}
     for i, event in enumerate(data["events"], start=1):
         errors += check_event(event, lang._("Event %(n)s", n=i), by_id, seated)
-    event_ids = [e["id"] for e in data["events"] if isinstance(e, dict) and isinstance(e.get("id"), str)]
-    doubled = sorted({i for i in event_ids if event_ids.count(i) > 1})
+    doubled = _doubled(data["events"])
     if doubled:
         errors.append(lang._("The file has the same event more than once: %(ids)s", ids=", ".join(doubled)))
     for i, found in enumerate(data["rule_sets"], start=1):
         errors += check_rule_set(found, lang._("Rule set %(n)s", n=i))
-    set_ids = [s["id"] for s in data["rule_sets"] if isinstance(s, dict) and isinstance(s.get("id"), str)]
-    doubled = sorted({i for i in set_ids if set_ids.count(i) > 1})
+    doubled = _doubled(data["rule_sets"])
     if doubled:
         errors.append(lang._("The file has the same rule set more than once: %(ids)s", ids=", ".join(doubled)))
     return errors
+
+
+def _doubled(items: list) -> list[str]:
+    """The ids that more than one of a file's games, events or rule sets carry, in order."""
+    ids = [item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)]
+    return sorted({i for i in ids if ids.count(i) > 1})
 
 
 RULE_SET_KEYS = {"id", "name", "variant", "options", "created", "updated"}

@@ -197,6 +197,9 @@ def special_taps(page, api: Browser, port: int) -> tuple[int, int]:
     hands.tap(".side-panel >> nth=0 >> .rare-fields > summary")
     hands.tap('label[for="entries-0-sevens_penalties-chip-1"]')
     page.wait_for_load_state("networkidle")
+    # a loaded machine may still be putting the digits in: the special hand records the form as it is at the tap
+    page.wait_for_function("""() => ['#entries-0-melded', '#entries-0-in_hand'].every(
+        s => document.querySelector(s).value.replace(/\\D/g, '').length === 3)""")
     before = hands.count
     hands.tap(".side-panel >> nth=1 >> .choice-fold > summary")
     with page.expect_navigation():
