@@ -88,12 +88,28 @@ def _reason(value: Any, where: str, errors: list[FieldError]) -> str:
     return text
 
 
+def _any_has(raw: list) -> bool:
+    """Whether any posted entry (a dict) holds an adjustment or its reason."""
+    for e in raw:
+        if isinstance(e, dict) and (FIELD in e or REASON in e):
+            return True
+    return False
+
+
+def _has_field(entries: list[dict]) -> bool:
+    """Whether any of a read hand's entries holds an adjustment (asked of every hand more than once)."""
+    for e in entries:
+        if FIELD in e:
+            return True
+    return False
+
+
 def take(payload: Any) -> tuple[Any, list[dict], list[FieldError]]:
     """A posted hand without its adjustments (for the variant's own reading), each entry's adjustment and the
     refusals. A payload that is no hand, or holds no adjustment, is given back as it is."""
     raw = payload.get("entries") if isinstance(payload, dict) else None
-    if not isinstance(raw, list) or not any(isinstance(e, dict) and e.keys() & KEYS for e in raw):
-        return payload, [{} for _ in raw or ()], []
+    if not isinstance(raw, list) or not _any_has(raw):  # most hands: nothing to take (the engine's budget)
+        return payload, [], []
     entries, kept, errors = [], [], []
     for i, item in enumerate(raw):
         if isinstance(item, dict) and item.keys() & KEYS:
@@ -116,13 +132,15 @@ def put(entries: list[dict], kept: list[dict]) -> list[dict]:
 
 def without(entries: list[dict]) -> list[dict]:
     """Entries as the variant's own checks and scoring see them: no adjustment (the same list when none has one)."""
-    if not any(FIELD in e for e in entries):
+    if not _has_field(entries):
         return entries
     return [{k: v for k, v in e.items() if k not in KEYS} if FIELD in e else e for e in entries]
 
 
 def added(scores: list[SideScore], entries: list[dict]) -> list[SideScore]:
     """The variant's scores with each side's adjustment added as the part `adjustment`."""
+    if not _has_field(entries):
+        return scores
     for s in scores:
         n = entries[s.side].get(FIELD) if s.side < len(entries) else None
         if n:

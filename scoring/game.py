@@ -9,7 +9,7 @@ from typing import Any, Sequence
 import lang
 from lang import L_
 
-from . import adjustment, paper
+from . import paper
 from .base import FieldError, Refused, listed, team_name
 from .entries import not_whole, points_fields, stored_reader
 from .standings import player_key
@@ -282,7 +282,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
         given, entries = (hand.entries, hand.entries) if from_paper else read(hand.entries)
         last = [] if from_paper else entries
         if won is None and not from_paper:
-            won = variant.wins_at_once(adjustment.without(entries), options)
+            won = variant.wins_at_once(entries, options)  # a special hand, never a penalty or award, wins at once
         scores = []
         for s in (paper.scores(entries) if from_paper else
                   variant.hand_scores(entries, variant.round_options(options, number))):

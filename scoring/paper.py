@@ -29,7 +29,9 @@ def is_paper(payload: Any) -> bool:
 
 def is_paper_entries(entries: list) -> bool:
     """Whether a stored hand's entries are totals copied from paper."""
-    return bool(entries) and all(type(e) is dict and KEY in e and e.keys() <= KEYS for e in entries)
+    if not entries or type(entries[0]) is not dict or KEY not in entries[0]:  # most hands: at once
+        return False
+    return all(type(e) is dict and KEY in e and e.keys() <= KEYS for e in entries)
 
 
 def parse(payload: dict, sides: int) -> tuple[list[dict], list[FieldError]]:
