@@ -5,7 +5,7 @@ page (the session remembers it). Wrong tries are counted with the night's table 
 """
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, current_app, redirect, render_template, request, url_for
 
 import lang
 from db import pins
@@ -14,7 +14,7 @@ from service import events
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.pin import (DIRECTOR_HEADER, UNSAFE, PinRefusal, _came_from, _local_path, _pin_error, _retry_after,
-                              exempt, is_director, refusal_answer, remember_director, try_hashes)
+                              exempt, is_director, refusal_answer, remember_director, to_unlock, try_hashes)
 
 bp = Blueprint("director", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -74,11 +74,7 @@ def check_director():
         problem = try_director(event_id, sent, stored)
         return None if problem is None else refusal_answer(problem, FIELD)
     unlock = url_for("director.unlock", event_id=event_id, next=_came_from(f"/events/{event_id}"))
-    if request.headers.get("HX-Request"):
-        response = make_response(lang._("Only the director changes the club night. Enter the director's PIN."), 200)
-        response.headers["HX-Redirect"] = unlock
-        return response
-    return redirect(unlock, 303)
+    return to_unlock(unlock, lang._("Only the director changes the club night. Enter the director's PIN."))
 
 
 def director_page_refusal(event_id: str):

@@ -184,9 +184,14 @@ def check_pin():
     if request.path.startswith("/api/"):
         return _api_refusal(game_id, game["pin_hash"], event_id)
     unlock = url_for("pin.unlock", game_id=game_id, next=_came_from(f"/games/{game_id}"))
+    return to_unlock(unlock, lang._("This table has a PIN. Enter it to make changes."))
+
+
+def to_unlock(unlock: str, words: str):
+    """Off to an unlock page: a redirect, or for htmx (which does not follow a redirect as a page change) a header
+    that makes it load the page, with `words` as the answer's body."""
     if request.headers.get("HX-Request"):
-        # htmx does not follow a redirect as a page change; this header makes it load the unlock page
-        response = make_response(lang._("This table has a PIN. Enter it to make changes."), 200)
+        response = make_response(words, 200)
         response.headers["HX-Redirect"] = unlock
         return response
     return redirect(unlock, 303)
