@@ -24,7 +24,12 @@ KEYS = frozenset({KEY}) | adjustment.KEYS
 def is_paper(payload: Any) -> bool:
     """Whether a posted hand means to be copied from paper: any of its entries gives a total."""
     entries = payload.get("entries") if isinstance(payload, dict) else None
-    return isinstance(entries, list) and any(isinstance(e, dict) and KEY in e for e in entries)
+    if not isinstance(entries, list):
+        return False
+    for e in entries:  # a plain loop: every hand posted is asked this first
+        if isinstance(e, dict) and KEY in e:
+            return True
+    return False
 
 
 def is_paper_entries(entries: list) -> bool:

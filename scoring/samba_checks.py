@@ -42,9 +42,10 @@ def check_hand(variant: Samba, entries: list[dict], options: dict, sides: list[d
     switched = [(k, rule) for k, rule in SWITCHED.items() if rules[rule] is None]
     for i, e in enumerate(entries):
         name = sides[i]["name"]
-        errors += [FieldError(f"entries[{i}].{k}", lang._(
-            "%(field)s is not played at this table (house rule %(rule)s is off), so it must be 0, not %(n)s.",
-            field=labels[k], rule=rule, n=lang.number(e[k]))) for k, rule in switched if e[k]]
+        if switched:
+            errors += [FieldError(f"entries[{i}].{k}", lang._(
+                "%(field)s is not played at this table (house rule %(rule)s is off), so it must be 0, not %(n)s.",
+                field=labels[k], rule=rule, n=lang.number(e[k]))) for k, rule in switched if e[k]]
         need = 0
         for k, least in LEAST.items():
             need += e[k] * least
