@@ -140,40 +140,36 @@ COLUMNS = (
 )
 
 
-def threes_value(red: int, black: int, table: list[int]) -> int:
-    """Each colour scored on its own from how many of it a side laid out: 1 → 100, 2 → 300, 3 → 500, 4 → 1000."""
-    # more than the table lists is refused by the checks; the live preview still scores it (at the last row)
-    return (table[min(red, len(table)) - 1] if red else 0) + (table[min(black, len(table)) - 1] if black else 0)
-
-
-def canastas_of(entry: dict) -> int:
-    """A side's canastas: all seven kinds together."""
-    return sum(entry[k] for k in KINDS)
+BONUSES = tuple((c.field, c.bonus) for c in CANASTAS)  # each canasta kind's field and the house rule of its bonus
 
 
 def score_side(e: dict, rules: dict) -> dict[str, int]:
     """One side's hand score in named parts (RULES.md §11 "Hand score of a side")."""
     if e["special_hand"]:
         return {"special_hand": rules["special_hands"][e["special_hand"]] or 0}  # the side's whole score
-    made = canastas_of(e)
-    threes = threes_value(e["red_threes"], e["black_threes_laid"], rules["threes_table"])
+    parts, made = {}, 0
+    for name, bonus in BONUSES:  # written out plainly: this runs for every side of every hand of every game read
+        n = e[name]
+        made += n
+        parts[name] = n * rules[bonus]
+    # each colour scored on its own from how many of it a side laid out (1 → 100, 2 → 300, 3 → 500, 4 → 1000); more
+    # than the table lists is refused by the checks, the live preview still scores it (at the last row)
+    table, red_n, black_n = rules["threes_table"], e["red_threes"], e["black_threes_laid"]
+    red = table[min(red_n, len(table)) - 1] if red_n else 0
+    black = table[min(black_n, len(table)) - 1] if black_n else 0
     sign = -1 if made == 0 else 0 if made == 1 else 1  # against, not at all, for
-    red = threes_value(e["red_threes"], 0, rules["threes_table"])
-    parts = {c.field: e[c.field] * rules[c.bonus] for c in CANASTAS}
-    wild_meld = rules["incomplete_jokers_penalty"] if e["incomplete_wild_jokers"] else rules["incomplete_wild_penalty"]
-    parts.update({
-        "going_out": rules["going_out_bonus"] if e["went_out"] else 0,
-        "red_threes": sign * red,
-        "black_threes_laid": sign * (threes - red),
-        "melded": e["melded"] if made else -e["melded"],
-        "in_hand": -e["in_hand"],
-        "threes_held": -e["threes_held"] * rules["three_held_penalty"],
-        "incomplete_aces": -rules["incomplete_aces_penalty"] if e["incomplete_aces"] else 0,
-        "incomplete_sevens": -rules["incomplete_sevens_penalty"] if e["incomplete_sevens"] else 0,
-        "incomplete_wild": -wild_meld if e["incomplete_wild"] else 0,
-        "aces_penalties": -e["aces_penalties"] * rules["aces_held_penalty"],
-        "sevens_penalties": -e["sevens_penalties"] * rules["sevens_held_penalty"],
-    })
+    parts["going_out"] = rules["going_out_bonus"] if e["went_out"] else 0
+    parts["red_threes"] = sign * red
+    parts["black_threes_laid"] = sign * black
+    parts["melded"] = e["melded"] if made else -e["melded"]
+    parts["in_hand"] = -e["in_hand"]
+    parts["threes_held"] = -e["threes_held"] * rules["three_held_penalty"]
+    parts["incomplete_aces"] = -rules["incomplete_aces_penalty"] if e["incomplete_aces"] else 0
+    parts["incomplete_sevens"] = -rules["incomplete_sevens_penalty"] if e["incomplete_sevens"] else 0
+    parts["incomplete_wild"] = -(rules["incomplete_jokers_penalty"] if e["incomplete_wild_jokers"]
+                                 else rules["incomplete_wild_penalty"]) if e["incomplete_wild"] else 0
+    parts["aces_penalties"] = -e["aces_penalties"] * rules["aces_held_penalty"]
+    parts["sevens_penalties"] = -e["sevens_penalties"] * rules["sevens_held_penalty"]
     return parts
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import lang
 
-from .base import FieldError, last_side_with, plural
+from .base import FieldError, last_side_with, plural, totals
 from .deck54 import one_goes_out
 
 CARD_POINTS = 1160  # 2 × 580: threes are never card points
@@ -14,6 +14,7 @@ NATURAL_RANKS = 9  # 4 5 6 8 9 10 J Q K: a natural canasta holds at least 5 of a
 # the least melded points each canasta or incomplete meld holds
 LEAST = {"natural_canastas": 35, "mixed_canastas": 50, "aces_canastas": 140, "sevens_canastas": 35,
          "wild_canastas": 170, "joker_canastas": 260, "twos_canastas": 140}
+LEAST_ITEMS = tuple(LEAST.items())
 LEAST_INCOMPLETE = {"incomplete_aces": 60, "incomplete_sevens": 15, "incomplete_wild": 60}
 JOKERS_MELD_LEAST = 200  # an incomplete wild meld of all four jokers
 WILD_KINDS = ("wild_canastas", "joker_canastas", "twos_canastas")
@@ -90,7 +91,7 @@ def _side(i: int, e: dict, rules: dict, side: dict, labels: dict) -> list[FieldE
     """One side's own limits: melded points its canastas hold, threes and penalties its players can have, going out."""
     errors, name, players = [], side["name"], len(side["players"])
     need = 0
-    for k, least in LEAST.items():
+    for k, least in LEAST_ITEMS:
         need += e[k] * least
     rare = e["incomplete_aces"] or e["incomplete_sevens"] or e["incomplete_wild"] or e["incomplete_wild_jokers"]
     if rare:
@@ -147,10 +148,7 @@ def _side(i: int, e: dict, rules: dict, side: dict, labels: dict) -> list[FieldE
 
 def _deck(entries: list[dict], labels: dict) -> list[FieldError]:
     """What the 108 cards hold, all sides of the hand together (RULES.md §11 "Checks")."""
-    t = dict.fromkeys(TOTALLED, 0)
-    for e in entries:  # one pass: this runs for every hand of every game read
-        for k in TOTALLED:
-            t[k] += e[k]
+    t = totals(entries, TOTALLED)
     if _within(t):
         return []
     jokers_meld = sum(1 for e in entries if e["incomplete_wild"] and e["incomplete_wild_jokers"])

@@ -120,6 +120,23 @@ def sides_sent(sides: list[dict]) -> str:
                          sizes=" / ".join(lang.number(n) for n in sizes))
 
 
+def totals(entries: list[dict], keys: tuple[str, ...]) -> dict[str, int]:
+    """Each of these fields added up over every side of a hand (what the deck checks weigh against the cards).
+
+    Written out for the usual number of sides: this runs for every hand of every game checked."""
+    n = len(entries)
+    if n == 2:
+        a, b = entries
+        return {k: a[k] + b[k] for k in keys}
+    if n == 3:
+        a, b, c = entries
+        return {k: a[k] + b[k] + c[k] for k in keys}
+    if n == 4:
+        a, b, c, d = entries
+        return {k: a[k] + b[k] + c[k] + d[k] for k in keys}
+    return {k: sum(e[k] for e in entries) for k in keys}
+
+
 def last_side_with(entries: list[dict], *names: str) -> int:
     """Index of the last side that entered a non-zero value in any of these fields (where a total tipped over)."""
     for i in range(len(entries) - 1, -1, -1):

@@ -8,9 +8,11 @@ import lang
 from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field, FieldError, SideScore, last_side_with, listed, sides_sent
+from .base import totals as added_up
 from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT, in_hand, melded
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import melded_covers_canastas, one_goes_out
+from .entries import points_fields
 from .shape import NoMinimum, Words
 from .variant import Variant, deal_to_the_left
 
@@ -165,12 +167,12 @@ class Burraco(Variant):
         entries, errors = super().parse_hand(payload, sides, options)
         if errors:
             return entries, errors
-        labels = {f.name: f.label for f in self.fields if f.kind == "points"}
         for i, raw in enumerate(payload["entries"]):
-            for name, value in (raw.items() if isinstance(raw, dict) else ()):
-                if name in labels and isinstance(value, dict):
+            for name in points_fields(self.fields):
+                value = raw.get(name)
+                if type(value) is dict:
                     errors += [FieldError(f"entries[{i}].{name}.{card}", lang._(
-                        "%(label)s: %(counted)s counted, but the pack holds only %(most)s.", label=labels[name],
+                        "%(label)s: %(counted)s counted, but the pack holds only %(most)s.", label=self._label(name),
                         counted=lang.counted(CARD_COUNTED[card], n), most=lang.number(self.pack_counts[card])))
                         for card, n in value.items() if n > self.pack_counts[card]]
         return entries, errors
@@ -207,7 +209,7 @@ class Burraco(Variant):
 
     def _pack_limits(self, entries: list[dict]) -> list[FieldError]:
         """Nothing beyond what the 108-card pack holds, all sides of the hand together (RULES.md §9 "Checks")."""
-        totals = {f: sum(e[f] for e in entries) for f in KINDS}
+        totals = added_up(entries, KINDS)
         errors = []
 
         def at(fields: tuple[str, ...]) -> tuple[str, str]:

@@ -159,17 +159,21 @@ class Ponytail(Variant):
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
         rules = options["house_rules"]
         pony_counts = rules["unpicked_pony_counts"]
+        natural, dirty, sevens, wild = (rules["natural_canasta_bonus"], rules["dirty_canasta_bonus"],
+                                        rules["sevens_canasta_bonus"], rules["wild_canasta_bonus"])
+        red, out, cut, black = (rules["red_three_bonus"], rules["going_out_bonus"], rules["cut_bonus"],
+                                rules["black_three_penalty"])
         return [SideScore(i, {
-            "natural_canastas": e["natural_canastas"] * rules["natural_canasta_bonus"],
-            "dirty_canastas": e["dirty_canastas"] * rules["dirty_canasta_bonus"],
-            "sevens_canastas": e["sevens_canastas"] * rules["sevens_canasta_bonus"],
-            "wild_canastas": e["wild_canastas"] * rules["wild_canasta_bonus"],
-            "red_threes": e["red_threes"] * rules["red_three_bonus"],
-            "going_out": rules["going_out_bonus"] if e["went_out"] else 0,
-            "cut_bonus": rules["cut_bonus"] if e["cut_bonus"] else 0,
+            "natural_canastas": e["natural_canastas"] * natural,
+            "dirty_canastas": e["dirty_canastas"] * dirty,
+            "sevens_canastas": e["sevens_canastas"] * sevens,
+            "wild_canastas": e["wild_canastas"] * wild,
+            "red_threes": e["red_threes"] * red,
+            "going_out": out if e["went_out"] else 0,
+            "cut_bonus": cut if e["cut_bonus"] else 0,
             "melded": e["melded"],
             "in_hand": -e["in_hand"],
-            "black_threes": -e["black_threes"] * rules["black_three_penalty"],
+            "black_threes": -e["black_threes"] * black,
             "unpicked_pony": -e["unpicked_pony"] if pony_counts else 0,
         }) for i, e in enumerate(entries)]
 

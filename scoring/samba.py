@@ -193,15 +193,21 @@ class Samba(Variant):
         wild, black, short = (rules["wild_canasta_bonus"] or 0, rules["black_three_penalty"] or 0,
                               rules["short_sequence_penalty"] or 0)
         need, out = rules["red_threes_need_canastas"], rules["going_out_bonus"]
+        wild_played = rules["wild_canasta_bonus"] is not None
         scores = []
         for i, e in enumerate(entries):
-            red = red_threes_value(e["red_threes"], decks, rules) if e["red_threes"] else 0
+            red = e["red_threes"]
+            if red:
+                made = e["natural_canastas"] + e["mixed_canastas"] + e["sequence_canastas"] + \
+                    (e["wild_canastas"] if wild_played else 0)  # as made() counts them: every side, every hand
+                red = red_threes_value(red, decks, rules)
+                red = red if made >= need else -red
             scores.append(SideScore(i, {
                 "natural_canastas": e["natural_canastas"] * natural,
                 "mixed_canastas": e["mixed_canastas"] * mixed,
                 "sequence_canastas": e["sequence_canastas"] * sequence,
                 "wild_canastas": e["wild_canastas"] * wild,
-                "red_threes": red if made(e, rules) >= need else -red,
+                "red_threes": red,
                 "going_out": out if e["went_out"] else 0,
                 "melded": e["melded"],
                 "in_hand": -e["in_hand"],

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import lang
 
-from .base import FieldError, last_side_with
+from .base import FieldError, last_side_with, totals
 from .common import decks_counted
 from .deck54 import CANASTA_CARDS, NATURALS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, one_goes_out
 
@@ -18,6 +18,7 @@ SEQUENCES_PER_DECK = 4  # every seven-card run holds the 10 of its suit, and a d
 SHORT_NATURALS = 3
 LEAST = {"natural_canastas": 35, "mixed_canastas": 50, "sequence_canastas": 50, "wild_canastas": 140,
          "short_sequences": 15}
+LEAST_ITEMS = tuple(LEAST.items())
 # a field whose house rule is off: (the rule, refused above 0)
 TOTALLED = ("natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas", "red_threes", "black_threes",
             "short_sequences", "melded", "in_hand")
@@ -40,38 +41,42 @@ def check_hand(variant: Samba, entries: list[dict], options: dict, sides: list[d
     labels = variant.labels
     errors = []
     switched = [(k, rule) for k, rule in SWITCHED.items() if rules[rule] is None]
-    for i, e in enumerate(entries):
-        name = sides[i]["name"]
-        if switched:
-            errors += [FieldError(f"entries[{i}].{k}", lang._(
-                "%(field)s is not played at this table (house rule %(rule)s is off), so it must be 0, not %(n)s.",
-                field=labels[k], rule=rule, n=lang.number(e[k]))) for k, rule in switched if e[k]]
+    outs = 0
+    for i, e in enumerate(entries):  # written plainly: this runs for every side of every hand of every game checked
+        for k, rule in switched:
+            if e[k]:
+                errors.append(FieldError(f"entries[{i}].{k}", lang._(
+                    "%(field)s is not played at this table (house rule %(rule)s is off), so it must be 0, not %(n)s.",
+                    field=labels[k], rule=rule, n=lang.number(e[k]))))
         need = 0
-        for k, least in LEAST.items():
+        for k, least in LEAST_ITEMS:
             need += e[k] * least
         if e["melded"] < need:
             errors.append(FieldError(f"entries[{i}].melded", lang._(
                 "Melded points are %(melded)s, but the canastas and sequences entered alone hold at least %(need)s "
                 "points of cards.", melded=lang.number(e["melded"]), need=lang.number(need))))
-        if e["went_out"] and len(sides[i]["players"]) == 1:
-            held = ("in_hand",) + (("black_threes",) if rules["black_three_penalty"] is not None else ())
-            errors += [FieldError(f"entries[{i}].{k}", lang._(
-                "%(name)s went out playing alone, so nothing is left in hand: %(field)s must be 0, not %(value)s.",
-                name=name, field=labels[k], value=lang.number(e[k]))) for k in held if e[k]]
         if e["went_out"]:
-            errors += _goes_out(variant, i, e, rules, name)
-    if sum(1 for e in entries if e["went_out"]) > 1:
+            outs += 1
+            errors += _goes_out(variant, i, e, rules, sides[i])
+    if outs > 1:
         errors += one_goes_out(entries, sides, "went_out", {}, "go out")
     return errors + _decks(variant, entries, rules, decks, labels)
 
 
-def _goes_out(variant: Samba, i: int, e: dict, rules: dict, name: str) -> list[FieldError]:
-    """Going out needs the side's canastas, and among them the sequences the table asks for."""
+def _goes_out(variant: Samba, i: int, e: dict, rules: dict, side: dict) -> list[FieldError]:
+    """Going out needs the side's canastas, and among them the sequences the table asks for; a player alone who
+    went out holds nothing."""
     from .samba import made
+    errors, name = [], side["name"]
+    if len(side["players"]) == 1:
+        held = ("in_hand",) + (("black_threes",) if rules["black_three_penalty"] is not None else ())
+        errors += [FieldError(f"entries[{i}].{k}", lang._(
+            "%(name)s went out playing alone, so nothing is left in hand: %(field)s must be 0, not %(value)s.",
+            name=name, field=variant.labels[k], value=lang.number(e[k]))) for k in held if e[k]]
     have, seqs = made(e, rules), e["sequence_canastas"]
     need, need_seqs = rules["go_out_canastas"], rules["go_out_sequences"]
     if have >= need and seqs >= need_seqs:
-        return []
+        return errors
     if have < need:
         said = lang.ngettext("%(name)s cannot go out: going out needs %(num)s canasta, and %(name)s has %(have)s.",
                              "%(name)s cannot go out: going out needs %(num)s canastas, and %(name)s has %(have)s.",
@@ -80,15 +85,12 @@ def _goes_out(variant: Samba, i: int, e: dict, rules: dict, name: str) -> list[F
         said = lang._("%(name)s cannot go out: going out needs %(need)s of %(words)s among its canastas, and %(name)s "
                       "has %(have)s.", name=name, need=lang.number(need_seqs),
                       words=lang.shown(variant.table.sequences), have=lang.number(seqs))
-    return [FieldError(f"entries[{i}].went_out", said)]
+    return errors + [FieldError(f"entries[{i}].went_out", said)]
 
 
 def _decks(variant: Samba, entries: list[dict], rules: dict, decks: int, labels: dict) -> list[FieldError]:
     """Nothing may exceed what the decks in play hold, all sides of the hand together."""
-    t = dict.fromkeys(TOTALLED, 0)
-    for e in entries:  # one pass: this runs for every hand of every game read
-        for k in TOTALLED:
-            t[k] += e[k]
+    t = totals(entries, TOTALLED)
     black_held = t["black_threes"] if rules["black_three_penalty"] is not None else 0
     naturals = CANASTA_CARDS * (t["natural_canastas"] + t["sequence_canastas"]) \
         + variant.table.naturals_in_mixed * t["mixed_canastas"] + SHORT_NATURALS * t["short_sequences"]
