@@ -184,8 +184,8 @@ def taps(page, api: Browser, port: int, variant_id: str, hand: tuple) -> tuple[i
 
 
 def special_taps(page, api: Browser, port: int) -> tuple[int, int]:
-    """RULES.md §11 hand 2 on a fresh game as the cards lie: A's hand entered, then B's Garbage (open "Special hand",
-    tap Garbage: recorded at once, no Record tap). The taps in all and B's own; read back through the API."""
+    """RULES.md §11 hand 2 on a fresh game as the cards lie: A's hand entered, then B's Garbage (one tap on its chip
+    in the special hands' row: recorded at once, no Record tap). The taps in all and B's own; read back through the API."""
     body = {"variant": "american", "sides": [{"name": "A", "players": NAMES[:2]}, {"name": "B", "players": NAMES[2:]}]}
     created = api.request("POST", "/api/games", json_body=body).json()
     page.goto(f"http://127.0.0.1:{port}/games/{created['id']}/hands/new")
@@ -201,7 +201,6 @@ def special_taps(page, api: Browser, port: int) -> tuple[int, int]:
     page.wait_for_function("""() => ['#entries-0-melded', '#entries-0-in_hand'].every(
         s => document.querySelector(s).value.replace(/\\D/g, '').length === 3)""")
     before = hands.count
-    hands.tap(".side-panel >> nth=1 >> .choice-fold > summary")
     with page.expect_navigation():
         hands.tap("#entries-1-special_hand-garbage")
     scores = [s["score"] for s in api.get(f"/api/games/{created['id']}").json()["sides"]]

@@ -232,6 +232,13 @@ class American(Variant):
                 "Canastas needed to go out must be from 1 to 12, not %(n)s.", n=lang.number(rules["go_out_canastas"])))]
         return []
 
+    def choices_played(self, field: Field, options: dict) -> tuple[tuple[str, str], ...]:
+        """The special hands this table plays: a hand whose value it set to null is not offered."""
+        if field.name != "special_hand":
+            return field.choices
+        values = options["house_rules"]["special_hands"]
+        return tuple((key, word) for key, word in field.choices if values.get(key) is not None)
+
     def field_bounds(self, options: dict) -> dict[str, int]:
         return checks.bounds(options["house_rules"])
 

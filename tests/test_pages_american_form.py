@@ -119,3 +119,20 @@ def test_the_form_is_short_chips_only_as_far_as_the_cards_go_and_each_help_said_
     assert [e.get("id") for e in helps if "natural_canastas" in e.get("id")] == ["entries-0-natural_canastas-help"]
     assert doc.by_id("entries-1-natural_canastas-entry").get("aria-describedby") == "entries-0-natural_canastas-help"
     assert doc.by_id("entries-1-melded").get("aria-describedby") == "entries-0-melded-help"
+
+
+def test_the_special_hands_are_asked_first_in_one_row_with_only_those_the_table_plays(client, make_game):
+    """No fold to open: each side's special hands are buttons above its fields; a hand the table set to null is not
+    offered (RULES.md §11: "a table that does not play a hand sets its value to null")."""
+    played = make_game({"variant": "american", "sides": AMERICAN.sides,
+                        "options": {"house_rules": {"special_hands": {"garbage": None, "dream_plus_5": None}}}})
+    doc = hand_form(client, played)
+    for side in ("Us", "Them"):
+        offered = [e.get("value") for e in doc.walk() if e.tag == "button" and e.get("aria-label", "").endswith(
+            f", {side}") and e.get("name", "").endswith(".special_hand")]
+        assert offered == ["pairs", "wild_pairs", "miami_pairs", "zip_code", "straight", "blast_off", "triples",
+                           "quads", "dream_plus_4"]
+    assert not [e for e in doc.walk() if "choice-fold" in e.get("class", "").split()]
+    # the whole list where every hand is played
+    every = hand_form(client, make_game({"variant": "american", "sides": AMERICAN.sides}))
+    assert len([e for e in every.walk() if e.tag == "button" and e.get("name") == "entries[0].special_hand"]) == 11

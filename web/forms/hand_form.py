@@ -5,7 +5,7 @@ about (web/forms/__init__.py place_errors) without a lookup table.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 import lang
@@ -97,9 +97,13 @@ def one_of_name(i: int, fields: Sequence[Field]) -> str:
     return f"{field_name(i, fields[0].name)}:one"
 
 
-def whole_choices(variant: Variant) -> list[Field]:
-    """The choices that are a side's whole entry once made (American's special hand): asked first, above the rest."""
-    return [f for f in variant.fields if f.kind == "choice" and f.whole]
+def whole_choices(variant: Variant, options: dict | None = None) -> list[Field]:
+    """The choices that are a side's whole entry once made (American's special hand): asked first, above the rest;
+    with `options`, only the choices that table plays."""
+    found = [f for f in variant.fields if f.kind == "choice" and f.whole]
+    if options is None:
+        return found
+    return [replace(f, choices=variant.choices_played(f, options)) for f in found]
 
 
 def one_of_groups(variant: Variant) -> dict[str, tuple[Field, ...]]:
