@@ -147,3 +147,17 @@ def test_unregistering_an_id_never_registered_does_nothing():
 def test_points_in_rules_text_have_thousands_commas_and_a_true_minus_sign(n, words):
     # what a variant's rules text (rules card, house rules) shows: "−415", never "-415"
     assert points(n) == words
+
+
+@pytest.mark.parametrize(("variant_id", "headed"), [
+    ("ponytail", {"Canastas"}), ("american", {"Canastas", "Threes laid out"}), ("samba", {"Canastas", "Threes"}),
+    ("classic", {"Canastas"}), ("burraco", {"Burracos"}),
+])
+def test_a_group_heading_is_drawn_only_over_the_short_names_it_completes(variant_id, headed):
+    """"Natural" needs "Canastas" over it; "Red threes" and "Melded points" say it all (hand_form.needs_heading)."""
+    from web.forms import hand_form
+    variant = get_variant(variant_id)
+    groups = hand_form.field_groups(variant, [f.name for f in variant.fields if f.kind == "flag"])
+    drawn = {str(h) for h, fields in groups
+             if h and len(fields) > 1 and not hand_form.is_rare(fields) and hand_form.needs_heading(fields, variant.words)}
+    assert drawn == headed

@@ -77,6 +77,16 @@ def short_label(field: Field, words: Words = Words()) -> tuple[str, str]:
     return label, ""
 
 
+def needs_heading(fields: Sequence[Any], words: Words = Words()) -> bool:
+    """Whether a run of fields needs its heading shown over it: some field there is named by a short word the heading
+    completes ("Natural" under "Canastas", the one-of question "Wild"). Where every label says it all ("Red threes",
+    "Melded points") the heading would be a row spent saying it again: the group keeps it for a screen reader only."""
+    for f in fields:
+        if f.kind == "one_of" or (f.kind == "count" and str(short_label(f, words)[0]) != str(f.label)):
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class OneOf:
     """Counts a side has at most one of in all (American's three wild canasta kinds), asked as one choice of chips:
