@@ -26,6 +26,16 @@ LABEL = L_("Penalty or award")
 REASON_LABEL = L_("Reason for the penalty or award")
 
 
+def describe() -> list[dict]:
+    """The two fields as GET /api/variants lists them after each variant's own: every variant takes them."""
+    return [{"name": FIELD, "kind": "adjustment", "label": str(LABEL),
+             "help": lang._("Points added to the side's hand score: below 0 a penalty, above 0 an award."),
+             "type": "integer", "min": -MAX_NUMBER, "max": MAX_NUMBER, "multiple_of": STEP},
+            {"name": REASON, "kind": "text", "label": str(REASON_LABEL),
+             "help": lang._("Why, in a few words (e.g. “card exposed”); needed when there is a penalty or award."),
+             "type": "string", "max_length": REASON_MAX}]
+
+
 def read(item: dict, where: str) -> tuple[dict, list[FieldError]]:
     """One posted entry's adjustment: ({"adjustment", "adjustment_reason"} or {} for none, refusals)."""
     value, reason = item.get(FIELD), item.get(REASON)

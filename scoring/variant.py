@@ -288,7 +288,7 @@ class Variant:
                           [{"players": [""] * shape["players_per_side"]}] * shape["sides"][0])}
                       for kind, shape in self.describe_sides.items()},
             "card_values": dict(self.card_values),
-            "fields": [f.describe(bounds.get(f.name)) for f in self.fields],
+            "fields": [f.describe(bounds.get(f.name)) for f in self.fields] + adjustment.describe(),
         }
 
     describe_sides: dict = {}

@@ -166,6 +166,12 @@ def test_variants_list(client):
         assert v["name"]
         assert isinstance(v["options"], dict)
         fields = {f["name"]: f for f in v["fields"]}
+        # RULES.md §14: every variant's entry also takes a penalty or award and its reason, listed last
+        assert list(fields)[-2:] == ["adjustment", "adjustment_reason"], vid
+        said = fields.pop("adjustment")
+        assert said == {"name": "adjustment", "kind": "adjustment", "label": "Penalty or award", "help": said["help"],
+                        "type": "integer", "min": -1_000_000, "max": 1_000_000, "multiple_of": 5} and said["help"]
+        assert fields.pop("adjustment_reason")["max_length"] == 100
         assert set(fields) == set(names), vid
         for name, f in fields.items():
             assert f.get("kind"), f

@@ -79,8 +79,8 @@ def test_new_game_options_refused(client, variant, options, field):
 
 def test_variants_and_openapi_list_both_with_their_entry_fields(client):
     listed = {v["id"]: v for v in client.get("/api/variants").get_json()}
-    assert [f["name"] for f in listed["burraco"]["fields"]] == FIELDS
-    assert [f["name"] for f in listed["buraco"]["fields"]] == FIELDS
+    assert [f["name"] for f in listed["burraco"]["fields"]] == FIELDS + ["adjustment", "adjustment_reason"]
+    assert [f["name"] for f in listed["buraco"]["fields"]] == FIELDS + ["adjustment", "adjustment_reason"]
     assert listed["burraco"]["card_values"] == {"jokers": 30, "twenties": 20, "fifteens": 15, "tens": 10, "fives": 5}
     assert listed["buraco"]["card_values"] == {"jokers": 20, "fifteens": 15, "tens": 10, "fives": 5}
     bounds = {f["name"]: f.get("max") for f in listed["burraco"]["fields"]}

@@ -38,7 +38,7 @@ def test_concealed_without_going_out_is_refused_naming_the_field(client, make_ga
 
 def test_variants_and_openapi_list_classic_with_its_entry_fields(client):
     listed = {v["id"]: v for v in client.get("/api/variants").get_json()}
-    assert [f["name"] for f in listed["classic"]["fields"]] == FIELDS
+    assert [f["name"] for f in listed["classic"]["fields"]] == FIELDS + ["adjustment", "adjustment_reason"]
     assert listed["classic"]["card_values"] == {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
     schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
     assert "classic" in schemas["NewGame"]["properties"]["variant"]["enum"]

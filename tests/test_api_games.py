@@ -13,14 +13,15 @@ def test_variants_describe_fields_with_kinds_and_bounds(client):
     assert ponytail["options"]["house_rules"]["unpicked_pony_counts"] is True
     fields = {f["name"]: f for f in ponytail["fields"]}
     assert list(fields) == ["natural_canastas", "dirty_canastas", "sevens_canastas", "wild_canastas", "red_threes",
-                            "black_threes", "melded", "in_hand", "unpicked_pony", "went_out", "cut_bonus"]
+                            "black_threes", "melded", "in_hand", "unpicked_pony", "went_out", "cut_bonus",
+                            "adjustment", "adjustment_reason"]  # RULES.md §14: every variant's
     assert fields["red_threes"] | {} == fields["red_threes"] and fields["red_threes"]["kind"] == "count"
     assert (fields["red_threes"]["min"], fields["red_threes"]["max"]) == (0, 12)  # six decks by default
     assert fields["melded"]["kind"] == "points" and fields["melded"]["multiple_of"] == 5
     assert fields["went_out"]["kind"] == "flag"
     assert [f["name"] for f in variants[2]["fields"]] == [
         "pure_canastas", "impure_canastas", "pure_super_canastas", "impure_super_canastas", "kitties", "finished",
-        "melded", "in_hand"]
+        "melded", "in_hand", "adjustment", "adjustment_reason"]
     assert variants[2]["options"]["target"] == 4000
 
 

@@ -106,7 +106,8 @@ def test_every_pdf_of_it_shows_its_columns_and_rules(client, toy, toy_game):
 
 def test_the_api_and_openapi_document_list_it(client, toy):
     listed = {v["id"]: v for v in client.get("/api/variants").get_json()}
-    assert [f["name"] for f in listed[toy.id]["fields"]] == ["long_canastas", "short_canastas", "melded", "bell_rung"]
+    assert [f["name"] for f in listed[toy.id]["fields"]] == ["long_canastas", "short_canastas", "melded", "bell_rung",
+                                                             "adjustment", "adjustment_reason"]  # every variant's
     document = client.get("/api/openapi.json").get_json()
     schemas = document["components"]["schemas"]
     assert toy.id in schemas["NewGame"]["properties"]["variant"]["enum"]

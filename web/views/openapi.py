@@ -56,10 +56,10 @@ SCHEMAS = {
                     "sides": {"type": "object"},  # its description names each variant's hand limits: document()
                     "card_values": {"type": "object", "additionalProperties": INT},
                     "fields": {"type": "array", "items": ref("EntryField")}}),
-    "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag", "choice"]}, "label": STR, "help": STR,
-                       "type": {"enum": ["integer", "boolean", "string"]}},
+    "EntryField": obj({"name": STR, "kind": {"enum": ["count", "points", "flag", "choice", "adjustment", "text"]},
+                       "label": STR, "help": STR, "type": {"enum": ["integer", "boolean", "string"]}},
                       {"min": INT, "max": INT, "multiple_of": INT, "choices": {"type": "array", "items": STR},
-                       "nullable": BOOL}),
+                       "nullable": BOOL, "max_length": INT}),
     "Options": obj({"target": nullable("integer"), "max_hands": nullable("integer"), "decks": nullable("integer"),
                     "finish_at": nullable("string"), "house_rules": {"type": "object"}}),
     "NewOptions": obj({}, {"target": nullable("integer"),
