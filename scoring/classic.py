@@ -97,6 +97,21 @@ def red_threes_score(e: dict, rules: dict) -> int:
     return -count * rules["red_three_bonus"]
 
 
+def red_threes_help(rules: dict) -> str:
+    """The red threes' help on the hand form as this table scores them (the field's declared help at the defaults)."""
+    each, four, penalty = rules["red_three_bonus"], rules["four_red_threes_bonus"], rules["four_red_threes_penalty"]
+    numbers = {"each": lang.number(each), "all": lang.number(four), "against": lang.number(penalty or 0)}
+    if rules["red_threes_against"] == "no_canasta":
+        if penalty is None:
+            return lang._("%(each)s each, %(all)s for all four; against the side if it has no canasta", **numbers)
+        return lang._("%(each)s each, %(all)s for all four (%(against)s against); against the side if it has no "
+                      "canasta", **numbers)
+    if penalty is None:
+        return lang._("%(each)s each, %(all)s for all four; against the side if it melded nothing", **numbers)
+    return lang._("%(each)s each, %(all)s for all four (%(against)s against); against the side if it melded "
+                  "nothing", **numbers)
+
+
 class Classic(Variant):
     id = "classic"
     name = lang.L_("Classic Canasta")
@@ -129,6 +144,9 @@ class Classic(Variant):
 
     def default_decks(self, sides: list[dict]) -> int:
         return 2
+
+    def field_help(self, field: Field, options: dict) -> str:
+        return red_threes_help(options["house_rules"]) if field.name == "red_threes" else field.help
 
     def field_bounds(self, options: dict) -> dict[str, int]:
         d, rules = options["decks"], options["house_rules"]

@@ -229,6 +229,11 @@ class Variant:
         """A side's initial-meld minimum as the pages say it: '50', or '155, with a clean triple'."""
         return lang._(self.minimum_words, points=points(least)) if self.minimum_words else points(least)
 
+    def field_help(self, field: Field, options: dict) -> str:
+        """A field's short help at this table, where its house rules change what it says (Classic's red threes);
+        as declared in most variants."""
+        return field.help
+
     def choices_played(self, field: Field, options: dict) -> tuple[tuple[str, str], ...]:
         """A choice field's choices this table plays (American's special hands a table set to null are not); all in
         most variants."""

@@ -158,3 +158,16 @@ def test_a_tie_broken_in_every_variant_reads_its_own_going_out_flag():
     assert tie_broken(five, rules, [0, 2], []) == [0, 2]  # the last hand copied from paper says nobody went out
     assert places([635, 635, 100], [1]) == [(1, 1), (2, 0), (3, 2)]
     assert places([635, 635, 100]) == [(1, 0), (1, 1), (3, 2)]
+
+
+@pytest.mark.parametrize(("rules", "said"), [
+    ({}, "100 each, 800 for all four; against the side if it melded nothing"),
+    ({"red_three_bonus": 50, "red_threes_against": "no_canasta"},
+     "50 each, 800 for all four; against the side if it has no canasta"),
+    ({"four_red_threes_bonus": 1000, "four_red_threes_penalty": 500},
+     "100 each, 1,000 for all four (500 against); against the side if it melded nothing"),
+])
+def test_the_red_threes_help_on_the_hand_form_says_the_tables_rules(client, rules, said):
+    game = classic(client, **rules)
+    page = client.get(f"/games/{game['id']}/hands/new").get_data(as_text=True)
+    assert f'id="entries-0-red_threes-help">{said}</span>' in page

@@ -134,16 +134,21 @@ def shown_flags(variant: Variant, sides: Sequence[Side]) -> dict[int, list[str]]
     return shown
 
 
-def field_groups(variant: Variant, flags: list[str], unused: frozenset = frozenset()) -> list[tuple[str, list[Field]]]:
+def field_groups(variant: Variant, flags: list[str], unused: frozenset = frozenset(),
+                 options: dict | None = None) -> list[tuple[str, list[Field]]]:
     """One side's entry fields on the hand form, in runs under the heading each declares ("Threes", [...]).
 
     A flag asked once a hand is not among them; neither is a flag this side is not offered (`flags`), nor a field
-    that can hold nothing at this table (`unused`: see unused_fields)."""
+    that can hold nothing at this table (`unused`: see unused_fields). With the table's `options`, each field's help
+    says what its house rules make of it (Variant.field_help)."""
     groups: list[tuple[str, list]] = []
     asked = set()
     for f in variant.fields:
         if (f.kind == "flag" and f.name not in flags) or f.name in unused or (f.kind == "choice" and f.whole):
             continue
+        if options is not None and f.help:
+            said = variant.field_help(f, options)
+            f = f if said == f.help else replace(f, help=said)
         item: Any = f
         if f.one_of:
             if f.one_of in asked:

@@ -84,7 +84,7 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    nobody=hand_form.NOBODY, count_chip=hand_form.count_chip,
                    short_label=lambda f: hand_form.short_label(f, variant.words),
                    needs_heading=lambda fields: hand_form.needs_heading(fields, variant.words),
-                   field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused),
+                   field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused, game.options),
                    whole_choices=hand_form.whole_choices(variant, game.options), is_rare=hand_form.is_rare,
                    any_entered=hand_form.any_entered,
                    bounds=variant.field_bounds(game.options), chips_for=hand_form.chips_for,
