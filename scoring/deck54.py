@@ -7,7 +7,8 @@ from typing import Any
 import lang
 from lang import L_
 
-from .base import FieldError, last_side_with, listed, plural
+from .base import Field, FieldError, last_side_with, listed, plural
+from .declare import HouseRule, SheetColumn
 from .shape import Words
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
@@ -24,6 +25,14 @@ CARD_FIELDS = ("melded", "in_hand", "unpicked_pony")  # Ponytail's and Pony's ca
 CARD_WORDS = {"jokers": (L_("joker"), L_("jokers")), "twenties": (L_("twenty"), L_("twenties")),
               "tens": (L_("ten"), L_("tens")), "fives": (L_("five"), L_("fives"))}
 
+
+# the pony of Ponytail and Pony (the 11 cards dealt aside, RULES.md §1, §2): the house rule, the field and its column
+UNPICKED_PONY_COUNTS = HouseRule("unpicked_pony_counts", "flag", True, L_("An unpicked pony counts against the side"),
+                                 L_("Unpicked pony counts against"))
+UNPICKED_PONY = Field("unpicked_pony", "points", L_("Unpicked pony"), L_("Card values of a pony never picked up"),
+                      group=L_("Cards"))
+PONY_COLUMN = SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", "unpicked_pony", optional=True,
+                          counted_by="unpicked_pony_counts")
 
 def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: Any, black_word: Any,
                 wild_full: str, dirty: str, sevens: str, dirty_word: Any, wild_word: Any,

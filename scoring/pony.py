@@ -7,7 +7,8 @@ from .base import Field, FieldError, SideScore, sides_sent
 from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT,
                      by_score_rule)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .deck54 import (CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
+                     UNPICKED_PONY_COUNTS, deck_limits, melded_covers_canastas, one_goes_out)
 from .shape import ByScoreRows, SideMark, Words
 from .variant import Variant, seats
 
@@ -54,8 +55,7 @@ RULES = (
     HouseRule("failed_going_out_penalty", "points", 100, lang.L_("Could not go out (minus)"),
               lang.L_("Could not go out after asking"),
               note=lang.L_("taken even when the side goes out later in the round")),
-    HouseRule("unpicked_pony_counts", "flag", True, lang.L_("An unpicked pony counts against the side"),
-              lang.L_("Unpicked pony counts against")),
+    UNPICKED_PONY_COUNTS,
     by_score_rule([[None, 50], [15000, 90], [30000, 120]], step=1),
     HouseRule("failed_meld_step", "points", 10, lang.L_("Failed initial meld raises the minimum by"),
               lang.L_("Failed meld raises minimum by")),
@@ -83,8 +83,7 @@ FIELDS = (
           group=lang.L_("Treys")),
     Field("black_treys", "count", lang.L_("Black treys"), lang.L_("Left in hand"), group=lang.L_("Treys")),
     MELDED, IN_HAND,
-    Field("unpicked_pony", "points", lang.L_("Unpicked pony"), lang.L_("Card values of a pony never picked up"),
-          group=lang.L_("Cards")),
+    UNPICKED_PONY,
     WENT_OUT,
     Field("failed_going_out", "flag", lang.L_("Could not go out"),
           lang.L_("Was given permission to go out and then could not"), pairs_only=True, group=lang.L_("Going out")),
@@ -98,8 +97,7 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_treys"),
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_treys"),
     MELD_COLUMN, LEFT_COLUMN,
-    SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", "unpicked_pony", optional=True,
-                counted_by="unpicked_pony_counts"),
+    PONY_COLUMN,
     OUT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Fail"), "flag", "failed_going_out", optional=True), SCORE, TOTAL,
 )

@@ -7,7 +7,8 @@ from .base import Field, FieldError, SideScore, sides_sent
 from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT,
                      by_score_rule)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, deck_limits, melded_covers_canastas, one_goes_out
+from .deck54 import (CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
+                     UNPICKED_PONY_COUNTS, deck_limits, melded_covers_canastas, one_goes_out)
 from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
 
@@ -36,8 +37,7 @@ RULES = (
               lang.L_("Black three in hand, each")),
     HouseRule("going_out_bonus", "points", 200, lang.L_("Going out")),
     HouseRule("cut_bonus", "points", 100, lang.L_("Cut bonus")),
-    HouseRule("unpicked_pony_counts", "flag", True, lang.L_("An unpicked pony counts against the side"),
-              lang.L_("Unpicked pony counts against")),
+    UNPICKED_PONY_COUNTS,
     by_score_rule([[None, 50], [15000, 90], [30000, 120]], step=1),
     TIE_GOES_TO_GOING_OUT,
 )
@@ -55,8 +55,7 @@ FIELDS = (
     Field("red_threes", "count", lang.L_("Red threes"), lang.L_("Laid down"), group=lang.L_("Threes")),
     Field("black_threes", "count", lang.L_("Black threes"), lang.L_("Left in hand"), group=lang.L_("Threes")),
     MELDED, IN_HAND,
-    Field("unpicked_pony", "points", lang.L_("Unpicked pony"), lang.L_("Card values of a pony never picked up"),
-          group=lang.L_("Cards")),
+    UNPICKED_PONY,
     WENT_OUT,
     Field("cut_bonus", "flag", lang.L_("Cut bonus"), lang.L_("Cut exactly 4 hands and 1 card"),
           once=lang.L_("Who earned the cut bonus?")),
@@ -70,8 +69,7 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_threes"),
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes"),
     MELD_COLUMN, LEFT_COLUMN,
-    SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", "unpicked_pony", optional=True,
-                counted_by="unpicked_pony_counts"),
+    PONY_COLUMN,
     OUT_COLUMN,
     SheetColumn(lang.lazy_pgettext("sheet column", "Cut"), "flag", "cut_bonus", optional=True), SCORE, TOTAL,
 )
