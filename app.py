@@ -28,9 +28,18 @@ from web.plumbing.serving import IDLE_TIMEOUT, listen_refusal, make_server
 DEFAULT_PORT = commands.DEFAULT_PORT
 
 
+class Meldbook(Flask):
+    """Flask, as this app uses it: every view and hook is a plain function (none is `async def`)."""
+
+    def ensure_sync(self, func):
+        # Flask asks of each hook and view, on every request, whether it is a coroutine function (a dozen
+        # inspections a request, every poll of every phone); none here is, so each is called as it is
+        return func
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the Flask app; `test_config` overrides the defaults (e.g. DATABASE)."""
-    app = Flask(__name__, instance_relative_config=True)
+    app = Meldbook(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.environ.get("MELDBOOK_DB") or os.path.join(app.instance_path, "meldbook.sqlite"),
         MAX_CONTENT_LENGTH=64 * 1024,  # a hand is well under 2 kB; anything this large is not a hand
@@ -58,8 +67,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.setdefault("COMPRESS_MIMETYPES", ["text/css", "text/javascript", "application/javascript", "text/html"])
     app.config["COMPRESS_REGISTER"] = False
     compress = Compress(app)
+    # (a client that accepts no encoding at all, a script polling, is not asked anything more)
     app.after_request(lambda answer: compress.after_request(answer)
-                      if request.endpoint == "static" or answer.mimetype == "text/html" else answer)
+                      if request.environ.get("HTTP_ACCEPT_ENCODING")
+                      and (request.endpoint == "static" or answer.mimetype == "text/html") else answer)
 
     import web
     web.register(app)

@@ -13,12 +13,13 @@ from web.plumbing.network import lan_addresses
 def reachable(path: str) -> str:
     """`path` on this server as another device on the network reaches it: this machine's LAN address when the
     page was opened on the machine itself (localhost)."""
-    address = urlsplit(request.host_url)
+    here = request.host_url
+    address = urlsplit(here)
     if loopback(address.hostname or ""):
         lan = lan_addresses()
         if lan:
             return f"{address.scheme}://{lan[0]}{f':{address.port}' if address.port else ''}{path}"
-    return f"{request.host_url.rstrip('/')}{path}"
+    return f"{here.rstrip('/')}{path}"
 
 
 def loopback(host: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, g, redirect, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel
 
 import lang
 from lang import numbers
@@ -93,7 +93,13 @@ def _local(address: str | None) -> str | None:
 
 
 def _speak():
-    g.language_token = lang.set_current(str(get_locale()))
+    # the selector itself, as Flask-Babel's get_locale would call it, without its Locale object: every request
+    # (every poll of every phone) pays this, and the code is all the catalogs need. A request that says nothing of
+    # a language (no address query, no cookie, no Accept-Language: a script polling) is English without parsing
+    # any of them.
+    environ = request.environ
+    said = environ.get("QUERY_STRING") or environ.get("HTTP_COOKIE") or environ.get("HTTP_ACCEPT_LANGUAGE")
+    g.language_token = lang.set_current(select_locale() if said else lang.DEFAULT)
 
 
 def _stop_speaking(_exc=None):
@@ -102,12 +108,36 @@ def _stop_speaking(_exc=None):
         lang.reset(token)
 
 
-def _vary(answer):
-    if request.endpoint != "static":
-        answer.vary.add("Accept-Language")
-        answer.vary.add("Cookie")
-        answer.headers.setdefault("Content-Language", html_lang())
-    return answer
+VARY = ("Accept-Language", "Cookie")
+VARIES = ", ".join(VARY)
+
+
+class LanguageHeaders:
+    """WSGI middleware: every answer but a static file's says it varies by the language asked for (`Vary`) and which
+    it speaks (`Content-Language`). At the WSGI level, as security.SecurityHeaders: a list extend, where Flask's header
+    object would parse and write `Vary` again, and every poll of every device pays it."""
+
+    def __init__(self, wsgi_app, static_path: str):
+        self.wsgi_app = wsgi_app
+        self.static = static_path.rstrip("/") + "/"
+
+    def __call__(self, environ, start_response):
+        if environ.get("PATH_INFO", "").startswith(self.static):
+            return self.wsgi_app(environ, start_response)
+
+        def start(status, headers, exc_info=None):
+            said = [k.lower() for k, _ in headers]
+            if "vary" in said:  # an answer of its own Vary (a page kept per cookie): ours joined to it
+                k = said.index("vary")
+                have = [v.strip() for v in headers[k][1].split(",")]
+                headers[k] = (headers[k][0], ", ".join(have + [v for v in VARY if v not in have]))
+            else:
+                headers.append(("Vary", VARIES))
+            if "content-language" not in said:  # said while the request's language is still set (lang.current)
+                headers.append(("Content-Language", html_lang()))
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
 
 
 def init_app(app: Flask) -> None:
@@ -124,7 +154,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["shown"] = lang.shown  # a kept English text (a dealing note…) in the page's language
     app.before_request_funcs.setdefault(None, []).insert(0, _speak)  # first of all, even before the host check
     app.teardown_request(_stop_speaking)
-    app.after_request(_vary)
+    app.wsgi_app = LanguageHeaders(app.wsgi_app, app.static_url_path)
     app.register_blueprint(bp)
 
     @app.context_processor

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, g, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.http import dump_cookie
 from markupsafe import Markup, escape
 
 import lang
@@ -51,9 +52,9 @@ def csrf_token() -> str:
 
 def set_csrf_cookie(response):
     """After a request that made this browser's token: give it the cookie."""
-    if g.get("csrf_new"):
-        response.set_cookie(CSRF_COOKIE, g.csrf_new, httponly=True, samesite="Lax",
-                            secure=request.is_secure, max_age=CSRF_COOKIE_AGE)
+    if g.get("csrf_new"):  # Max-Age alone, no Expires date worked out for it (every browser reads Max-Age)
+        response.headers.add("Set-Cookie", dump_cookie(CSRF_COOKIE, g.csrf_new, max_age=CSRF_COOKIE_AGE, httponly=True,
+                                                       samesite="Lax", secure=request.is_secure, sync_expires=False))
     return response
 
 
