@@ -141,6 +141,11 @@ class CookieOnlyWhenSent(SecureCookieSessionInterface):
             return self.session_class()
         return super().open_session(app, request)
 
+    def save_session(self, app: Flask, session, response) -> None:
+        if not session and not session.modified and not session.accessed:
+            return  # nothing kept, removed or read (most requests): Flask would look up six cookie settings first
+        super().save_session(app, session, response)
+
 
 def init_app(app: Flask) -> None:
     """Install the checks and headers, and the csrf_token()/csrf_field() template helpers."""

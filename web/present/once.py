@@ -85,8 +85,9 @@ def init_app(app: Flask) -> None:
         helpers[name] = device_dependent(helpers[name])
 
 
-def _drawing_of(template: str, context: dict) -> tuple[str, ...]:
-    """The drawing's pieces between the tokens (only they are kept: the whole page would be a second copy)."""
+def _drawing_of(template: str, context: dict) -> tuple[bytes, ...]:
+    """The drawing's pieces between the tokens, as the bytes they travel as (only they are kept: the whole page would
+    be a second copy; each request then joins them with its token, with no page to encode again)."""
     key = (current_app.config["DATABASE"], lang.current(), template, key_of(context))
     found = _kept.get(key)
     if found is None:
@@ -96,11 +97,12 @@ def _drawing_of(template: str, context: dict) -> tuple[str, ...]:
                                    csrf_field=lambda: security.csrf_field_for(TOKEN))
         finally:
             _drawing.reset(token)
-        found = tuple(html.split(TOKEN))
+        found = tuple(piece.encode() for piece in html.split(TOKEN))
         _kept.put(key, found)
     return found
 
 
-def render_once(template: str, **context: Any) -> str:
-    """`template` drawn with `context` for this device, drawn once for every device with the same context."""
-    return security.csrf_token().join(_drawing_of(template, context))
+def render_once(template: str, **context: Any) -> bytes:
+    """`template` drawn with `context` for this device, drawn once for every device with the same context: the
+    answer's body, UTF-8."""
+    return security.csrf_token().encode().join(_drawing_of(template, context))
