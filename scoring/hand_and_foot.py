@@ -6,6 +6,7 @@ from collections.abc import Mapping
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
+from .base import totals as added_up
 from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded
 from .declare import SCORE, TOTAL, Canasta, SheetColumn
 from .deck54 import (CANASTA_CARDS, CARD_NAMES, CARD_VALUES, CARD_WORDS, NATURALS_PER_DECK,
@@ -180,10 +181,12 @@ class HandAndFoot(Variant):
                "black_threes_canastas": rules["black_threes_canasta_bonus"] is None,
                "black_threes_melded": rules["black_three_meld_bonus"] is None,
                "in_foot": not rules["unplayed_foot_counts"]}
+        switched_off = [f for f, is_off in off.items() if is_off]  # asked once a hand, not once a side
         for i, e in enumerate(entries):
             name, players = sides[i]["name"], len(sides[i]["players"])
-            errors += [FieldError(f"entries[{i}].{f}", off_words(f, e[f])) for f, is_off in off.items()
-                       if is_off and e[f]]
+            for f in switched_off:
+                if e[f]:
+                    errors.append(FieldError(f"entries[{i}].{f}", off_words(f, e[f])))
             if e["exact_pickups"] > players:
                 errors.append(FieldError(f"entries[{i}].exact_pickups", lang.ngettext(
                     "%(name)s has %(num)s player, so at most %(most)s exact pick-ups (one a player), not %(given)s.",
@@ -218,7 +221,7 @@ class HandAndFoot(Variant):
     def _naturals(entries: list[dict], decks: int) -> list[FieldError]:
         """The natural cards of ranks 4 to A the books hold: 7 a clean or sevens book, at least 4 a dirty one."""
         kinds = ("natural_canastas", "sevens_canastas", "dirty_canastas")
-        totals = {f: sum(e[f] for e in entries) for f in kinds}
+        totals = added_up(entries, kinds)
         need = CANASTA_CARDS * (totals["natural_canastas"] + totals["sevens_canastas"]) + \
             NATURALS_IN_DIRTY * totals["dirty_canastas"]
         if need <= NATURALS_PER_DECK * decks:
