@@ -48,6 +48,7 @@ def choose(page: Page, flag: str, side: int | None) -> None:
 
 def value(page: Page, side: int, field: str, card: str | None = None) -> str:
     """What an input holds: typed points, a card count, or a count (its chip, or the number typed after "5+")."""
+    page.locator(f"#{input_id(side, field, card)}").wait_for(state="attached")
     chips = page.locator(f'input[name="entries[{side}].{field}:chip"]:checked')
     if not card and chips.count() and chips.input_value() != "more":
         return chips.input_value()
@@ -105,10 +106,17 @@ def enter(page: Page, side: int, entry: dict, *, skip: tuple = ()) -> None:
             page.locator(f"#{input_id(side, field)}").check()
         elif isinstance(wanted, dict):
             count_cards(page, side, field, **wanted)
-        elif page.locator(f'label[for="{input_id(side, field)}-chip-0"]').count():
+        elif attached(page, side, field) and page.locator(f'label[for="{input_id(side, field)}-chip-0"]').count():
             tap(page, side, field, wanted)
         elif wanted is not False:
             type_points(page, side, field, wanted)
+
+
+def attached(page: Page, side: int, field: str) -> bool:
+    """Wait for the field to be on the page before asking how it is entered: right after a link to the hand form
+    is tapped, the page may still be the one before it, where a non-waiting count() finds no chips."""
+    page.locator(f"#{input_id(side, field)}").wait_for(state="attached")
+    return True
 
 
 def points(number: int, sign: bool = False) -> str:

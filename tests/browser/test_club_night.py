@@ -74,6 +74,7 @@ def play_table(device: Page, event_id: str, table: int, scores: tuple[int, int])
     page.goto(f"/events/{event_id}/tables")
     page.get_by_role("link", name=re.compile(f"^Table {table}")).click()
     expect(page).to_have_url(re.compile(r"/games/\w+$"))
+    expect(page.locator(".side-name").first).to_be_visible()  # the page drawn, not only its address
     names = page.locator(".side-name").all_text_contents()
     page.get_by_role("link", name="Record hand 1").click()
     type_points(page, 0, "melded", scores[0])

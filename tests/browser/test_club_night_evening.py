@@ -58,6 +58,7 @@ def open_table(page, event_id: str, table: int) -> list[str]:
     page.goto(f"/events/{event_id}/tables")
     page.get_by_role("link", name=re.compile(f"^Table {table}")).click()
     expect(page).to_have_url(re.compile(r"/games/\w+$"))
+    expect(page.locator(".side-name").first).to_be_visible()  # the page drawn, not only its address
     assert "/unlock" not in page.url
     return page.locator(".side-name").all_text_contents()
 
