@@ -102,7 +102,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
     assert broken_words(phone, ".game-over") == [] and overflowing(phone, ".final") == []
     room["table 1"].shot("burraco-evening-it-phone-table-1")
     finished = re.compile(r"^Tavolo 1\s*NS\s*Ada & Bea\s*1\.540\s*EO\s*Elsa & Fede\s*1\.455\s*Finita$")
-    expect(seats.first).to_have_text(finished, timeout=3_000, use_inner_text=True)  # the TV, never reloaded
+    expect(seats.first).to_have_text(finished, use_inner_text=True)  # the TV, never reloaded
     expect(screen.locator(".board-next")).to_have_count(0)  # table 2 still plays
 
     # the director copies table 2's slip; its phone sees the deals arrive, each marked as copied from paper
@@ -113,7 +113,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
     director.get_by_role("button", name="Copia il foglio").click()
     expect(director).to_have_url(paper_game)
     expect(director.locator(".game-paper")).to_have_text("Inserita da un foglio segnapunti")
-    expect(watcher.get_by_label("Totale di Gino & Ugo")).to_have_text("1.120", timeout=3_000)
+    expect(watcher.get_by_label("Totale di Gino & Ugo")).to_have_text("1.120")
     expect(watcher.locator(".history .paper-mark")).to_have_text(["dal foglio"] * 3)
     director.get_by_role("link", name="← Venerdì al circolo").click()
     paper_table = director.locator(".event-table").filter(has_text="Tavolo 2")
@@ -123,7 +123,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
     room["director"].shot("burraco-evening-it-director-paper")
 
     # the TV: turn 1's results by fibur-3 — 85 (55–150) is 11–9, 430 (355–500) is 14–6 — and what comes next
-    expect(screen.get_by_role("heading", name="Risultati del turno 1")).to_be_visible(timeout=3_000)
+    expect(screen.get_by_role("heading", name="Risultati del turno 1")).to_be_visible()
     expect(screen.locator(".board-next")).to_have_text(
         "Turno 2: i posti compaiono qui quando il direttore di gara lo avvia.")
     assert board(screen) == {"Gino & Ugo": ["14", "1.120", "+430"], "Ada & Bea": ["11", "1.540", "+85"],
@@ -136,7 +136,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
     expect(director.get_by_role("heading", name="Turno 2 di 2")).to_be_visible()
     expect(seats).to_have_text([re.compile(r"^Tavolo 1\s*NS\s*Ada & Bea\s*EO\s*Gino & Ugo"),
                                 re.compile(r"^Tavolo 2\s*NS\s*Carlo & Dino\s*EO\s*Elsa & Fede")],
-                               timeout=3_000, use_inner_text=True)
+                               use_inner_text=True)
 
     # the referee corrects deal 3 of table 1's finished game: Ada & Bea melded 110, not 310 (265, not 465)
     director.goto(game_1)
@@ -162,8 +162,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
     standings = director.locator("#standings-title + .table-scroll tbody tr")
     expect(standings.locator(".name bdi")).to_have_text(list(expected))
     expect(standings.locator(".figure")).to_have_text([v[0] for v in expected.values()])
-    expect(screen.locator(".screen-standings tbody .figure")).to_have_text([v[0] for v in expected.values()],
-                                                                           timeout=3_000)
+    expect(screen.locator(".screen-standings tbody .figure")).to_have_text([v[0] for v in expected.values()])
     assert board(screen) == expected
     expect(screen.locator(".screen-standings .adjusted")).to_have_text("(VP −1)")  # its 0 MP not said
     log = director.locator(".event-log tbody tr td:nth-child(2)")

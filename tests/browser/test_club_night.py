@@ -105,12 +105,12 @@ def test_a_club_night_played_on_a_laptop_two_phones_and_the_rooms_screen(devices
     devices["screen"].shot("club-night-screen-round-1")
 
     first = play_table(devices["table 1"], event_id, 1, (140, 60))
-    expect(playing).to_have_text("Table 2 is still playing.", timeout=3_000)  # by itself: nobody reloads the TV
+    expect(playing).to_have_text("Table 2 is still playing.")  # by itself: nobody reloads the TV
     top = screen.locator(".screen-standings tbody tr").first
     expect(top.locator(".name bdi")).to_have_text(first[0])
     expect(top.locator(".figure")).to_have_text("1")
     second = play_table(devices["table 2"], event_id, 2, (30, 250))
-    expect(playing).to_have_text("Every table has finished.", timeout=3_000)
+    expect(playing).to_have_text("Every table has finished.")
     expect(screen.locator(".screen-standings tbody tr .figure")).to_have_text(["1", "1", "0", "0"])
     assert {n for n in screen.locator(".screen-standings tbody tr .name bdi").all_text_contents()[:2]} == {
         first[0], second[1]}
@@ -126,7 +126,7 @@ def test_a_club_night_played_on_a_laptop_two_phones_and_the_rooms_screen(devices
     no_violations(axe, director, "the director's page")
 
     director.get_by_role("button", name="Start round 2").click()
-    expect(screen.locator(".board-round")).to_have_text("Round 2 of 3", timeout=3_000)
+    expect(screen.locator(".board-round")).to_have_text("Round 2 of 3")
     expect(screen.get_by_role("heading", name="Round 2 seating")).to_be_visible()
     expect(playing).to_have_text("Tables 1 and 2 are still playing.")
 

@@ -100,7 +100,7 @@ def test_a_whole_evening_four_tables_a_late_correction_and_a_dead_phone(devices)
         seats[n] = open_table(phone, event_id, n)
         games[n] = phone.url
         play_hand(phone, SCORES[n])
-        expect(playing).to_have_text(words[n], timeout=3_000)
+        expect(playing).to_have_text(words[n])
         expect(still).to_have_count(4 - n)
         winners = {seats[t][0 if SCORES[t][0] > SCORES[t][1] else 1] for t in seats}
         expect(screen.locator(".screen-standings td.figure").filter(has_text=re.compile(r"^1$"))).to_have_count(n)
@@ -110,7 +110,7 @@ def test_a_whole_evening_four_tables_a_late_correction_and_a_dead_phone(devices)
     # round 2 starts: round 1 closes
     director.get_by_role("button", name="Start round 2").click()
     expect(director.get_by_role("heading", name="Round 2 of 2")).to_be_visible()
-    expect(screen.locator(".board-round")).to_have_text("Round 2 of 2", timeout=3_000)
+    expect(screen.locator(".board-round")).to_have_text("Round 2 of 2")
     expect(playing).to_have_text("Tables 1, 2, 3 and 4 are still playing.")
 
     # table 1's phone goes back to its round-1 game and corrects hand 1: the second pair won after all
@@ -127,7 +127,7 @@ def test_a_whole_evening_four_tables_a_late_correction_and_a_dead_phone(devices)
 
     first, second = seats[1]
     expect(screen.locator(".screen-standings tbody tr").filter(has_text=second)
-           .locator(".figure")).to_have_text("1", timeout=3_000)  # by itself
+           .locator(".figure")).to_have_text("1")  # by itself
     expect(screen.locator(".screen-standings tbody tr").filter(has_text=first).locator(".figure")).to_have_text("0")
     assert sorted(standings(screen).values()) == ["0"] * 4 + ["1"] * 4
     devices["screen"].shot("club-night-evening-screen-corrected")
@@ -155,6 +155,6 @@ def test_a_whole_evening_four_tables_a_late_correction_and_a_dead_phone(devices)
     wins = int(standings(screen)[at_table[0]])
     play_hand(fresh, (90, 10))  # no PIN asked: a club night's games have none
     expect(side_score(fresh, at_table[0])).to_have_text("90")
-    expect(playing).to_have_text("Tables 1, 3 and 4 are still playing.", timeout=3_000)
+    expect(playing).to_have_text("Tables 1, 3 and 4 are still playing.")
     expect(screen.locator(".screen-standings tbody tr").filter(has_text=at_table[0])
            .locator(".figure")).to_have_text(str(wins + 1))

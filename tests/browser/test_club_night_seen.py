@@ -139,7 +139,7 @@ def test_a_table_game_says_where_it_is_its_game_over_goes_back_and_the_directors
         expect(game_over(page)).to_be_visible()
         expect(page.get_by_role("link", name="New game, same players")).to_have_count(0)
         # the director's page, never reloaded, shows the table finished
-        expect(states.nth(1)).to_contain_text("Finished: 90 – 50", timeout=5_000)
+        expect(states.nth(1)).to_contain_text("Finished: 90 – 50")
         expect(director.page.locator(".standings tbody tr .figure").first).to_have_text("1")
         page.get_by_role("link", name="Back to Tuesday club").click()
         expect(page).to_have_url(re.compile(f"/events/{event_id}$"))
