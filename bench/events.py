@@ -16,6 +16,8 @@ from . import clubnight, workload
 from .devices import Browser
 from .figures import percentile
 
+HASHING_THREADS = os.cpu_count() or 1  # as service.events hashes a round's table PINs
+
 
 def event_payload(pairs: int, rounds: int, *, options: dict, movement: str = "swiss") -> dict:
     """A Ponytail club night of `pairs` partnerships, two a table, ranked by wins."""
@@ -50,10 +52,11 @@ def start_round(api: Browser, event_id: str, movement: str | None = None):
 
 def play_round(api: Browser, played: dict, rng: random.Random, hands: int = 1, deal=workload.hand) -> None:
     """Record `hands` hands (`deal(rng, sides)` each) at every table of the round (with max_hands 1, one hand
-    finishes each game)."""
+    finishes each game); a table with its own PIN is sent it."""
     for table in played["tables"]:
+        pin = {"X-Table-PIN": table["pin"]} if "pin" in table else None
         for _ in range(hands):
-            asked(api, "POST", f"/api/games/{table['game']}/hands", 201, json_body=deal(rng, 2))
+            asked(api, "POST", f"/api/games/{table['game']}/hands", 201, json_body=deal(rng, 2), headers=pin)
 
 
 def standings_ms(port: int, entrants: int, rounds: int, samples: int) -> tuple[list[float], dict]:
@@ -77,13 +80,15 @@ def standings_ms(port: int, entrants: int, rounds: int, samples: int) -> tuple[l
                    "leader": first.json()[0]}
 
 
-def start_round_ms(port: int, pairs: int, events: int) -> tuple[list[float], float]:
+def start_round_ms(port: int, pairs: int, events: int, table_pins: bool = False) -> tuple[list[float], float]:
     """Server-side ms of starting round 1 and round 2 (every table of round 1 finished) of `events` events of `pairs`
-    pairs (Swiss: round 2 is paired by the standings); and the very first start in this server's life."""
+    pairs (Swiss: round 2 is paired by the standings); and the very first start in this server's life.
+    `table_pins`: every table gets its own PIN (API.md "Who may change what"), each hashed as the round starts."""
     api, rng = Browser(port), random.Random(20)
     times = []
     for _ in range(events):
-        event_id = create_event(api, event_payload(pairs, 4, options=QUICK_GAMES))
+        payload = event_payload(pairs, 4, options=QUICK_GAMES) | ({"table_pins": True} if table_pins else {})
+        event_id = create_event(api, payload)
         played, answer = start_round(api, event_id)
         times.append(answer.server_ms)
         if len(played["tables"]) != pairs // 2:

@@ -122,6 +122,7 @@ FIGURES = [
     ("engine: validate + score + derive a 200-hand Burraco game", "<= 5 ms"),
     ("engine: validate + score + derive a 200-hand Buraco game", "<= 5 ms"),
     *tournament.FIGURES,  # issue 32: the burraco tournament (bench/tournament.py)
+    ("start a round of 20 tables, each with its own PIN", "<= 1 s"),
 ]
 LARGE = [name for name, _ in FIGURES[22:27]]  # what `--large-event` measures alone
 NEW_VARIANTS = {"american": "Modern American", "samba": "Samba", "bolivia": "Bolivia"}
@@ -243,6 +244,11 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
             f"event{'' if sizes.round_events == 1 else 's'} of "
             f"{sizes.round_pairs} pairs (every table of round 1 finished first); {events.summary(times)}; the first "
             f"start in the server's life {first:.0f} ms")
+        times, _ = events.start_round_ms(timed.port, sizes.round_pairs, sizes.round_events, table_pins=True)
+        p95 = figures.percentile(times, 95)
+        put(names.index("start a round of 20 tables, each with its own PIN"), f"{p95:.0f} ms", p95 <= 1000,
+            f"server-side p95 of {len(times)} starts as above, each table's PIN drawn and hashed (scrypt, "
+            f"{events.HASHING_THREADS} at once: one per core); {events.summary(times)}")
         times, seen = events.standings_ms(timed.port, sizes.standings_entrants, sizes.standings_rounds, sizes.samples)
         p95 = figures.percentile(times, 95)
         put(20, f"{p95:.1f} ms", p95 <= 50,

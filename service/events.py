@@ -22,8 +22,10 @@ Every table's game carries its seat ("event": id, round, table). What a late cha
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -226,6 +228,7 @@ def _adjustments(state: tuple) -> tuple[Adjustment, ...]:
 
 
 SEAT_TRIES = 3  # seatings worked out again when the event changed meanwhile, before the start is refused
+HASHING_THREADS = os.cpu_count() or 1  # table PINs hashed side by side when a round starts
 
 
 def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None, movement: Any = None) -> dict:
@@ -240,11 +243,13 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     row = _stored(db, event_id)
     name = _movement(row, movement)
     made, again = [], store.round_started_with(db, row["id"], key) if key is not None else None
+    pins = None
     for attempt in range(SEAT_TRIES if again is None else 0):
         row = _stored(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
         so_far, state = _rounds_so_far(db, row["id"])
         number, pairing = _seat(row, so_far, state, name)
-        pins = _table_pins(row, len(pairing.tables))  # hashed here: no table's write waits for the hashing
+        if pins is None or len(pins) != len(pairing.tables):  # drawn and hashed once, unless seated anew with
+            pins = _table_pins(row, len(pairing.tables))     # another count; here: no table's write waits for it
         with write(db):
             again = store.round_started_with(db, row["id"], key) if key is not None else None
             if (again is None and _rounds_so_far(db, row["id"])[1] == state
@@ -270,7 +275,10 @@ def _table_pins(row: dict, tables: int) -> list[tuple[str, str]] | None:
     if not row.get("table_pins"):
         return None
     pins = [f"{n:04d}" for n in secrets.SystemRandom().sample(range(10_000), tables)]
-    return [(pin, hash_pin(pin)) for pin in pins]
+    # scrypt lets go of the GIL: the tables' hashes are made side by side, one per core (tens of milliseconds each
+    # here, a few hundred on a Pi), while the phones' requests are still served
+    with ThreadPoolExecutor(max_workers=max(1, min(tables, HASHING_THREADS))) as pool:
+        return list(zip(pins, pool.map(hash_pin, pins)))
 
 
 def _movement(row: dict, movement: Any) -> str:

@@ -187,3 +187,17 @@ def test_the_directors_pin_renames_a_player_at_tables_with_their_own_pins(client
     assert client.post("/api/players/A2/rename", json={"name": "Al"}).status_code == 403
     assert client.post("/api/players/A2/rename", json={"name": "Al"}, headers=AS_DIRECTOR).status_code == 200
     assert client.get(f"/api/events/{event['id']}").get_json()["entrants"][2]["players"] == ["Al", "B2"]
+
+
+def test_each_tables_pin_is_hashed_for_that_table_when_the_hashes_are_made_side_by_side():
+    """service.events._table_pins hashes the tables' PINs in threads: each hash is its own PIN's, in its table's
+    place, and no two tables share a PIN."""
+    from db.pin_hash import pin_matches
+    from service.events import _table_pins
+    assert _table_pins({"table_pins": False}, 12) is None
+    drawn = _table_pins({"table_pins": True}, 12)
+    pins = [pin for pin, _ in drawn]
+    assert len(set(pins)) == 12 and all(len(pin) == 4 and pin.isdigit() for pin in pins)
+    for k, (pin, hashed) in enumerate(drawn):
+        assert pin_matches(pin, hashed)
+        assert not pin_matches(pins[(k + 1) % 12], hashed)
