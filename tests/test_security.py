@@ -301,3 +301,25 @@ def test_first_page_gives_the_csrf_cookie_once(client):
 def page_token(response) -> str:
     [meta] = [e for e in read(response).walk() if e.tag == "meta" and e.get("name") == "csrf-token"]
     return meta.get("content")
+
+
+@pytest.mark.parametrize("scheme", ["http", "https"])
+def test_the_csrf_cookie_is_the_one_werkzeug_writes_for_the_new_token(client, scheme):
+    """The cookie is written once around a stand-in token (web/plumbing/security.py): each new token gets exactly
+    Werkzeug's own cookie for it, Secure over HTTPS, with Max-Age and no Expires date."""
+    from werkzeug.http import dump_cookie
+    first = client.get("/", base_url=f"{scheme}://localhost")
+    cookie = next(v for v in first.headers.getlist("Set-Cookie") if v.startswith("meldbook_csrf="))
+    assert cookie == dump_cookie("meldbook_csrf", page_token(first), max_age=400 * 24 * 3600, httponly=True,
+                                 samesite="Lax", secure=scheme == "https", sync_expires=False)
+    assert ("; Secure" in cookie) is (scheme == "https") and "Expires" not in cookie
+
+
+def test_a_cookie_whose_name_only_contains_the_tokens_is_not_taken_for_it(client):
+    """The raw Cookie header is looked at before it is parsed: another cookie whose name holds "meldbook_csrf" (or
+    whose value does) is not the token, and a new one is made."""
+    client.set_cookie("xmeldbook_csrf", "a" * 43)
+    client.set_cookie("other", "meldbook_csrf")
+    first = client.get("/")
+    cookie = next(v for v in first.headers.getlist("Set-Cookie") if v.startswith("meldbook_csrf="))
+    assert page_token(first) == cookie.split(";")[0].split("=", 1)[1] != "a" * 43

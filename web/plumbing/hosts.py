@@ -96,7 +96,7 @@ def answers_to(sent: str | None, names: tuple[str, ...]) -> bool:
 
 def check_host():
     """Before anything else: refuse a request whose Host is not one this server answers to."""
-    sent = request.headers.get("Host")
+    sent = request.environ.get("HTTP_HOST")  # the Host header, as request.headers would read it
     if answers_to(sent, tuple(current_app.config["ALLOWED_HOSTS"])):
         return None
     with lang.using(select_locale()):  # refused before the request speaks its language: said in it all the same

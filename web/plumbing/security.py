@@ -2,6 +2,7 @@
 bodies for every write, and strict response headers."""
 from __future__ import annotations
 
+import functools
 import hmac
 import re
 import secrets
@@ -43,18 +44,38 @@ def csrf_token() -> str:
     on another site can neither read nor set it (double-submit; SameSite=Lax on top).
     """
     if "csrf_token" not in g:
-        sent = request.cookies.get(CSRF_COOKIE, "")
+        sent = request.cookies.get(CSRF_COOKIE, "") if sends_cookie(request, CSRF_COOKIE) else ""
         g.csrf_token = sent if TOKEN_SHAPE.fullmatch(sent) else None
         if g.csrf_token is None:
             g.csrf_token = g.csrf_new = secrets.token_urlsafe(32)
     return g.csrf_token
 
 
+def sends_cookie(request, name: str) -> bool:
+    """Whether the request carries the cookie `name`; its raw Cookie header looked at first, so that a request with no
+    cookies at all (a first visit, a script polling) pays nothing for parsing them."""
+    raw = request.environ.get("HTTP_COOKIE")
+    return bool(raw) and name in raw and name in request.cookies
+
+
+@functools.cache
+def _cookie_around(secure: bool) -> tuple[str, str]:
+    """The CSRF cookie's Set-Cookie value as Werkzeug writes it, before and after the token. Every token has the same
+    shape (TOKEN_SHAPE: no character to quote), so the cookie is written once and each new token put in its place:
+    every request from a device without the cookie (each first visit) pays this."""
+    stand_in = "A" * 43
+    written = dump_cookie(CSRF_COOKIE, stand_in, max_age=CSRF_COOKIE_AGE, httponly=True, samesite="Lax",
+                          secure=secure, sync_expires=False)  # Max-Age alone, no Expires date: every browser reads it
+    before, _, after = written.partition(stand_in)
+    return before, after
+
+
 def set_csrf_cookie(response):
     """After a request that made this browser's token: give it the cookie."""
-    if g.get("csrf_new"):  # Max-Age alone, no Expires date worked out for it (every browser reads Max-Age)
-        response.headers.add("Set-Cookie", dump_cookie(CSRF_COOKIE, g.csrf_new, max_age=CSRF_COOKIE_AGE, httponly=True,
-                                                       samesite="Lax", secure=request.is_secure, sync_expires=False))
+    new = g.get("csrf_new")
+    if new:
+        before, after = _cookie_around(request.is_secure)
+        response.headers.add("Set-Cookie", before + new + after)
     return response
 
 
@@ -137,7 +158,7 @@ class CookieOnlyWhenSent(SecureCookieSessionInterface):
     """Flask's signed-cookie session, skipping the signer for the many requests that carry no session."""
 
     def open_session(self, app: Flask, request):
-        if app.config["SESSION_COOKIE_NAME"] not in request.cookies:
+        if not sends_cookie(request, app.config["SESSION_COOKIE_NAME"]):
             return self.session_class()
         return super().open_session(app, request)
 
