@@ -80,6 +80,28 @@ def get_ms(port: int, path: str, samples: int) -> list[float]:
     return times
 
 
+def drawing_ms(port: int, game_id: str, path: str, samples: int) -> list[float]:
+    """Server-side ms of a PDF drawn anew: a paper answer is drawn once per game state and kept, so before each GET
+    the game is changed (a hand recorded through the API and deleted again: the same 50 hands at a new revision)."""
+    device, api = Browser(port), Browser(port)
+    device.get(f"/games/{game_id}")  # the session (CSRF token): a returning device, as in get_ms
+    hand = workload.hands(1, _sides(api, game_id), seed=8)[0]
+    times = []
+    for _ in range(samples):
+        if api.request("POST", f"/api/games/{game_id}/hands", json_body=hand).status != 201:
+            raise RuntimeError("could not record a hand to change the game before drawing its sheet")
+        hands = api.get(f"/api/games/{game_id}").json()["hands_played"]
+        if api.request("DELETE", f"/api/games/{game_id}/hands/{hands}").status != 200:
+            raise RuntimeError("could not delete the hand again")
+        answer = device.get(path)
+        if answer.status != 200:
+            raise RuntimeError(f"GET {path} answered {answer.status}")
+        times.append(answer.server_ms)
+    device.close()
+    api.close()
+    return times
+
+
 class _References(HTMLParser):
     """Every address a page makes the browser load: scripts, styles, icons, images, the manifest."""
 

@@ -205,12 +205,15 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
         p95 = figures.percentile(times, 95)
         put(3, f"{p95:.1f} ms", p95 <= 15, f"server-side, {len(times)} GETs, 4 sides, "
                                             f"median {statistics.median(times):.1f} ms")
-        times = figures.get_ms(timed.port, f"/games/{game}/sheet.pdf", sizes.pdf_runs)
+        # drawn anew each time (a PDF is kept per game state: fetched again it costs nothing, which is not its figure)
+        times = figures.drawing_ms(timed.port, game, f"/games/{game}/sheet.pdf", sizes.pdf_runs)
         med = statistics.median(times)
-        put(5, f"{med:.0f} ms", med <= 150, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
-        times = figures.get_ms(timed.port, f"/games/{game}/blank-sheet.pdf", sizes.pdf_runs)
+        put(5, f"{med:.0f} ms", med <= 150, f"server-side, median of {len(times)} drawings, each of a new game "
+                                            f"state, max {max(times):.0f} ms")
+        times = figures.drawing_ms(timed.port, game, f"/games/{game}/blank-sheet.pdf", sizes.pdf_runs)
         med = statistics.median(times)
-        put(6, f"{med:.0f} ms", med <= 50, f"server-side, median of {len(times)}, max {max(times):.0f} ms")
+        put(6, f"{med:.0f} ms", med <= 50, f"server-side, median of {len(times)} drawings, each of a new game state, "
+                                           f"max {max(times):.0f} ms")
         timed.stop()
         timed = None
 
