@@ -16,8 +16,6 @@ from . import clubnight, workload
 from .devices import Browser
 from .figures import percentile
 
-HASHING_THREADS = os.cpu_count() or 1  # as service.events hashes a round's table PINs
-
 
 def event_payload(pairs: int, rounds: int, *, options: dict, movement: str = "swiss") -> dict:
     """A Ponytail club night of `pairs` partnerships, two a table, ranked by wins."""

@@ -53,13 +53,18 @@ def record_hand_ms(port: int, game_id: str, samples: int) -> tuple[list[float], 
             raise RuntimeError(f"recording a hand answered {answer.status}: {answer.text()[:500]}")
         answered.add(f"{answer.status}{' → ' + answer.headers.get('Location', '') if answer.status == 303 else ''}")
         times.append(answer.server_ms)
-        hands = api.get(f"/api/games/{game_id}").json()["hands_played"]
-        removed = api.request("DELETE", f"/api/games/{game_id}/hands/{hands}")
-        if removed.status != 200:
-            raise RuntimeError(f"could not delete the hand again: {removed.status}")
+        delete_last_hand(api, game_id)
     device.close()
     api.close()
     return times, ", ".join(sorted(answered))
+
+
+def delete_last_hand(api: Browser, game_id: str) -> None:
+    """Delete the game's last hand again (through the API): the game is as it was, at a new revision."""
+    hands = api.get(f"/api/games/{game_id}").json()["hands_played"]
+    removed = api.request("DELETE", f"/api/games/{game_id}/hands/{hands}")
+    if removed.status != 200:
+        raise RuntimeError(f"could not delete the hand again: {removed.status}")
 
 
 def _sides(api: Browser, game_id: str) -> int:
@@ -90,9 +95,7 @@ def drawing_ms(port: int, game_id: str, path: str, samples: int) -> list[float]:
     for _ in range(samples):
         if api.request("POST", f"/api/games/{game_id}/hands", json_body=hand).status != 201:
             raise RuntimeError("could not record a hand to change the game before drawing its sheet")
-        hands = api.get(f"/api/games/{game_id}").json()["hands_played"]
-        if api.request("DELETE", f"/api/games/{game_id}/hands/{hands}").status != 200:
-            raise RuntimeError("could not delete the hand again")
+        delete_last_hand(api, game_id)
         answer = device.get(path)
         if answer.status != 200:
             raise RuntimeError(f"GET {path} answered {answer.status}")

@@ -40,6 +40,7 @@ from bench import (clubnight, engine, events, figures, heavy, players, statement
                    tournament, variants)
 from bench.devices import THREADS, Browser, Server, taskset_found  # noqa: E402
 from db.connection import SETTLE_SECONDS  # noqa: E402
+from service.events import HASHING_THREADS  # noqa: E402  (how many table PINs a round start hashes at once)
 
 
 @dataclass(frozen=True)
@@ -251,7 +252,7 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
         p95 = figures.percentile(times, 95)
         put(names.index("start a round of 20 tables, each with its own PIN"), f"{p95:.0f} ms", p95 <= 1000,
             f"server-side p95 of {len(times)} starts as above, each table's PIN drawn and hashed (scrypt, "
-            f"{events.HASHING_THREADS} at once: one per core); {events.summary(times)}")
+            f"{HASHING_THREADS} at once: one per core); {events.summary(times)}")
         times, seen = events.standings_ms(timed.port, sizes.standings_entrants, sizes.standings_rounds, sizes.samples)
         p95 = figures.percentile(times, 95)
         put(20, f"{p95:.1f} ms", p95 <= 50,

@@ -106,17 +106,14 @@ def enter(page: Page, side: int, entry: dict, *, skip: tuple = ()) -> None:
             page.locator(f"#{input_id(side, field)}").check()
         elif isinstance(wanted, dict):
             count_cards(page, side, field, **wanted)
-        elif attached(page, side, field) and page.locator(f'label[for="{input_id(side, field)}-chip-0"]').count():
-            tap(page, side, field, wanted)
-        elif wanted is not False:
-            type_points(page, side, field, wanted)
-
-
-def attached(page: Page, side: int, field: str) -> bool:
-    """Wait for the field to be on the page before asking how it is entered: right after a link to the hand form
-    is tapped, the page may still be the one before it, where a non-waiting count() finds no chips."""
-    page.locator(f"#{input_id(side, field)}").wait_for(state="attached")
-    return True
+        else:
+            # on the page before asking how it is entered: right after a link to the hand form is tapped, the page may
+            # still be the one before it, where a non-waiting count() finds no chips
+            page.locator(f"#{input_id(side, field)}").wait_for(state="attached")
+            if page.locator(f'label[for="{input_id(side, field)}-chip-0"]').count():
+                tap(page, side, field, wanted)
+            elif wanted is not False:
+                type_points(page, side, field, wanted)
 
 
 def points(number: int, sign: bool = False) -> str:

@@ -75,12 +75,12 @@ def live_context(game: Game, view: str = "game", notice: str | None = None) -> d
             "unlocked": pin.table_unlocked(game), "seat": club_nights.seat_of(db, game)}
 
 
-def live_html(game: Game, view: str = "game", notice: str | None = None) -> str:
+def live_html(game: Game, view: str = "game", notice: str | None = None) -> bytes:
     """The scoreboard partial (every device polls it), drawn once for every device in the same case."""
     return once.render_once("_live.html", **live_context(game, view=view, notice=notice))
 
 
-def scoreboard_page(template: str, game: Game, view: str) -> tuple[str, dict]:
+def scoreboard_page(template: str, game: Game, view: str) -> tuple[bytes, dict]:
     """The game page or the table display, with the scoreboard partial inside; a message flashed for this device
     is part of what it is drawn from. The page holds this device's token, so it varies with its cookies."""
     # flashed messages live in the session cookie: a device without one has none (and its session is not opened)
