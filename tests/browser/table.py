@@ -64,6 +64,7 @@ def start_game(page: Page, variant_name: str, players: list, *, target: int | No
     page.goto("/")
     page.get_by_role("link", name="Start a game").click()
     page.get_by_role("link", name=variant_name).click()
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()  # the form drawn, before asking it
     if layout:
         page.get_by_role("button", name=layout).click()
         expect(page.get_by_role("button", name=layout)).to_have_attribute("aria-pressed", "true")
