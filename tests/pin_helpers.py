@@ -56,7 +56,9 @@ def unhashed_text(document) -> str:
     chance inside a 128-digit hexadecimal hash about once in five hundred exports, and is a table's own PIN about once
     in three thousand."""
     if isinstance(document, dict):
-        return " ".join(f"{key} {unhashed_text(value)}" for key, value in document.items() if key != "pin")
+        table = "table" in document  # a round's table: its "pin" is that table's own
+        return " ".join(f"{key} {unhashed_text(value)}" for key, value in document.items()
+                        if not (table and key == "pin"))
     if isinstance(document, list):
         return " ".join(unhashed_text(value) for value in document)
     text = str(document)
