@@ -8,6 +8,7 @@ import statistics
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
@@ -71,12 +72,14 @@ def _sides(api: Browser, game_id: str) -> int:
     return len(api.get(f"/api/games/{game_id}").json()["sides"])
 
 
-def get_ms(port: int, path: str, samples: int) -> list[float]:
-    """Server-side ms of GETting `path`, from one device with its session cookie."""
+def get_ms(port: int, path: str, samples: int, before: Callable[[], None] | None = None) -> list[float]:
+    """Server-side ms of GETting `path`, from one device with its session cookie (`before`: run before each GET)."""
     device = Browser(port)
     device.get(path)  # the first visit makes the session (CSRF token); every later one is a returning device
     times = []
     for _ in range(samples):
+        if before is not None:
+            before()
         answer = device.get(path)
         if answer.status != 200:
             raise RuntimeError(f"GET {path} answered {answer.status}")
@@ -88,21 +91,18 @@ def get_ms(port: int, path: str, samples: int) -> list[float]:
 def drawing_ms(port: int, game_id: str, path: str, samples: int) -> list[float]:
     """Server-side ms of a PDF drawn anew: a paper answer is drawn once per game state and kept, so before each GET
     the game is changed (a hand recorded through the API and deleted again: the same 50 hands at a new revision)."""
-    device, api = Browser(port), Browser(port)
-    device.get(f"/games/{game_id}")  # the session (CSRF token): a returning device, as in get_ms
+    api = Browser(port)
     hand = workload.hands(1, _sides(api, game_id), seed=8)[0]
-    times = []
-    for _ in range(samples):
+
+    def change_the_game() -> None:
         if api.request("POST", f"/api/games/{game_id}/hands", json_body=hand).status != 201:
             raise RuntimeError("could not record a hand to change the game before drawing its sheet")
         delete_last_hand(api, game_id)
-        answer = device.get(path)
-        if answer.status != 200:
-            raise RuntimeError(f"GET {path} answered {answer.status}")
-        times.append(answer.server_ms)
-    device.close()
-    api.close()
-    return times
+
+    try:
+        return get_ms(port, path, samples, before=change_the_game)
+    finally:
+        api.close()
 
 
 class _References(HTMLParser):

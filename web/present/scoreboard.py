@@ -84,7 +84,8 @@ def scoreboard_page(template: str, game: Game, view: str) -> tuple[bytes, dict]:
     """The game page or the table display, with the scoreboard partial inside; a message flashed for this device
     is part of what it is drawn from. The page holds this device's token, so it varies with its cookies."""
     # flashed messages live in the session cookie: a device without one has none (and its session is not opened)
-    flashed = get_flashed_messages() if security.sends_cookie(request, current_app.config["SESSION_COOKIE_NAME"]) else []
+    has_session = security.sends_cookie(request, current_app.config["SESSION_COOKIE_NAME"])
+    flashed = get_flashed_messages() if has_session else []
     return once.render_once(template, **live_context(game, view=view), flashed=flashed,
                             only_here=addresses.only_here()), {"Vary": "Cookie"}
 
