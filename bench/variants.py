@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
 from lang import LANGUAGES
 from scoring import get_variant, new_game
@@ -172,14 +172,22 @@ def taps(page, api: Browser, port: int, variant_id: str, hand: tuple) -> tuple[i
     page.goto(f"http://127.0.0.1:{port}/games/{created['id']}/hands/new")
     hands = Hands(page)
     enter(hands, hand)
-    # as a player looks at the preview before Record: every typed value has reached the page's form by then (on a
-    # loaded machine a tap right after the last key could send the form before the 5+ box took its digits)
+    # as a player looks at the preview before Record: it shows the hand's totals once every typed value has reached
+    # the page's form (on a loaded machine a tap right after the last key could send the form before the 5+ box took
+    # its digits); a hand the form reads otherwise is said here, before it is recorded
     page.wait_for_load_state("networkidle")
+    try:
+        page.wait_for_function("""wanted => [...document.querySelectorAll('#preview-bar strong')].map(
+            total => total.textContent.replace(/\\D/g, '')).join(' ') === wanted""",
+                               arg=" ".join(str(abs(score)) for score in hand[2]))
+    except PlaywrightError as err:
+        shown = page.locator("#preview-bar").inner_text()
+        raise RuntimeError(f"a {variant_id} hand's preview shows {shown!r}, not {hand[2]}") from err
     with page.expect_navigation():
         hands.tap('#hand-form .submit-bar button[type="submit"]')
     scores = [s["score"] for s in api.get(f"/api/games/{created['id']}").json()["sides"]]
     if scores != hand[2]:
-        raise RuntimeError(f"a {variant_id} hand was recorded as {scores}, not {hand[2]}")
+        raise RuntimeError(f"a {variant_id} hand was recorded as {scores}, not {hand[2]} (the page then: {page.url})")
     return hands.count, body
 
 
