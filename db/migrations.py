@@ -229,9 +229,21 @@ def _director_pins(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE event_tables ADD COLUMN pin TEXT")
 
 
+def _pin_failure_times(db: sqlite_utils.Database) -> None:
+    """When a device's last wrong PIN came, for every count of wrong PINs (a game's, a club night's, and any other
+    table of counts named ..._pin_failures): a right PIN takes back no wrong try, and the count is forgotten only an
+    hour after the last one (API.md "Who may change what", settled turn 6). A count kept before has no time: it is
+    forgotten an hour from now."""
+    now = db.execute("SELECT CAST(strftime('%s', 'now') AS REAL)").fetchone()[0]
+    for table in db.table_names():
+        if table.endswith("pin_failures") and "last_wrong" not in db[table].columns_dict:
+            db.execute(f"ALTER TABLE [{table}] ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0")
+            db.execute(f"UPDATE [{table}] SET last_wrong = ?", [now])
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
               _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
-              _adjustment_revisions, _director_pins]
+              _adjustment_revisions, _director_pins, _pin_failure_times]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -101,6 +101,8 @@ RELEASED = [
     """ALTER TABLE events ADD COLUMN director_pin_hash TEXT;
     ALTER TABLE events ADD COLUMN table_pins INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE event_tables ADD COLUMN pin TEXT;""",
+    """ALTER TABLE pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;
+    ALTER TABLE event_pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

@@ -5,7 +5,9 @@ X-Table-PIN header; a browser enters it once on the unlock page and the session 
 that game. Wrong PINs are counted in the database per game and client address, and for a club night's
 table per event and client address (the night's one PIN opens every table: a device gets its tries across all of
 them, not fresh ones at every table of every round): after PIN_MAX_FAILURES wrong tries the client waits, 30 s
-doubling up to an hour, and its PIN is not even checked meanwhile. Other clients, and devices already unlocked,
+doubling up to an hour, and its PIN is not even checked meanwhile. A right PIN takes back no wrong try (a guesser
+who knows one table's PIN gets no fresh tries at another's or at the director's): the count is forgotten only
+PIN_FORGET_SECONDS (an hour) after the client's last wrong try. Other clients, and devices already unlocked,
 are never held up.
 """
 from __future__ import annotations
@@ -124,12 +126,13 @@ def try_hashes(scope: pins.Scope, pin: str, hashes: list[str], wrong: str, last:
     db, client, now, config = get_db(), request.remote_addr or "unknown", _now(), current_app.config
     allowed, held = pins.take_try(db, scope, client, now, limit=config["PIN_MAX_FAILURES"],
                                   first_wait=config["PIN_FIRST_WAIT_SECONDS"],
-                                  longest_wait=config["PIN_LONGEST_WAIT_SECONDS"])
+                                  longest_wait=config["PIN_LONGEST_WAIT_SECONDS"],
+                                  forget_after=config["PIN_FORGET_SECONDS"])
     if not allowed:
         return _waiting(held["locked_until"], now)  # not even checked meanwhile
     matched = next((stored for stored in hashes if pin_matches(pin, stored)), None)
     if matched is not None:
-        pins.clear_failures(db, scope, client)
+        pins.give_back(db, scope, client, held)  # its own try only: a right PIN takes back no wrong one
         return matched
     if held["locked_until"] > now:  # that was the last try before a wait: it is still answered as wrong
         return PinRefusal(last % {"wait": _wait_words(max(1, math.ceil(held["locked_until"] - now)))})
@@ -259,6 +262,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("PIN_MAX_FAILURES", 5)
     app.config.setdefault("PIN_FIRST_WAIT_SECONDS", 30)
     app.config.setdefault("PIN_LONGEST_WAIT_SECONDS", 3600)
+    app.config.setdefault("PIN_FORGET_SECONDS", 3600)  # a device's wrong tries are forgotten an hour after its last
     app.config.setdefault("CLOCK", time.time)  # tests set their own clock
     app.before_request(check_pin)
     app.jinja_env.globals.update(table_unlocked=table_unlocked)
