@@ -171,7 +171,8 @@ def _said_again(change: Mapping[str, Any], rounds: int, table_size: int) -> bool
         return False
     if not (is_count(change.get("round"), 1, rounds) and is_count(change.get("table"), 1, 10 ** 4)
             and _text(change.get("action"), MAX_WORD) and (change.get("hand") is None or is_count(change["hand"]))
-            and _text(change.get("detail", ""), MAX_DETAIL)):
+            and _text(change.get("detail", ""), MAX_DETAIL)
+            and (change.get("planned") is None or is_count(change["planned"], 1, 2 ** 31))):
         return False
     for state in (change.get("before"), change.get("after")):
         if not (isinstance(state, dict) and isinstance(state.get("finished"), bool)

@@ -44,8 +44,9 @@ from scoring.game import now_utc
 
 from . import cache
 from .cache import Recent
-from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found, read_stored,
-                    request_fingerprint)
+from .games import (committed, early_end, game_object, get_game, late_change_words, new_id, new_stored, not_found,
+                    read_stored, request_fingerprint)
+from .model import Game
 
 # (database, game id) → (revision, updated, totals, winners, finished), in bytes: about 0.5 KB each as weighed (less
 # held), so the largest event the API accepts (10,000 games) fits, and starting its round 100 derives no earlier game
@@ -458,3 +459,27 @@ def closed_seat(db: sqlite_utils.Database, game) -> dict | None:
     seat_of's dict; None for any other game."""
     seat = seat_of(db, game)
     return seat if seat and store.round_closed(db, seat["id"], seat["round"]) else None
+
+
+def director_only(db: sqlite_utils.Database, game: Game, *, ending: bool = False) -> str | None:
+    """Why this change to a club night's table game needs the director's PIN (API.md "What only the director may
+    do at a table"), in the current language; None when a table's PIN is enough (or it is no such night's game).
+
+    On a night with a director's PIN: any change once the game's round is closed by a later round having started,
+    and (`ending`) ending the game before the night's deals_per_round are played."""
+    seat = game.event
+    row = store.get_event(db, seat["id"]) if seat else None
+    if not row or not row.get("director_pin_hash"):
+        return None
+    started = store.rounds_started(db, row["id"])
+    if started > seat["round"]:
+        return lang._("Round %(round)s of this club night is closed (round %(next)s has started): only the director "
+                      "can change its tables' games now.", round=lang.number(seat["round"]),
+                      next=lang.number(started))
+    planned = early_end(db, game) if ending else None
+    if planned is not None:
+        return get_variant(game.variant).words.say_n(
+            "Only the director can end a table's game before its %(num)s %(round)s is played.",
+            "Only the director can end a table's game before its %(num)s %(rounds)s are played.", planned,
+            num=lang.number(planned))
+    return None

@@ -261,17 +261,22 @@ def noted(db: sqlite_utils.Database, variant: Variant, stored: dict, game: Game,
     A round is closed once a later round has started (service.events.start_round) or, for the event's last round,
     once all its games are finished (the event is finished); it stays closed. Every change to a game of a closed
     round is logged on its event, in the same transaction: what changed in words and as data, when, from which
-    `device` (a page's device name, an API client's address). The change that finishes the last round's last
-    game closes it, and is not itself logged.
+    `device` (a page's device name, an API client's address). So is a table's game ended before the night's
+    deals_per_round are played, while its round is open too. The change that finishes the last round's last game
+    closes it, and is not itself logged (unless it is such an early end).
     """
     seat = stored.get("event")
     if not seat:
         return
-    if events_store.round_closed(db, seat["id"], seat["round"]):
+    closed = events_store.round_closed(db, seat["id"], seat["round"])
+    planned = ends_early(db, variant, stored) if action == "ended" else None
+    if closed or planned is not None:  # a table stopped short of its deals is logged too, closed round or not
         before = derive(db, variant, stored)
+        if planned is not None:
+            action, hand = "ended_early", len(stored["hands"])
         events_store.add_log(db, seat["id"], now, device, game.id, *late_change(before, game, seat, action, hand,
-                                                                                  detail))
-    elif game.finished:
+                                                                                  detail, planned=planned))
+    if not closed and game.finished:
         event = events_store.get_event(db, seat["id"])
         if seat["round"] == event["rounds"]:
             tables = events_store.get_rounds(db, seat["id"])[seat["round"] - 1]["tables"]
@@ -279,10 +284,25 @@ def noted(db: sqlite_utils.Database, variant: Variant, stored: dict, game: Game,
                 events_store.close_round(db, seat["id"], seat["round"], now)
 
 
-def late_change(before: Game, after: Game, seat: dict, action: str, hand: int | None, detail: str = ""
-                ) -> tuple[str, dict]:
+def ends_early(db: sqlite_utils.Database, variant: Variant, stored: dict) -> int | None:
+    """For a club night's table game not yet over whose round has fewer deals played than the night's
+    `deals_per_round`: that number (ending it now stops the table short, API.md "What only the director may do at a
+    table"); None for any other game."""
+    return early_end(db, derive(db, variant, stored))
+
+
+def early_end(db: sqlite_utils.Database, game: Game) -> int | None:
+    """ends_early for a game object."""
+    event = events_store.get_event(db, game.event["id"]) if game.event else None
+    planned = event.get("deals_per_round") if event else None
+    return planned if planned and game.hands_played < planned and not game.finished else None
+
+
+def late_change(before: Game, after: Game, seat: dict, action: str, hand: int | None, detail: str = "", *,
+                planned: int | None = None) -> tuple[str, dict]:
     """A late change in words, kept English ("Round 1, table 2, hand 3 corrected: Us 1,230 → 1,530"), and as data
-    (from which `late_change_words` says it again in the page's language)."""
+    (from which `late_change_words` says it again in the page's language). An early end ("ended_early") keeps the
+    hands played as `hand` and the round's deals as `planned`."""
     change = {"round": seat["round"], "table": seat["table"], "action": action, "hand": hand,
               "names": [s.name for s in after.sides],
               "before": {"scores": [s.score for s in before.sides], "finished": before.finished,
@@ -291,6 +311,8 @@ def late_change(before: Game, after: Game, seat: dict, action: str, hand: int | 
                         "winner": None if after.winner is None else list(after.winner)}}
     if detail:
         change["detail"] = detail
+    if planned is not None:
+        change["planned"] = planned
     with lang.using("en"):
         return late_change_words(change, get_variant(after.variant)), change
 
@@ -301,6 +323,8 @@ CHANGES = {  # a late change's first part, by what was done (the club night's lo
     "corrected": lang.R_("Round %(number)s, table %(table)s, %(round)s %(hand)s corrected"),
     "deleted": lang.R_("Round %(number)s, table %(table)s, %(round)s %(hand)s deleted"),
     "ended": lang.L_("Round %(round)s, table %(table)s, game ended"),
+    "ended_early": lang.R_("Round %(number)s, table %(table)s, game ended early (%(rounds)s played: %(hand)s of "
+                           "%(planned)s)"),
     "marked": lang.L_("Round %(round)s, table %(table)s, %(detail)s marked"),
 }
 
@@ -309,7 +333,7 @@ def late_change_words(change: dict, variant: Variant) -> str:
     """A late change as the club night's log says it, in the current language."""
     values = {"round": lang.number(change["round"]), "number": lang.number(change["round"]),
               "table": lang.number(change["table"]), "hand": lang.number(change["hand"] or 0),
-              "detail": change.get("detail", "")}
+              "detail": change.get("detail", ""), "planned": lang.number(change.get("planned") or 0)}
     first = CHANGES.get(change["action"], CHANGES["ended"])
     said = variant.words.say(first, **values) if isinstance(first, str) else first % values
     before, after, names = change["before"], change["after"], change.get("names") or []

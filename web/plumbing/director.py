@@ -5,16 +5,18 @@ page (the session remembers it). Wrong tries are counted with the night's table 
 """
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, current_app, g, redirect, render_template, request, url_for
 
 import lang
 from db import pins
-from scoring import Refused
+from scoring import Refused, get_variant
 from service import events
-from web.plumbing.database import get_db
+from service.games import derive
+from web.plumbing.database import get_db, stored_game
 from web.plumbing.errors import refused_page
-from web.plumbing.pin import (DIRECTOR_HEADER, UNSAFE, PinRefusal, _came_from, _local_path, _pin_error, _retry_after,
-                              exempt, is_director, refusal_answer, remember_director, to_unlock, try_hashes)
+from web.plumbing.pin import (DIRECTOR_HEADER, PIN_HEADER, UNSAFE, PinRefusal, _came_from, _event_of, _local_path,
+                              _pin_error, _retry_after, directed_now, directs_here, exempt, is_director,
+                              refusal_answer, remember_director, to_unlock, try_hashes)
 
 bp = Blueprint("director", __name__)
 bp.register_error_handler(Refused, refused_page)
@@ -33,7 +35,10 @@ def try_director(event_id: str, pin: str, stored: str) -> PinRefusal | None:
                          lang._("That is not this club night's director's PIN. Ask the director."),
                          lang._("That is not this club night's director's PIN, and that was too many wrong PINs from "
                                 "this device. Wait %(wait)s before the next try."))
-    return None if isinstance(matched, str) else matched
+    if isinstance(matched, str):
+        directed_now(event_id)
+        return None
+    return matched
 
 
 def directs(event_id: str) -> bool:
@@ -77,6 +82,42 @@ def check_director():
     return to_unlock(unlock, lang._("Only the director changes the club night. Enter the director's PIN."))
 
 
+def check_table_director():
+    """Before a write to a club night's table game that only the director may make (API.md "What only the director
+    may do at a table": ending it before its deals are played, any change once its round is closed): refuse it
+    (403, or off to the director's PIN page) unless this session entered the director's PIN or the request gives it,
+    as X-Director-PIN or as X-Table-PIN. Runs after pin.check_pin, which checked any table PIN already."""
+    if request.method not in UNSAFE or not request.view_args or "game_id" not in request.view_args:
+        return None
+    view = current_app.view_functions.get(request.endpoint)
+    if getattr(view, "pin_exempt", False):
+        return None
+    game_id = request.view_args["game_id"]
+    game = stored_game(game_id)
+    event_id = _event_of(game or {})
+    if not event_id or directs_here(event_id):
+        return None  # an unknown game is the view's 404 to give
+    why = events.director_only(get_db(), derive(get_db(), get_variant(game["variant"]), game),
+                               ending=getattr(view, "ends_game", False))
+    if why is None:
+        return None
+    if request.path.startswith("/api/"):
+        sent = request.headers.get(DIRECTOR_HEADER)
+        if sent is None and game_id not in g.get("pins_checked", set()):
+            sent = request.headers.get(PIN_HEADER)  # not checked as the table's: it may be the director's
+        if sent is None:
+            return _pin_error(lang._("%(why)s Send the director's PIN in the %(header)s header.", why=why,
+                                     header=DIRECTOR_HEADER), 403, FIELD)
+        problem = try_director(event_id, sent, director_hash(event_id))
+        if problem is None:
+            return None
+        if problem.status == 403:
+            problem.message = lang._("%(why)s %(refusal)s", why=why, refusal=problem.message)
+        return refusal_answer(problem, FIELD)
+    unlock = url_for("director.unlock", event_id=event_id, next=_came_from(f"/games/{game_id}"))
+    return to_unlock(unlock, lang._("%(why)s Enter the director's PIN.", why=why))
+
+
 def director_page_refusal(event_id: str):
     """For the director's page: off to the unlock page while this browser has not entered the director's PIN."""
     if directs(event_id):
@@ -105,5 +146,6 @@ def unlock(event_id: str):
 
 def init_app(app: Flask) -> None:
     app.before_request(check_director)
+    app.before_request(check_table_director)  # after pin.check_pin (registered before it)
     app.jinja_env.globals.update(is_director=is_director)
     app.register_blueprint(bp)

@@ -21,6 +21,7 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
+    g,
     jsonify,
     make_response,
     redirect,
@@ -92,6 +93,22 @@ def remember_director(event_id: str) -> None:
     session[DIRECTOR_KEY] = (unlocked + [event_id])[-REMEMBERED_GAMES:]
 
 
+def directed_now(event_id: str) -> None:
+    """This request gave the club night's director's PIN (as X-Director-PIN, or as a table's X-Table-PIN)."""
+    g.setdefault("directed", set()).add(event_id)
+
+
+def directs_here(event_id: str) -> bool:
+    """True when this browser session entered the night's director's PIN, or this request gave it."""
+    return is_director(event_id) or event_id in g.get("directed", set())
+
+
+def ends_game(view):
+    """Mark a view that ends a game (a club night's table ended before its deals are played needs the director)."""
+    view.ends_game = True
+    return view
+
+
 def _event_of(game: dict) -> str | None:
     seat = game.get("event")
     return seat["id"] if isinstance(seat, dict) else None
@@ -113,7 +130,10 @@ def try_pin(game_id: str, pin: str, stored: str) -> PinRefusal | None:
                          lang._("That is not this table's PIN. Ask whoever started the game."),
                          lang._("That is not this table's PIN, and that was too many wrong PINs from this device. "
                                 "Wait %(wait)s before the next try, or ask someone whose device is already unlocked."))
+    g.setdefault("pins_checked", set()).add(game_id)  # this request's X-Table-PIN was checked (web/plumbing/director)
     if isinstance(matched, str):
+        if matched == director and matched != stored:
+            directed_now(event_id)
         if matched == stored and is_legacy(stored):
             pins.set_pin_hash(get_db(), game_id, hash_pin(pin))
         return None

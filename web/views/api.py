@@ -15,6 +15,7 @@ from web.plumbing.json_api import (
     optional_body,
     refused,
 )
+from web.plumbing.pin import ends_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 bp.register_error_handler(Refused, refused)
@@ -76,6 +77,7 @@ def mark_side(game_id: str, side: int, action: str):
 
 
 @bp.post("/games/<game_id>/end")
+@ends_game  # a club night's table ended early needs its director (web/plumbing/director.py)
 def end_game(game_id: str):
     return jsonify(service.end_game(get_db(), game_id, if_match(optional_body()), device=request.remote_addr).to_json())
 

@@ -23,6 +23,7 @@ from web.forms.numbers import whole_number
 from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
+from web.plumbing.pin import ends_game
 from web.plumbing.revisions import form_revision
 from web.present import say_of
 from web.present.device_name import log_device
@@ -137,6 +138,7 @@ def mark_side(game_id: str, side: int, action: str):
 
 
 @bp.post("/games/<game_id>/end")
+@ends_game  # a club night's table ended early needs its director (web/plumbing/director.py)
 def end_game(game_id: str):
     try:
         game = service.end_game(get_db(), game_id, form_revision(), device=log_device(game_id))
