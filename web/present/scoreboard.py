@@ -87,7 +87,18 @@ def scoreboard_page(template: str, game: Game, view: str) -> tuple[bytes, dict]:
     has_session = security.sends_cookie(request, current_app.config["SESSION_COOKIE_NAME"])
     flashed = get_flashed_messages() if has_session else []
     return once.render_once(template, **live_context(game, view=view), flashed=flashed,
-                            only_here=addresses.only_here()), {"Vary": "Cookie"}
+                            only_here=addresses.only_here(), director_end=director_needed(game, ending=True)
+                            ), {"Vary": "Cookie"}
+
+
+def director_needed(game: Game, *, ending: bool = False) -> dict | None:
+    """For a club night's table game this device may not change as it stands (API.md "What only the director may
+    do at a table"): {"why": in words, "unlock": the director's PIN page, back to this page}; None when it may."""
+    if not game.event or pin.directs_here(game.event["id"]):
+        return None
+    why = club_nights.director_only(get_db(), game, ending=ending)
+    return None if why is None else {"why": why, "unlock": url_for("director.unlock", event_id=game.event["id"],
+                                                                   next=request.full_path.rstrip("?"))}
 
 
 def after_write(game: Game, notice: str | None = None, status: int = 200):

@@ -23,6 +23,7 @@ from web.present.device_name import log_device
 from web.present.scoreboard import (
     UNDO_SECONDS,
     after_write,
+    director_needed,
     just_recorded,
     this_device,
     write_refused,
@@ -92,6 +93,7 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    conflict=conflict, key=key or form_key(values), empty_hand=empty_hand,
                    refused=hand_form.refusal_summary(at, hand_form.input_labels(variant, game.sides, unused)),
                    posted=request.method == "POST", closed_seat=club_nights.closed_seat(get_db(), game),
+                   director_needed=director_needed(game),
                    **preview(game, variant, payload, number))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
 
