@@ -26,8 +26,16 @@
     return kept;
   }
 
+  // a new hand's draft keeps the hand and the game revision its entries were typed for (the server names them on a
+  // conflict's form, data-typed-*), so a draft restored after another phone recorded that hand asks again
+  function typedFor(f) {
+    if (f.dataset.draft.indexOf("new:") !== 0) return null;
+    return { number: f.dataset.typedNumber || f.elements.number.value,
+             revision: f.dataset.typedRevision || f.elements.revision.value };
+  }
+
   function saveDraft(f) {
-    M.store.set(f.dataset.draftKey, { saved: Date.now(), values: values(f) });
+    M.store.set(f.dataset.draftKey, { saved: Date.now(), values: values(f), typed: typedFor(f) });
   }
 
   function restore(f, draft) {
@@ -49,6 +57,34 @@
     if (fold && Array.prototype.some.call(fold.querySelectorAll("input:not([type=radio])"), function (el) {
       return el.value.trim() !== "";
     })) fold.open = true;
+    // still the hand and revision it was typed for: Record (or the check below) is answered with the conflict's
+    // choices when another phone recorded that hand meanwhile, never taken as the next hand unasked
+    var typed = draft.typed;
+    if (typed && f.dataset.draft.indexOf("new:") === 0 && f.elements.typed_for) {
+      f.dataset.typedNumber = typed.number;
+      f.dataset.typedRevision = typed.revision;
+      f.elements.typed_for.value = typed.number;
+      f.elements.revision.value = typed.revision;
+    }
+  }
+
+  // a restored draft typed for a hand another phone has recorded since: the server draws the form again with the
+  // conflict panel (record mine as the next hand, replace theirs, or drop mine); offline, Record asks the same
+  function checkDraft(f) {
+    var data = new FormData(f);
+    fetch(f.dataset.draftCheck, {
+      method: "POST",
+      body: new URLSearchParams(data).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+                 "X-CSRF-Token": M.csrfToken() },
+      credentials: "same-origin",
+      cache: "no-store"
+    }).then(function (response) {
+      if (response.status !== 409) return;
+      return response.text().then(function (html) {
+        if (form() === f) showPage(html);
+      });
+    }).catch(function () {});
   }
 
   // the newest draft of a new hand of this game (another phone may have recorded that hand meanwhile)
@@ -100,11 +136,19 @@
     } else {
       var found = newestDraft(f);
       if (found) {
+        var drawnFor = Number(f.elements.number.value);
+        var drawnAt = f.elements.revision.value;
         f.dataset.draftKey = found.key;
         restore(f, found.draft);
         var elsewhere = f.dataset.draft !== found.key.split(":").slice(2).join(":");
-        showDraftNote(found.draft.saved, elsewhere ? found.key.split(":").pop() : null);
+        var typed = found.draft.typed;
+        var typedAs = elsewhere ? found.key.split(":").pop() : null;
+        if (typed && Number(typed.number) !== drawnFor) typedAs = typed.number; // its hand is another's now
+        showDraftNote(found.draft.saved, typedAs);
         refreshPreview(f);
+        if (typed && f.dataset.draftCheck && Number(typed.number) < drawnFor && String(typed.revision) !== drawnAt) {
+          checkDraft(f);
+        }
       }
     }
     var keep = function () {

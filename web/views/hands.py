@@ -33,9 +33,18 @@ bp = Blueprint("hands", __name__)
 bp.register_error_handler(Refused, refused_page)
 
 def typed_number() -> int | None:
-    """The hand number the posted form was drawn for."""
-    raw = request.form.get("number", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else None
+    """The hand number the posted form's entries were typed for: `typed_for` (a draft restored on this phone after
+    another phone recorded that hand says which it was, hands.js), else the number the form was drawn for."""
+    for raw in (request.form.get("typed_for", ""), request.form.get("number", "")):
+        if raw.isascii() and raw.isdigit() and len(raw) < 6:
+            return int(raw)
+    return None
+
+
+def typed_revision() -> str | None:
+    """The game revision the posted form was drawn with, as sent (digits only)."""
+    raw = request.form.get("revision", "")
+    return raw if raw.isascii() and raw.isdigit() and len(raw) < 17 else None
 
 
 def counted(variant, payload: dict, options: dict) -> dict[str, str]:
@@ -159,6 +168,9 @@ def stale_new_hand(game: Game, typed: int | None):
     else:
         conflict = {"title": lang._("Another phone changed this game while you typed"), "theirs": None,
                     "replace": None}
+    # what the entries were typed for, until the player chooses: a draft of them restored later asks again
+    sent = typed_revision()
+    conflict["typed"] = {"number": typed, "revision": sent} if typed is not None and sent else None
     return form_page(game, following, request.form, conflict=conflict, status=409)
 
 
@@ -251,6 +263,19 @@ def record_hand(game_id: str):
         return refused_form(err, game_id, None)
     # the scores page says so, with an Undo, on every phone (pages.live_context)
     return redirect(url_for("pages.game", game_id=game_id), 303)
+
+
+@bp.post("/games/<game_id>/hands/draft")
+@pin.exempt  # reads a restored draft against the game and stores nothing
+def check_draft(game_id: str):
+    """A draft of a new hand restored on this phone, sent with the hand (`typed_for`) and the revision it was typed
+    for: when another phone has recorded that hand since, the form with the conflict panel's choices (409), as Record
+    would answer it; otherwise 204, and the draft stays as it is restored."""
+    game = service.get_game(get_db(), game_id)
+    typed, sent = typed_number(), typed_revision()
+    if game.finished or typed is None or sent is None or sent == str(game.revision) or typed > game.hands_played:
+        return "", 204
+    return stale_new_hand(game, typed)
 
 
 @bp.get("/games/<game_id>/hands/<int:number>/edit")

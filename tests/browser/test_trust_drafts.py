@@ -1,0 +1,117 @@
+"""Issue 39 item 2: a draft of a new hand knows which hand, and which state of the game, it was typed for. After a
+two-phone conflict, a phone that reloads (or opens the next hand's form) instead of answering the conflict panel is
+shown the panel's choices again — record mine as the next hand, replace theirs, or drop mine — and never gets its
+stale hand pre-filled as the next hand, one tap from recording the deal twice."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .table import conflict, record, side_score, tap, type_points
+
+pytestmark = pytest.mark.browser
+
+PAIRS = {"variant": "ponytail",
+         "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
+FIRST = "Another phone recorded hand 1 first"
+
+
+def new_game(server) -> dict:
+    status, game = server.request("POST", "/api/games", PAIRS)
+    assert status == 201
+    return game
+
+
+def hands(server, game) -> list[dict]:
+    return server.request("GET", f"/api/games/{game['id']}")[1]["hands"]
+
+
+def expect_scores(page, us: str, them: str) -> None:
+    expect(side_score(page, "Us")).to_have_text(us, timeout=15_000)
+    expect(side_score(page, "Them")).to_have_text(them)
+
+
+def a_conflict(phones, server) -> dict:
+    """Both phones on hand 1; the first records 900–500, the second (600 typed) gets the conflict panel."""
+    first, second = phones
+    game = new_game(server)
+    for phone in phones:
+        phone.page.goto(f"/games/{game['id']}/hands/new")
+    tap(first.page, 0, "natural_canastas")
+    type_points(first.page, 0, "melded", 400)
+    tap(first.page, 1, "red_threes", 2)
+    type_points(first.page, 1, "melded", 300)
+    type_points(second.page, 0, "melded", 600)
+    record(first.page, 1)
+    expect_scores(first.page, "900", "500")
+    record(second.page, 1)
+    conflict(second.page, FIRST)
+    return game
+
+
+@pytest.mark.parametrize("leave", ["reload", "open the next hand"])
+def test_leaving_the_conflict_panel_brings_it_back_not_a_prefilled_next_hand(phones, server, leave):
+    game = a_conflict(phones, server)
+    page = phones[1].page
+    if leave == "reload":
+        page.reload()
+    else:
+        page.goto(f"/games/{game['id']}")
+        page.goto(f"/games/{game['id']}/hands/new")
+    choice = conflict(page, FIRST)  # said again, with its three choices
+    expect(choice.get_by_role("button", name="Record mine as hand 2")).to_be_visible()
+    expect(choice.get_by_role("button", name="Replace hand 1 with mine")).to_be_visible()
+    expect(choice.get_by_role("link", name="Drop mine")).to_be_visible()
+    expect(choice).to_contain_text("+600")  # what was typed is kept
+    phones[1].shot("phone-conflict-after-reload")
+    assert len(hands(server, game)) == 1
+
+
+def test_record_tapped_on_a_restored_stale_draft_asks_and_records_nothing(phones, server):
+    game = a_conflict(phones, server)
+    page = phones[1].page
+    page.route("**/hands/draft", lambda route: route.abort())  # the check on restoring does not get through
+    page.reload()
+    expect(page.locator("#draft-note")).to_contain_text("typed as hand 1")
+    record(page, 2)  # the form is hand 2's, but the entries were typed for hand 1, before it was recorded
+    conflict(page, FIRST)
+    assert len(hands(server, game)) == 1
+
+
+def test_each_choice_after_the_panel_came_back_does_what_it_says(phones, server):
+    game = a_conflict(phones, server)
+    page = phones[1].page
+    page.reload()
+    conflict(page, FIRST).get_by_role("button", name="Record mine as hand 2").click()
+    expect_scores(page, "1,500", "500")
+    assert [h["number"] for h in hands(server, game)] == [1, 2]
+    page.goto(f"/games/{game['id']}/hands/new")
+    expect(page.locator("#draft-note")).to_be_hidden()  # recorded: nothing left to restore
+
+    other = a_conflict(phones, server)
+    page.reload()
+    conflict(page, FIRST).get_by_role("button", name="Replace hand 1 with mine").click()
+    expect_scores(page, "600", "0")
+    assert len(hands(server, other)) == 1
+
+    dropped = a_conflict(phones, server)
+    page.reload()
+    conflict(page, FIRST).get_by_role("link", name="Drop mine").click()
+    expect_scores(page, "900", "500")
+    page.goto(f"/games/{dropped['id']}/hands/new")
+    expect(page.locator("#draft-note")).to_be_hidden()
+    assert len(hands(server, dropped)) == 1
+
+
+def test_a_draft_of_the_hand_still_in_play_is_restored_as_before(phones, server):
+    first, second = phones
+    game = new_game(server)
+    second.page.goto(f"/games/{game['id']}/hands/new")
+    type_points(second.page, 0, "melded", 600)
+    first.page.goto(f"/games/{game['id']}")
+    second.page.reload()  # nobody recorded hand 1 meanwhile: the draft is simply back
+    expect(second.page.locator("#draft-note")).to_be_visible()
+    expect(second.page.get_by_role("alert")).to_have_count(0)
+    record(second.page, 1)
+    expect_scores(second.page, "600", "0")
+    assert len(hands(server, game)) == 1
