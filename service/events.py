@@ -391,7 +391,8 @@ def _kept_standings(db: sqlite_utils.Database, event_id: str) -> _Standings:
 
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
-    """The event's log of changes made to a game after its round closed, oldest first: at, device, game, what,
+    """The event's log of changes made to a game after its round closed (and of tables ended before their deals were
+    played), and of adjustments, oldest first: at, device, game, what,
     change, and `by` (the device as people name it); `what` and `by` in the current language where the change says
     enough (older entries keep their English words)."""
     stored = _stored(db, event_id)

@@ -174,6 +174,8 @@ def test_the_hand_form_of_a_closed_round_says_so_and_leads_to_the_directors_pin(
     answer = phone.post(f"/games/{t['game']}/hands/1/edit", data={"csrf_token": token(phone), "revision": "*"},
                         headers={"HX-Request": "true"})
     assert f"/events/{event_id}/unlock" in answer.headers["HX-Redirect"]
+    undo = phone.post(f"/games/{t['game']}/hands/3/undo", data={"csrf_token": token(phone)})
+    assert undo.status_code == 303 and f"/events/{event_id}/unlock" in undo.headers["Location"]
     paper = phone.post(f"/games/{t['game']}/paper", data={"csrf_token": token(phone)})
     assert paper.status_code == 303 and f"/events/{event_id}/unlock" in paper.headers["Location"]
     assert log(client, event_id) == []
