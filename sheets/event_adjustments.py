@@ -18,7 +18,9 @@ def adjustments_table(event: Mapping[str, Any], width: float) -> Table | Paragra
         return para(text(lang._("No penalty or award.")))
     names = [e["name"] for e in event["entrants"]]
     widths = [50, 150, 50, 60, width - 310]
-    data = [fitted_heads([lang._("Round"), lang._("Entrant"), lang._("VP"), lang._("Points"), lang._("Reason")],
+    from .event_sheets import points_head  # MP on a VP night, as the standings above name them
+
+    data = [fitted_heads([lang._("Round"), lang._("Entrant"), lang._("VP"), points_head(event), lang._("Reason")],
                          widths, BODY, right={2, 3}, centre={0})]
     data += [[lang.number(a["round"]), para(text(names[a["entrant"]] if a["entrant"] < len(names) else ""), "cell"),
               lang.signed(a["vp"]), lang.signed(a["points"]), para(text(a["reason"]), "cell")] for a in adjustments]
