@@ -20,6 +20,7 @@ from scoring import get_variant
 from scoring.events import movements
 from scoring.events.vp_scales import vp_of
 
+from .event_adjustments import points_head, with_vp
 from .layout import (BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, day_and_time, fitted_heads, frame_width,
                      names, num, para, render, text, versus, zone_name)
 
@@ -278,7 +279,8 @@ def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Par
     if len(set(zones)) > 1:
         moments = [f"{m} {z}".strip() for m, z in zip(moments, zones)]
     head = lang._("When (%(zone)s)", zone=zones[0]) if len(set(zones)) == 1 and zones[0] else lang._("When")
-    when = max([72.0] + [stringWidth(m, "Cond", BODY) + 4 for m in moments])  # "24. Nov. 19:31" in German
+    when = max([72.0, stringWidth(head, "Cond-Bold", BODY) + 2 * CELL_PAD]  # the head on one line
+               + [stringWidth(m, "Cond", BODY) + 4 for m in moments])  # "24. Nov. 19:31" in German
     widths = [when, 130, width - 130 - when]
     data = [fitted_heads([head, lang._("Device"), lang._("What changed")], widths, BODY)]
     data += [[moment, para(text(a.get("device") or lang._("unknown")), "cell"),
@@ -287,18 +289,6 @@ def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Par
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(_grid() + [("VALIGN", (0, 1), (-1, -1), "TOP")]))
     return table
-
-
-def with_vp(event: Mapping[str, Any]) -> bool:
-    """Whether the night gives victory points: then its tables show each side's VP, and points are match points."""
-    return event.get("standings") == "vp" and bool(event.get("vp_scale"))
-
-
-def points_head(event: Mapping[str, Any], score: bool = False) -> str:
-    """The head of a points column: MP on a VP night, as the TV's standings name it; else Points (Score per table)."""
-    if with_vp(event):
-        return lang.pgettext("match points, a short column head", "MP")
-    return lang._("Score") if score else lang._("Points")
 
 
 def _vps(event: Mapping[str, Any], got: Mapping[str, Any], sides: Sequence[Mapping[str, Any]]) -> list[int | None]:
