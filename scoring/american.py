@@ -145,8 +145,7 @@ COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes_laid"),
     *CARD_COLUMNS,
     SheetColumn(lang.lazy_pgettext("sheet column", "Pen"), "points", optional=True, blank_optional=False,
-                parts=PENALTIES, legend=L_("penalties: threes left in hand, incomplete melds, players holding three "
-                                           "or more aces or sevens")),
+                parts=PENALTIES, legend=RARE),
     SCORE, TOTAL,
 )
 

@@ -79,16 +79,18 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
     """'N natural canastas' … for every column shown, in the variant's own words, and what was left off
     (for want of room, or never used; not what the table switched off: the house rules line says that)."""
     labels = {f.name: mid_sentence(lang.shown(f.label)) for f in variant.fields}
+    for c in variant.columns:
+        if c.parts:  # a column of several parts: its legend is their heading on the hand form, said as a label is
+            labels[c] = mid_sentence(with_round(c.legend, variant))
     items = []
     for c in columns:
-        words = with_round(c.legend, variant) if c.legend else labels[c.field]
+        words = labels[c] if c in labels else with_round(c.legend, variant) if c.legend else labels[c.field]
         if c.surprise:
             words = lang._("%(what)s (of them surprise)", what=words)
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):
             words = lang._("%(what)s, not counted at this table", what=words)
         items.append(f"{head(c)} {words}")
-    left_out = [labels.get(c.field) or with_round(c.legend, variant) for c in offered(variant, options)
-                if c not in columns]
+    left_out = [labels[c] if c in labels else labels[c.field] for c in offered(variant, options) if c not in columns]
     into = next(head(c) for c in columns if c.kind in SCORES)
     if left_out and pen and len(left_out) > 3:
         items.append(lang._("every other part of the hand is counted into %(column)s", column=into))
