@@ -124,19 +124,29 @@ FIELDS = (
 COUNTS = tuple(f.name for f in FIELDS if f.kind == "count")
 FLAGS = tuple(f.name for f in FIELDS if f.kind == "flag")
 
+# the parts of a side's score under "Penalties and incomplete melds": one column of their points on the sheets
+PENALTIES = ("threes_held", "incomplete_aces", "incomplete_sevens", "incomplete_wild", "aces_penalties",
+             "sevens_penalties")
+# a played sheet shows the rare columns only when a hand used them; a blank sheet keeps the special hand, the aces,
+# sevens and wild canastas and the penalties (RULES.md §11 scores them all), and leaves the four jokers' and the
+# seven 2s' canastas to be counted into Score first when short of room
 COLUMNS = (
     SheetColumn(lang.lazy_pgettext("sheet column", "Sp"), "choice", "special_hand", optional=True,
-                choices=SPECIAL_WORDS),
+                choices=SPECIAL_WORDS, blank_optional=False),
     SheetColumn(lang.lazy_pgettext("sheet column", "N"), "count", "natural_canastas"),
     SheetColumn(lang.lazy_pgettext("sheet column", "M"), "count", "mixed_canastas"),
-    SheetColumn(lang.lazy_pgettext("sheet column", "A"), "count", "aces_canastas", optional=True),
-    SheetColumn(lang.lazy_pgettext("sheet column", "7s"), "count", "sevens_canastas", optional=True),
-    SheetColumn(lang.lazy_pgettext("sheet column", "W"), "count", "wild_canastas", optional=True),
+    SheetColumn(lang.lazy_pgettext("sheet column", "A"), "count", "aces_canastas", optional=True, blank_optional=False),
+    SheetColumn(lang.lazy_pgettext("sheet column", "7s"), "count", "sevens_canastas", optional=True,
+                blank_optional=False),
+    SheetColumn(lang.lazy_pgettext("sheet column", "W"), "count", "wild_canastas", optional=True, blank_optional=False),
     SheetColumn(lang.lazy_pgettext("sheet column", "WJ"), "count", "joker_canastas", optional=True),
     SheetColumn(lang.lazy_pgettext("sheet column", "W2"), "count", "twos_canastas", optional=True),
     SheetColumn(lang.lazy_pgettext("sheet column", "R3"), "count", "red_threes"),
     SheetColumn(lang.lazy_pgettext("sheet column", "B3"), "count", "black_threes_laid"),
-    *CARD_COLUMNS, SCORE, TOTAL,
+    *CARD_COLUMNS,
+    SheetColumn(lang.lazy_pgettext("sheet column", "Pen"), "points", optional=True, blank_optional=False,
+                parts=PENALTIES, legend=RARE),
+    SCORE, TOTAL,
 )
 
 

@@ -208,6 +208,10 @@ class Classic(Variant):
 
     def going_out_text(self, rules: dict) -> str:
         need = rules["go_out_canastas"]
+        if need == 1 and rules["wild_canasta_bonus"] is not None:  # a wild canasta is a canasta of the side (§7, §14)
+            return lang._("To go out a side needs at least one canasta, natural, mixed or wild. At most one side goes "
+                          "out; going out concealed means melding the whole hand in one turn without having melded "
+                          "before.")
         if need == 1:
             return lang._("To go out a side needs at least one canasta, natural or mixed. At most one side goes out; "
                           "going out concealed means melding the whole hand in one turn without having melded before.")

@@ -241,6 +241,15 @@ class SheetColumn:
     legend: str = ""  # the column's meaning, when it is not the field's label (with round slots: `lang.R_`)
     counted_by: str | None = None  # a flag house rule saying whether this part counts at all
     choices: tuple[tuple[str, str], ...] = ()  # a choice column's ids and the words it prints for them
+    # a points column for parts of the score that have no column of their own (penalties): it prints the sum of
+    # these parts of the side's breakdown, so that a row adds up on paper
+    parts: tuple[str, ...] = ()
+    blank_optional: bool | None = None  # may a blank sheet leave it off first when short of room (None: `optional`)
+
+    @property
+    def pen_optional(self) -> bool:
+        """Whether a blank sheet may leave this column off before the others (counted into Score then)."""
+        return self.optional if self.blank_optional is None else self.blank_optional
 
 
 # its legend said as the variant's own whole sentence ("the deal's score …")

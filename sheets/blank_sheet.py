@@ -30,9 +30,11 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
     top = heading(variant, sides, options, lang._("Score sheet"), subtitle, list_sides=False)
     pages = [range(start, min(start + HANDS_PER_PAGE, hands + 1)) for start in range(1, hands + 1, HANDS_PER_PAGE)]
     tallest = max(pages, key=lambda numbers: len(numbers) + (numbers[0] > 1))  # a continued page carries b/f
+    said = minimums_said(variant, options)
+
     def legend(plan: cols.Plan) -> list:
         return [Spacer(1, 4), para(" · ".join(text(x) for x in cols.legend(variant, plan.columns, options, pen=True)),
-                                   "small")]
+                                   "small")] + ([Spacer(1, 3), para(text(said))] if said else [])
 
     for plan in cols.pen_plans(variant, options, len(sides), paper):
         first = top + _bands(plan, headings, tallest) + legend(plan)
@@ -59,6 +61,16 @@ def blank_sheet_pdf(variant: Variant, sides: list[dict], options: dict, hands: i
     return render(story, paper=paper, wide=plan.wide, title=title,
                   footer=lang._("Meldbook · %(variant)s · blank score sheet · %(counted)s", variant=variant.name,
                                 counted=words.rounds_counted(hands)))
+
+
+def minimums_said(variant: Variant, options: dict) -> str:
+    """The initial-meld minimum with the requirement the number alone leaves out, where the variant says more than
+    a number (RULES.md §11: "155, with a clean triple"), each row as the sheet's rules table has it; "" for others."""
+    if not variant.minimum_words or not variant.minimum.applies:
+        return ""
+    rows, _ = meld_minimums(variant, options)
+    return lang._("Initial meld minimum: %(rows)s", rows="; ".join(
+        f"{when}: {lang._(variant.minimum_words, points=least)}" for when, least in rows))
 
 
 def _bands(plan: cols.Plan, headings: list[dict], numbers: range) -> list:

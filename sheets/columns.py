@@ -41,8 +41,11 @@ def cell(column: SheetColumn, entry: dict, score: dict) -> str:
         return num(score["total"]) + ("*" if score.get("breakdown", {}).get("adjustment") else "")
     if column.kind == "total":
         return num(score["running_total"])
-    if column.kind == "own":
-        return num(score["own"])
+    if column.kind == "own":  # a hand copied from paper has each side's total only, no own score
+        return num(score["own"]) if "own" in score else ""
+    if column.parts:  # the points of the parts with no column of their own (penalties), so the row adds up
+        value = sum(score["breakdown"].get(part, 0) for part in column.parts)
+        return num(value) if value else ""
     value = entry.get(column.field)  # None: a hand copied from paper gives its total only
     if column.kind == "choice":  # the choice's short word (a special hand: "Garbage")
         return lang.shown(dict(column.choices).get(value, value)) if value else ""
@@ -76,15 +79,18 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
     """'N natural canastas' … for every column shown, in the variant's own words, and what was left off
     (for want of room, or never used; not what the table switched off: the house rules line says that)."""
     labels = {f.name: mid_sentence(lang.shown(f.label)) for f in variant.fields}
+    for c in variant.columns:
+        if c.parts:  # a column of several parts: its legend is their heading on the hand form, said as a label is
+            labels[c] = mid_sentence(with_round(c.legend, variant))
     items = []
     for c in columns:
-        words = with_round(c.legend, variant) if c.legend else labels[c.field]
+        words = labels[c] if c in labels else with_round(c.legend, variant) if c.legend else labels[c.field]
         if c.surprise:
             words = lang._("%(what)s (of them surprise)", what=words)
         if c.counted_by and not options["house_rules"].get(c.counted_by, True):
             words = lang._("%(what)s, not counted at this table", what=words)
         items.append(f"{head(c)} {words}")
-    left_out = [labels[c.field] for c in offered(variant, options) if c not in columns]
+    left_out = [labels[c] if c in labels else labels[c.field] for c in offered(variant, options) if c not in columns]
     into = next(head(c) for c in columns if c.kind in SCORES)
     if left_out and pen and len(left_out) > 3:
         items.append(lang._("every other part of the hand is counted into %(column)s", column=into))
@@ -179,22 +185,25 @@ def plan(variant: Variant, options: dict, sides: int, paper: str, hands: list[di
 def _pen_levels(every: list[SheetColumn]) -> list[list[SheetColumn]]:
     """A blank sheet's column sets, most first: every column; without the rarely used; card points
     and scores; scores alone."""
-    levels = [every, [c for c in every if not c.optional],
+    levels = [every, [c for c in every if not c.pen_optional],
               [c for c in every if c.kind in ("points",) + SCORES], [c for c in every if c.kind in SCORES]]
     return [cols for k, cols in enumerate(levels) if cols not in levels[:k]]
 
 
 def pen_plans(variant: Variant, options: dict, sides: int, paper: str) -> Iterator[Plan]:
-    """Blank-sheet layouts whose bands fit across the page, best first (roomy columns, one band,
-    most columns, portrait); the caller takes the first whose rows also fit down one page. Only the
-    columns this game's options leave in (see offered)."""
+    """Blank-sheet layouts whose bands fit across the page, best first: one band before more; every column, then
+    without those a blank sheet may leave off first (`SheetColumn.pen_optional`), roomy, then both tight, before
+    giving up the rest (a 2,500 aces canasta keeps its column rather than go into Score); then card points and
+    scores, then scores alone; portrait before landscape. The caller takes the first whose rows also fit down one
+    page. Only the columns this game's options leave in (see offered)."""
     last = None
-    for grade in (ROOMY, TIGHT):
-        for count in range(1, min(sides, MAX_PEN_BANDS) + 1):
-            for columns in _pen_levels(offered(variant, options)):
-                widths = [_width(c, PEN_HEAD, set(), grade) for c in columns]
-                for wide in (False, True):
-                    last = (wide, PEN_HEAD, columns, widths, _bands(sides, count))
-                    if HAND_COLUMN + sum(widths) * math.ceil(sides / count) <= frame_width(paper, wide):
-                        yield _stretched(*last, paper)
+    for count in range(1, min(sides, MAX_PEN_BANDS) + 1):
+        levels = _pen_levels(offered(variant, options))
+        tries = [(c, g) for g in (ROOMY, TIGHT) for c in levels[:2]] + [(c, g) for c in levels[2:] for g in (ROOMY, TIGHT)]
+        for columns, grade in tries:
+            widths = [_width(c, PEN_HEAD, set(), grade) for c in columns]
+            for wide in (False, True):
+                last = (wide, PEN_HEAD, columns, widths, _bands(sides, count))
+                if HAND_COLUMN + sum(widths) * math.ceil(sides / count) <= frame_width(paper, wide):
+                    yield _stretched(*last, paper)
     yield _stretched(*last, paper)  # nothing fits: the narrowest there is

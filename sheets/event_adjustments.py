@@ -11,6 +11,18 @@ import lang
 from .layout import BODY, HEAD, INK, RULE, fitted_heads, para, text
 
 
+def with_vp(event: Mapping[str, Any]) -> bool:
+    """Whether the night gives victory points: then its tables show each side's VP, and points are match points."""
+    return event.get("standings") == "vp" and bool(event.get("vp_scale"))
+
+
+def points_head(event: Mapping[str, Any], score: bool = False) -> str:
+    """The head of a points column: MP on a VP night, as the TV's standings name it; else Points (Score per table)."""
+    if with_vp(event):
+        return lang.pgettext("match points, a short column head", "MP")
+    return lang._("Score") if score else lang._("Points")
+
+
 def adjustments_table(event: Mapping[str, Any], width: float) -> Table | Paragraph:
     """Round, name, VP, points, reason: one row an adjustment, in the order they were made."""
     adjustments = event.get("adjustments") or []
@@ -18,7 +30,7 @@ def adjustments_table(event: Mapping[str, Any], width: float) -> Table | Paragra
         return para(text(lang._("No penalty or award.")))
     names = [e["name"] for e in event["entrants"]]
     widths = [50, 150, 50, 60, width - 310]
-    data = [fitted_heads([lang._("Round"), lang._("Entrant"), lang._("VP"), lang._("Points"), lang._("Reason")],
+    data = [fitted_heads([lang._("Round"), lang._("Entrant"), lang._("VP"), points_head(event), lang._("Reason")],
                          widths, BODY, right={2, 3}, centre={0})]
     data += [[lang.number(a["round"]), para(text(names[a["entrant"]] if a["entrant"] < len(names) else ""), "cell"),
               lang.signed(a["vp"]), lang.signed(a["points"]), para(text(a["reason"]), "cell")] for a in adjustments]

@@ -17,14 +17,26 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 import lang
 from scoring import get_variant
+from scoring.events import movements
+from scoring.events.vp_scales import vp_of
 
+from .event_adjustments import points_head, with_vp
 from .layout import (BODY, HEAD, INK, RULE, SCORE_SIZE, SHADE, STYLES, day, day_and_time, fitted_heads, frame_width,
-                     names, num, para, render, text, versus)
+                     names, num, para, render, text, versus, zone_name)
 
 RANKED_BY = {"wins": lang.L_("ranked by wins"), "points": lang.L_("ranked by points"),
              "vp": lang.L_("ranked by victory points")}
-MOVEMENTS = {"round-robin": lang.L_("round robin"), "swiss": lang.L_("Swiss"), "draw": lang.L_("drawn seats"),
-             "mitchell": lang.L_("Mitchell"), "danish": lang.L_("Danish")}
+# how a standings row was placed among entrants level with it: the director's page's words (_event_standings.html)
+TIE_BREAK = {"between": lang.L_("Level: the games between them decide"), "margin": lang.L_("Level: the margin decides"),
+             "points": lang.L_("Level: the points decide"), "shared": lang.L_("Level on every tie-break: place shared")}
+# the rule under the standings, by the ranking figure (_tie_break.html)
+TIE_RULE = {"wins": lang.L_("Level on wins: the wins in the games between them decide, then the margin (own total "
+                            "minus the best other total at the table, added up), then points."),
+            "points": lang.L_("Level on points: the points in the games between them decide, then the margin (own "
+                              "total minus the best other total at the table, added up)."),
+            "vp": lang.L_("Level on victory points: the victory points in the games between them decide, then the "
+                          "margin (own total minus the best other total at the table, added up), then points.")}
+VP_COLUMN = 30
 TABLE_COLUMN = 36
 NUMBER_COLUMN = 50
 ROW_PAD = 1.25  # a results row's padding above and below: 10 entrants and 4 rounds share one page
@@ -57,6 +69,9 @@ def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]]
     when = day(date or event.get("created") or (audit[0]["at"] if audit else None))
     story = [para(text(event["name"]), "title"), para(text(_subtitle(event, when)), "subtitle"), Spacer(1, 4)]
     story += [_heading(lang._("Standings")), standings_table(event, standings, width)]
+    if any(row.get("tie_break") for row in standings):
+        by = event.get("standings", "wins")
+        story += [Spacer(1, 2), para(text(lang.shown(TIE_RULE.get(by, TIE_RULE["wins"]))), "small")]
     if event.get("round_list"):
         story += [Spacer(1, 8), *rounds_table(event, event["round_list"], results, width)]
     else:
@@ -91,13 +106,17 @@ def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", 
     for table in round_["tables"]:
         story.append(Paragraph(lang._("<b>Table %(table)s:</b> %(sides)s", table=num(table["table"]),
                                       sides=text(_versus(event, table["entrants"]))), LIST_STYLE))
+    lines = seat_lines(event, round_)
+    if lines and round_["tables"]:
+        story.append(para(text(lang._("At every table the North-South pair is named first, the East-West pair "
+                                      "second."))))
     if round_.get("byes"):
         story.append(Paragraph(lang._("<b>Sits out:</b> %(names)s", names=text(_entrant_names(event, round_["byes"]))),
                                LIST_STYLE))
     if not round_["tables"]:
         story.append(Paragraph(text(lang._("No tables in this round.")), LIST_STYLE))
     story.append(Spacer(1, 12))
-    cards = [_card_lines(event, round_number, t) for t in round_["tables"]]
+    cards = [_card_lines(event, round_number, t, lines) for t in round_["tables"]]
     card_width = width / CARD_COLUMNS
     height = max((_card_height(c, card_width) for c in cards), default=0)
     for k in range(0, len(cards), CARD_COLUMNS):
@@ -123,13 +142,16 @@ def shown_wins(wins: Any) -> str:
 def standings_table(event: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], width: float) -> Table:
     """Place, entrant, played, wins, points, margin (and vp when the event ranks by it); the ranking figure bold."""
     by = event.get("standings", "wins")
-    heads = [lang._("Place"), lang._("Entrant"), lang._("Played"), lang._("Wins"), lang._("Points"), lang._("Margin")] \
-        + ([lang._("VP")] if by == "vp" else [])
+    heads = [lang._("Place"), lang._("Entrant"), lang._("Played"), lang._("Wins"), points_head(event),
+             lang._("Margin")] + ([lang._("VP")] if by == "vp" else [])
     numbers = [46, 52, 70, 70, 64] + ([46] if by == "vp" else [])
     widths = [numbers[0], width - sum(numbers)] + numbers[1:]
     data = [fitted_heads(heads, widths, BODY, right=set(range(2, len(heads))), centre={0})]
     for row in rows:
-        line = [num(row["place"]), para(text(_entrant_label(event, row)), "cell"), num(row["played"]),
+        name = text(_entrant_label(event, row))
+        if row.get("tie_break") in TIE_BREAK:  # the reason, as the director's page and the TV give it
+            name += f'<br/><font size="{STYLES["small"].fontSize}">{text(lang.shown(TIE_BREAK[row["tie_break"]]))}</font>'
+        line = [num(row["place"]), para(name, "cell"), num(row["played"]),
                 shown_wins(row["wins"]), num(row["points"]), num(row["margin"])]
         if by == "vp":
             line.append("" if row.get("vp") is None else num(row["vp"]))
@@ -163,14 +185,17 @@ def _rounds_chunk(event: Mapping[str, Any], round_list: Sequence[Mapping[str, An
                   results: Mapping[str, Mapping[str, Any]], width: float) -> Table:
     """One table of rounds_table: its head, then each round's band and tables."""
     size = event.get("table_size") or 2
-    if size == 2:  # names and scores in columns, read across as "A 1,230 B 980, A by 250"
-        heads = [lang._("Table"), lang._("Side"), lang._("Score"), lang._("Side"), lang._("Score"), lang._("Winner"),
-                 lang._("By")]
+    vp = with_vp(event)
+    if size == 2:  # names and scores in columns, read across as "A 1,230 B 980, A by 250" (with each side's VP)
+        mp = points_head(event, score=True)
+        each = [lang._("Side"), mp] + ([lang._("VP")] if vp else [])
+        heads = [lang._("Table")] + each + each + [lang._("Winner"), lang._("By")]
         # a score column as wide as its head's one word needs ("Punteggio"), taken from the names' columns
-        score = max(NUMBER_COLUMN, stringWidth(heads[2], "Cond-Bold", BODY) + 8)
-        name = (width - TABLE_COLUMN - 2 * score - NUMBER_COLUMN) / 3
-        widths = [TABLE_COLUMN, name, score, name, score, name, NUMBER_COLUMN]
-        right = {2, 4, 6}
+        score = max(NUMBER_COLUMN, stringWidth(mp, "Cond-Bold", BODY) + 8)
+        points = [score] + ([VP_COLUMN] if vp else [])
+        name = (width - TABLE_COLUMN - 2 * sum(points) - NUMBER_COLUMN) / 3
+        widths = [TABLE_COLUMN, name, *points, name, *points, name, NUMBER_COLUMN]
+        right = set(range(2, len(widths))) - {len(widths) - 2, 1 + len(each)}
     else:  # three or more at a table: every side with its score in one cell
         name = (width - TABLE_COLUMN - NUMBER_COLUMN) / 4
         widths = [TABLE_COLUMN, 3 * name, name, NUMBER_COLUMN]
@@ -180,16 +205,20 @@ def _rounds_chunk(event: Mapping[str, Any], round_list: Sequence[Mapping[str, An
     style = _grid() + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (-1, 0), (-1, -1), "RIGHT"),
                        ("FONT", (-1, 1), (-1, -1), "Cond", SCORE_SIZE)]
     if size == 2:
-        style += [("ALIGN", (2, 0), (2, -1), "RIGHT"), ("ALIGN", (4, 0), (4, -1), "RIGHT"),
-                  ("FONT", (2, 1), (2, -1), "Cond", SCORE_SIZE), ("FONT", (4, 1), (4, -1), "Cond", SCORE_SIZE),
-                  ("LINEBEFORE", (5, 0), (5, -1), 0.8, INK)]
+        step = 3 if vp else 2  # a side's columns: name, MP (and VP)
+        for k in (2, 2 + step):
+            style += [("ALIGN", (k, 0), (k, -1), "RIGHT"), ("FONT", (k, 1), (k, -1), "Cond", SCORE_SIZE)]
+            if vp:
+                style += [("ALIGN", (k + 1, 0), (k + 1, -1), "RIGHT"), ("FONT", (k + 1, 1), (k + 1, -1), "Cond", BODY)]
+        style.append(("LINEBEFORE", (1 + 2 * step, 0), (1 + 2 * step, -1), 0.8, INK))
     for round_ in round_list:
         at = len(data)
         byes = round_.get("byes") or []
         out = (f'  <font name="Cond" size="{BODY}">'
                + text(lang._("· sits out: %(names)s (a bye counts as a game won, margin 0)",
                              names=_entrant_names(event, byes))) + '</font>') if byes else ""
-        band = text(lang._("Round %(round)s", round=num(round_["number"])))
+        band = text(lang._("Round %(round)s", round=num(round_["number"])) + " · "
+                    + movements.word(round_.get("movement") or event.get("movement")))
         data.append([Paragraph(band + out, ROUND_BAND)] + [""] * (len(widths) - 1))
         style += [("SPAN", (0, at), (-1, at)), ("BACKGROUND", (0, at), (-1, at), SHADE),
                   ("LINEABOVE", (0, at), (-1, at), 0.8, INK), ("NOSPLIT", (0, at), (-1, at + 1))]
@@ -211,11 +240,15 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
     won = set(got.get("winner") or []) if got.get("finished") else set()
     if size == 2:
         row = [num(table["table"])]
+        vp = _vps(event, got, sides) if with_vp(event) else None
+        step = 2 if vp is None else 3
         for seat, side in enumerate(sides[:2]):
-            row.append(_cell(str(side["name"]), widths[1 + 2 * seat], style, (1 + 2 * seat, at), seat in won))
+            row.append(_cell(str(side["name"]), widths[1 + step * seat], style, (1 + step * seat, at), seat in won))
             row.append(_score(side))
+            if vp is not None:
+                row.append("" if vp[seat] is None else num(vp[seat]))
             if seat in won:
-                style.append(("FONT", (2 + 2 * seat, at), (2 + 2 * seat, at), "Cond-Bold", SCORE_SIZE))
+                style.append(("FONT", (2 + step * seat, at), (2 + step * seat, at), "Cond-Bold", SCORE_SIZE))
     else:
         parts = [(f"<b>{text(s['name'])}</b>" if seat in won else text(s["name"]))
                  + ("" if s.get("score") is None else f" {num(s['score'])}") for seat, s in enumerate(sides)]
@@ -239,16 +272,34 @@ def audit_table(audit: Sequence[Mapping[str, Any]], width: float) -> Table | Par
     """When, which device, what changed: one row an entry."""
     if not audit:
         return para(text(lang._("Nothing changed after the games were recorded.")))
+    # a PDF has no phone to take a time zone from: the times are the club computer's clock, its zone named once in
+    # the head (or at each time, should the log run across a change of the clocks)
+    zones = [zone_name(a.get("at")) for a in audit]
     moments = [_moment(a.get("at")) for a in audit]
-    when = max([72.0] + [stringWidth(m, "Cond", BODY) + 4 for m in moments])  # "24. Nov. 19:31" in German
+    if len(set(zones)) > 1:
+        moments = [f"{m} {z}".strip() for m, z in zip(moments, zones)]
+    head = lang._("When (%(zone)s)", zone=zones[0]) if len(set(zones)) == 1 and zones[0] else lang._("When")
+    when = max([72.0, stringWidth(head, "Cond-Bold", BODY) + 2 * CELL_PAD]  # the head on one line
+               + [stringWidth(m, "Cond", BODY) + 4 for m in moments])  # "24. Nov. 19:31" in German
     widths = [when, 130, width - 130 - when]
-    data = [fitted_heads([lang._("When"), lang._("Device"), lang._("What changed")], widths, BODY)]
+    data = [fitted_heads([head, lang._("Device"), lang._("What changed")], widths, BODY)]
     data += [[moment, para(text(a.get("device") or lang._("unknown")), "cell"),
               para(text(lang.shown(a.get("what", ""))), "cell")]
              for moment, a in zip(moments, audit)]
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(_grid() + [("VALIGN", (0, 1), (-1, -1), "TOP")]))
     return table
+
+
+def _vps(event: Mapping[str, Any], got: Mapping[str, Any], sides: Sequence[Mapping[str, Any]]) -> list[int | None]:
+    """Each side's VP for a finished table game of two, by the event's scale (as the standings count them: API.md);
+    None while it is not finished."""
+    if not got.get("finished") or len(sides) != 2 or any(s.get("score") is None for s in sides):
+        return [None, None]
+    scale = tuple(tuple(r) for r in event["vp_scale"])
+    winners = set(got.get("winner") or [])
+    margin = abs(sides[0]["score"] - sides[1]["score"])
+    return [vp_of(scale, seat in winners, len(winners), margin) for seat in range(2)]
 
 
 def _score(side: Mapping[str, Any]) -> str:
@@ -295,12 +346,11 @@ def _moment(iso: str | None) -> str:
 def _subtitle(event: Mapping[str, Any], when: str) -> str:
     variant = _variant_name(event)
     played = len(event.get("round_list") or [])
-    movement = event.get("movement")
     ranked = event.get("standings", "wins")
     parts = [variant, when,
              lang._("round %(round)s of %(rounds)s", round=num(played), rounds=num(event.get("rounds", played)))
              if played else lang._("no round played"),
-             lang.shown(MOVEMENTS[movement]) if movement in MOVEMENTS else str(movement or ""),
+             ", ".join(movements.word(m) for m in movements.used(event)),
              lang.shown(RANKED_BY[ranked]) if ranked in RANKED_BY else lang._("ranked by %(what)s", what=ranked)]
     if event.get("finished"):
         parts.append(lang._("finished"))
@@ -333,13 +383,37 @@ def _versus(event: Mapping[str, Any], indexes: Sequence[int]) -> str:
 
 # -- the seating cards ------------------------------------------------------------------------------------------
 
-def _card_lines(event: Mapping[str, Any], round_number: int, table: Mapping[str, Any]) -> dict:
+def seat_lines(event: Mapping[str, Any], round_: Mapping[str, Any]) -> dict[int, str]:
+    """Entrant → its line at its table, where the round's movement seats by lines (a Mitchell): "North-South", or
+    "East-West · next Mitchell round: table 3" where the movement already says where it goes; {} otherwise."""
+    name = round_.get("movement") or event.get("movement")
+    if not movements.by_lines(name):
+        return {}
+    going = movements.moves_next(event, round_["number"])
+    said = {}
+    for table in round_["tables"]:
+        for seat, e in enumerate(table["entrants"]):
+            words = lang._("North-South") if seat == 0 else lang._("East-West")
+            if e in going:
+                words += " · " + lang._("next %(movement)s round: table %(table)s", movement=movements.word(name),
+                                        table=num(going[e]))
+            said[e] = words
+    return said
+
+
+def players_line(entrant: Mapping[str, Any]) -> str:
+    """An entrant's players, when its name does not already say them ("" for "Anna & Bruno" of Anna and Bruno)."""
+    players = list(entrant.get("players") or [])
+    shown = names(players) if players and players != [entrant["name"]] else ""
+    return shown if shown != entrant["name"] else ""
+
+
+def _card_lines(event: Mapping[str, Any], round_number: int, table: Mapping[str, Any],
+                lines: Mapping[int, str]) -> dict:
     seated = []
     for e in table["entrants"]:
         entrant = event["entrants"][e]
-        players = list(entrant.get("players") or [])
-        shown = names(players) if players and players != [entrant["name"]] else ""
-        seated.append((entrant["name"], shown if shown != entrant["name"] else ""))
+        seated.append((entrant["name"], players_line(entrant), lines.get(e, "")))
     return {"top": lang._("%(event)s · round %(round)s", event=event["name"], round=num(round_number)),
             "table": lang._("Table %(table)s", table=num(table["table"])), "seated": seated,
             # the table's own PIN, on the director's copy only (the event object has it for the director alone)
@@ -358,13 +432,15 @@ def _card_layout(card: dict, width: float) -> list[tuple[str, float, str]]:
     inner = width - 2 * CARD_PAD
     lines = [("Cond", CARD_EVENT, w) for w in simpleSplit(card["top"], "Cond", CARD_EVENT, inner)]
     lines.append(("Sans-Bold", CARD_TABLE, card["table"]))
-    for k, (name, players) in enumerate(card["seated"]):
+    for k, (name, players, line) in enumerate(card["seated"]):
         if k:
             lines.append(("Sans", CARD_VERSUS, lang.pgettext("between side names", "v")))
         size, split = _fit(name, "Sans-Bold", CARD_NAME, CARD_NAME_LEAST, inner)
         lines += [("Sans-Bold", size, w) for w in split]
         if players:
             lines += [("Sans", CARD_PLAYERS, w) for w in simpleSplit(players, "Sans", CARD_PLAYERS, inner)]
+        if line:  # North-South / East-West, and where East-West goes next
+            lines += [("Cond", CARD_PLAYERS, w) for w in simpleSplit(line, "Cond", CARD_PLAYERS, inner)]
     if card.get("pin"):
         lines += [("Sans", CARD_PLAYERS / 2, ""), ("Sans-Bold", CARD_EVENT + 2, card["pin"])]  # a little gap first
     return lines

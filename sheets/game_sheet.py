@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Mapping
 from reportlab.platypus import Spacer, Table, TableStyle
 
 import lang
-from scoring import adjustment, get_variant
+from scoring import adjustment, get_variant, paper as paper_hands
 from scoring.game import places, players_shown
 from scoring.shape import Words
 from scoring.variant import Variant
@@ -68,6 +68,9 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
     legend = cols.legend(variant, plan.columns, game.options, pen=False)
     if carried:
         legend.append(lang._("b/f brought forward: the totals scored on paper before this game was kept in Meldbook"))
+    copied = [words.say("%(Round)s %(n)s", n=num(h.number)) for h in game.hands if h.from_paper]
+    if copied:  # its row has each side's score only: the slip gives nothing else
+        legend.append(f"{lang.shown(paper_hands.LABEL)}: {', '.join(copied)}")
     story += [Spacer(1, 5), para(" · ".join(text(x) for x in legend), "small")]
     story += adjustments(variant, game, hands)
     story += [Spacer(1, 8), standings(game)]

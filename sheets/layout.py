@@ -131,6 +131,21 @@ def _moment(iso: str | None) -> datetime | None:
     return moment.astimezone() if moment is not None and moment.tzinfo is not None else moment
 
 
+def zone_name(iso: str | None) -> str:
+    """The time zone a stored moment is printed in ('CET', 'UTC', 'UTC+03:00' where the zone has no abbreviation):
+    this machine's, the clock of the computer the club runs Meldbook on; "" for a moment without a zone."""
+    moment = _moment(iso)
+    if moment is None or moment.tzinfo is None:
+        return ""
+    name = moment.tzname() or ""
+    if not name or name[0] in "+-" or name.startswith("UTC") and len(name) > 3:
+        offset = moment.utcoffset()
+        minutes = int(offset.total_seconds() // 60) if offset is not None else 0
+        sign = "+" if minutes >= 0 else MINUS
+        name = f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+    return name
+
+
 def day_and_time(iso: str | None) -> str:
     """'24 Nov 21:04' (in German '24. Nov. 21:04'): a moment of this evening, the year left out."""
     moment = _moment(iso)

@@ -13,8 +13,8 @@ from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, Table
 
 import lang
 
-from .event_sheets import _variant_name
-from .layout import HEAD, INK, RULE, SHADE, day, frame_height, frame_width, names, num, para, render, text
+from .event_sheets import _variant_name, players_line, seat_lines
+from .layout import HEAD, INK, RULE, SHADE, day, frame_height, frame_width, num, para, render, text
 
 ROW = 24  # points: a handwritten number fits a deal's row
 DEALS_WHEN_OPEN = 4  # rows on the slip of a game with no number of deals (it is played to a score or a time)
@@ -30,8 +30,9 @@ def slips_pdf(event: Mapping[str, Any], round_number: int, deals: Mapping[int, i
     width, height = frame_width(paper, False), frame_height(paper, False)
     when = day(date or event.get("created"))
     story: list = []
+    lines = seat_lines(event, round_)
     for table in round_["tables"]:
-        slip = _slip(event, round_number, table, deals.get(table["table"]), width, when)
+        slip = _slip(event, round_number, table, deals.get(table["table"]), width, when, lines)
         story += [CondPageBreak(height / 2), KeepTogether(slip), Spacer(1, 18)]
     if not round_["tables"]:
         story.append(para(text(lang._("No tables in this round."))))
@@ -41,7 +42,7 @@ def slips_pdf(event: Mapping[str, Any], round_number: int, deals: Mapping[int, i
 
 
 def _slip(event: Mapping[str, Any], round_number: int, table: Mapping[str, Any], deals: int | None, width: float,
-          when: str) -> list:
+          when: str, lines: Mapping[int, str]) -> list:
     sides = [event["entrants"][e] for e in table["entrants"]]
     rows = min(MOST_ROWS, deals or DEALS_WHEN_OPEN)
     head = lang._("%(event)s · round %(round)s · table %(table)s", event=event["name"], round=num(round_number),
@@ -50,22 +51,26 @@ def _slip(event: Mapping[str, Any], round_number: int, table: Mapping[str, Any],
                                    lang.ngettext("%(num)s deal", "%(num)s deals", deals) if deals else "") if p)
     first = lang._("Deal")
     body = [[para(f"<b>{text(first)}</b>", "cell")] + [para(f"<b>{text(s['name'])}</b>", "cell") for s in sides]]
-    body += [["" if s["players"] == [s["name"]] else para(text(names(s["players"])), "small") for s in sides]]
-    body[-1].insert(0, "")
+    # under each name: its players, when the name does not say them already, and its line (North-South…)
+    under = [" · ".join(p for p in (players_line(s), lines.get(e, "")) if p) for e, s in zip(table["entrants"], sides)]
+    if any(under):
+        body += [[""] + [para(text(u), "small") if u else "" for u in under]]
     body += [[num(n)] + [""] * len(sides) for n in range(1, rows + 1)]
-    for word, bold in ((lang._("Total MP"), True), (lang._("VP"), True), (lang._("Signature"), False)):
+    mp = lang.pgettext("match points, a short column head", "MP")  # as the TV's standings name match points
+    for word, bold in ((lang._("Total %(mp)s", mp=mp), True), (lang._("VP"), True), (lang._("Signature"), False)):
         body += [[para(f"<b>{text(word)}</b>" if bold else text(word), "cell")] + [""] * len(sides)]
     first_width = 90
     grid = Table(body, colWidths=[first_width] + [(width - first_width) / len(sides)] * len(sides),
-                 rowHeights=[None, None] + [ROW] * (rows + 3), repeatRows=0)
+                 rowHeights=[None] * (len(body) - rows - 3) + [ROW] * (rows + 3), repeatRows=0)
     last = len(body) - 1
     grid.setStyle(TableStyle([
         ("GRID", (0, 0), (-1, -1), 0.6, RULE), ("BOX", (0, 0), (-1, -1), 1.2, INK),
-        ("BACKGROUND", (0, 0), (-1, 1), HEAD), ("BACKGROUND", (0, last - 2), (-1, last - 1), SHADE),
+        ("BACKGROUND", (0, 0), (-1, len(body) - rows - 4), HEAD), ("BACKGROUND", (0, last - 2), (-1, last - 1), SHADE),
         ("LINEABOVE", (0, last - 2), (-1, last - 2), 1.2, INK), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("FONTNAME", (0, 2), (0, last), "Sans-Bold"), ("FONTSIZE", (0, 2), (0, last), 11),
+        ("FONTNAME", (0, len(body) - rows - 3), (0, last), "Sans-Bold"),
+        ("FONTSIZE", (0, len(body) - rows - 3), (0, last), 11),
     ]))
     return [para(text(head), "h2"), para(text(about), "subtitle"), Spacer(1, 6), grid,
-            para(text(lang._("MP: each side's score per deal, as the table adds it up. The director copies the slip "
-                             "into Meldbook; the VP come from the difference of the totals.")), "small")]
+            para(text(lang._("%(mp)s: each side's score per deal, as the table adds it up. The director copies the "
+                             "slip into Meldbook; the VP come from the difference of the totals.", mp=mp)), "small")]
 

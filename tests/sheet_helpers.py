@@ -145,3 +145,34 @@ def club_night(n: int = 10, rounds: int = 4, byes: bool = False, standings: str 
               "what": "Table 3, hand 4 corrected: Müller & Renée melded 1,230 (was 1,320)"},
              {"at": "2026-11-24T20:40:00", "device": "Front desk laptop", "what": "Round 2 paired"}]
     return event, rows, results, audit
+
+
+# walk-burraco-evening.md: eight pairs, FIBUR 3 deals a turn (one paper deal a table here), Mitchell then Danish
+EVENING_PAIRS = ["Anna & Bruno", "Carla & Dario", "Elena & Fabio", "Giulia & Luca",  # the North-South line
+                 "Maria & Nino", "Paola & Renzo", "Sara & Tino", "Vera & Ugo"]  # the East-West line
+TURN_1 = {"Anna & Bruno": 860, "Maria & Nino": 1435, "Carla & Dario": 1725, "Paola & Renzo": 1165,
+          "Elena & Fabio": 825, "Sara & Tino": 1480, "Giulia & Luca": 1100, "Vera & Ugo": 1150}
+TURN_2 = {"Sara & Tino": 1200, "Maria & Nino": 1300, "Carla & Dario": 1000, "Vera & Ugo": 1000,
+          "Giulia & Luca": 1000, "Paola & Renzo": 1150, "Anna & Bruno": 1500, "Elena & Fabio": 500}
+
+
+def burraco_evening(client) -> str:
+    """The review's evening through the API up to its three-way tie on 25 VP: turn 1 Mitchell, turn 2 Danish, and the
+    director's −1 VP to Maria & Nino; each table's turn one deal copied from paper. The event's id."""
+    body = {"name": "Serata del circolo", "variant": "burraco", "options": {},
+            "entrants": [{"name": n, "players": n.split(" & ")} for n in EVENING_PAIRS], "table_size": 2,
+            "rounds": 4, "movement": "mitchell", "standings": "vp", "vp_scale": "fibur-3", "deals_per_round": 1}
+    answer = client.post("/api/events", json=body)
+    assert answer.status_code == 201, answer.get_json()
+    event_id = answer.get_json()["id"]
+    for turn, movement in ((TURN_1, None), (TURN_2, "danish")):
+        answer = client.post(f"/api/events/{event_id}/rounds", json={"movement": movement} if movement else {})
+        assert answer.status_code == 201, answer.get_json()
+        for table in answer.get_json()["tables"]:
+            names = [EVENING_PAIRS[e] for e in table["entrants"]]
+            hand = {"entries": [{"total": turn[n]} for n in names]}
+            assert client.post(f"/api/games/{table['game']}/hands", json=hand).status_code == 201
+        if movement:
+            penalty = {"entrant": 4, "round": 1, "vp": -1, "points": 0, "reason": "telefono squillato al tavolo"}
+            assert client.post(f"/api/events/{event_id}/adjustments", json=penalty).status_code == 201
+    return event_id

@@ -60,7 +60,9 @@ def test_results_name_every_table_of_every_round_with_scores_and_winner():
     event, rows, results, audit = club_night()
     text = text_of(results_pdf(event, rows, results, audit, "a4"))
     for round_ in event["round_list"]:
-        part = text.split(f"Round {round_['number']}\n")[1].split(f"Round {round_['number'] + 1}\n")[0]
+        # each round's band names its movement (issue 39 item 12)
+        part = text.split(f"Round {round_['number']} · round robin\n")[1].split(
+            f"Round {round_['number'] + 1} · round robin\n")[0]
         for table in round_["tables"]:
             got = results[table["game"]]
             a, b = got["sides"]

@@ -25,6 +25,9 @@ from ..model import Adjustment, Event, Pairing, Round
 
 MOVEMENTS = {"round-robin": "round_robin", "swiss": "swiss", "draw": "draw", "mitchell": "mitchell",
              "danish": "danish"}
+# each movement as a results sheet names it mid-line ("Mitchell, Danish")
+WORDS = {"round-robin": lang.L_("round robin"), "swiss": lang.L_("Swiss"), "draw": lang.L_("drawn seats"),
+         "mitchell": lang.L_("Mitchell"), "danish": lang.L_("Danish")}
 
 
 def movement(name: str) -> ModuleType:
@@ -35,6 +38,37 @@ def movement(name: str) -> ModuleType:
 def pairs_only(name: str) -> bool:
     """Whether the movement seats two entrants a table only."""
     return movement(name).PAIRS_ONLY
+
+
+def word(name: str | None) -> str:
+    """The movement `name` as a sheet names it ("Mitchell"), in the sheet's language; an unknown name as it is."""
+    return lang.shown(WORDS[name]) if name in WORDS else str(name or "")
+
+
+def used(event: dict) -> list[str]:
+    """The movements that seated the rounds of API.md's event object, each once, in the order first used; the
+    event's own movement before any round is seated."""
+    names = [r.get("movement") or event.get("movement") for r in event.get("round_list") or []]
+    return list(dict.fromkeys(names)) or [event.get("movement")]
+
+
+def by_lines(name: str | None) -> bool:
+    """Whether the movement seats by lines: a table's first entrant North-South, the other East-West (a Mitchell)."""
+    return name in MOVEMENTS and getattr(movement(name), "LINES", False)
+
+
+def moves_next(event: dict, round_number: int) -> dict[int, int]:
+    """Entrant → the table it moves to in the next round of the same movement, where the movement says it already
+    (a Mitchell's East-West line: API.md's formula with k + 1), for round `round_number` of API.md's event object;
+    {} for any other movement, or after the movement's last round. (The director may seat the next round by
+    another movement: this is where the same movement would put it.)"""
+    rounds = event.get("round_list") or []
+    name = rounds[round_number - 1].get("movement") or event.get("movement")
+    module = movement(name) if name in MOVEMENTS else None
+    if module is None or not hasattr(module, "next_tables"):
+        return {}
+    k = sum((r.get("movement") or event.get("movement")) == name for r in rounds[:round_number])
+    return module.next_tables(len(event["entrants"]), k)
 
 
 @dataclass(frozen=True)

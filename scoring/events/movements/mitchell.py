@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..model import Pairing
 
 PAIRS_ONLY = True
+LINES = True  # a table's first entrant is North-South, the other East-West
 
 
 def tables(n: int) -> int:
@@ -30,3 +31,12 @@ def mitchell(n: int, k: int) -> Pairing:
     seated = [(i + 1, (i, east_west[i])) for i in range(t) if i in east_west]
     return Pairing(tuple(s for _, s in seated), tuple(i for i in range(t) if i not in east_west),
                    tuple(number for number, _ in seated))
+
+
+def next_tables(n: int, k: int) -> dict[int, int]:
+    """Where each East-West entrant sits in the event's (k + 1)-th Mitchell round (entrant → table), after the k-th;
+    nothing after the last (North-South entrants keep their table)."""
+    if k >= most_rounds(n):
+        return {}
+    pairing = mitchell(n, k + 1)
+    return {east_west: table for (_, east_west), table in zip(pairing.tables, pairing.table_numbers())}
