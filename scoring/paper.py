@@ -70,14 +70,15 @@ def parse(payload: dict, sides: int) -> tuple[list[dict], list[FieldError]]:
     return entries, errors
 
 
-def row_errors(totals: list, where: str) -> list[FieldError]:
-    """The refusals of one row of a slip (each side's total as read from the form), fields named under `where`."""
+def row_errors(totals: list, where: str, names: list | None = None) -> list[FieldError]:
+    """The refusals of one row of a slip (each side's total as read from the form), fields named under `where`
+    and, given `names`, each total by its side's name."""
     return [e for i, value in enumerate(totals) if value is not None
-            for e in [_total(value, f"{where}.entries[{i}].{KEY}", i)[1]] if e]
+            for e in [_total(value, f"{where}.entries[{i}].{KEY}", i, names[i] if names else None)[1]] if e]
 
 
-def _total(value: Any, where: str, i: int) -> tuple[int, FieldError | None]:
-    label = lang._("Side %(n)s's hand score", n=i + 1)
+def _total(value: Any, where: str, i: int, name: str | None = None) -> tuple[int, FieldError | None]:
+    label = lang._("%(side)s's hand score", side=name) if name else lang._("Side %(n)s's hand score", n=i + 1)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or type(value) is not int:

@@ -39,6 +39,7 @@ class Table:
     defaults: dict  # the house rules whose defaults differ from Samba's
     naturals_in_mixed: int  # the natural cards the checks count in a mixed canasta (5 in Samba, 1 in Bolivia)
     black_threes_help: str = ""
+    sequence_count: tuple[str, str] = ("", "")  # "%(num)s samba" / "%(num)s sambas", said with lang.counted
 
 
 SAMBA_DEFAULTS = {"meld_minimums_by_score": [[None, 15], [0, 50], [1500, 90], [3000, 120], [7000, 160]],
@@ -50,14 +51,16 @@ SAMBA_DEFAULTS = {"meld_minimums_by_score": [[None, 15], [0, 50], [1500, 90], [3
 SAMBA_TABLE = Table("samba", L_("Samba"), L_("2 or 3 partnerships of two, or 2 to 5 players alone; three decks; sambas (seven "
                                        "in sequence) as well as canastas; to 10,000."),
               L_("Sambas"), L_("sambas"), L_("Wild canastas"), L_("wild canastas"),
-              lang.lazy_pgettext("sheet column", "S"), lang.lazy_pgettext("sheet column", "W"), 10000, {}, 5)
+              lang.lazy_pgettext("sheet column", "S"), lang.lazy_pgettext("sheet column", "W"), 10000, {}, 5,
+              sequence_count=lang.Nn_("%(num)s samba", "%(num)s sambas"))
 BOLIVIA_TABLE = Table(
     "bolivia", L_("Bolivia"), L_("2 or 3 partnerships of two, or 2 to 5 players alone; three decks; escaleras and "
                                  "bolivias as well as canastas; black threes held cost 100; to 15,000."),
     L_("Escaleras"), L_("escaleras"), L_("Bolivias"), L_("bolivias"), lang.lazy_pgettext("sheet column", "E"),
     lang.lazy_pgettext("sheet column", "Bo"), 15000,
     {"meld_minimums_by_score": [[None, 15], [0, 50], [1500, 90], [3000, 120], [7000, 150]],
-     "wild_canasta_bonus": 2500, "black_three_penalty": 100, "go_out_sequences": 1}, 1)
+     "wild_canasta_bonus": 2500, "black_three_penalty": 100, "go_out_sequences": 1}, 1,
+    sequence_count=lang.Nn_("%(num)s escalera", "%(num)s escaleras"))
 
 
 def house_rules(t: Table) -> tuple[HouseRule, ...]:
@@ -97,7 +100,7 @@ def fields(t: Table) -> tuple[Field, ...]:
               short=(t.sequence, "")),
         count("wild_canastas", t.wild, L_("Seven wild cards, jokers and 2s"), short=(t.wild, "")),
         count("red_threes", L_("Red threes"), L_("Laid down"), group=THREES, per_unit=False, short=RED_SHORT),
-        count("black_threes", L_("Black threes held"), L_("Left in hand"), group=THREES,
+        count("black_threes", L_("Black threes held"), L_("Still held by a player when the hand ends"), group=THREES,
               short=(BLACK_SHORT[0], lang.lazy_pgettext("threes", "held"))),
         count("short_sequences", L_("Short sequences"), L_("Sequences of three or four cards left on the table"),
               group=THREES),
@@ -255,8 +258,8 @@ class Samba(Variant):
         said = lang.ngettext("To go out a side needs %(num)s canasta of any kind",
                              "To go out a side needs %(num)s canastas of any kinds", need)
         if seqs:
-            said = lang._("%(needs)s; %(words)s among them: at least %(sequences)s", needs=said,
-                          sequences=lang.number(seqs), words=lang.shown(self.table.sequences))
+            said = lang._("%(needs)s; among them at least %(sequences)s", needs=said,
+                          sequences=lang.counted(self.table.sequence_count, seqs))
         return lang._("%(needs)s. At most one side goes out; a hand may also end when the stock runs out.", needs=said)
 
 

@@ -82,9 +82,9 @@ def _goes_out(variant: Samba, i: int, e: dict, rules: dict, side: dict) -> list[
                              "%(name)s cannot go out: going out needs %(num)s canastas, and %(name)s has %(have)s.",
                              need, name=name, have=lang.number(have))
     else:
-        said = lang._("%(name)s cannot go out: going out needs %(need)s of %(words)s among its canastas, and %(name)s "
-                      "has %(have)s.", name=name, need=lang.number(need_seqs),
-                      words=lang.shown(variant.table.sequences), have=lang.number(seqs))
+        said = lang._("%(name)s cannot go out: going out needs %(needed)s among its canastas, and %(name)s has "
+                      "%(have)s.", name=name, needed=lang.counted(variant.table.sequence_count, need_seqs),
+                      have=lang.counted(variant.table.sequence_count, seqs))
     return errors + [FieldError(f"entries[{i}].went_out", said)]
 
 

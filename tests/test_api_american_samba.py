@@ -123,7 +123,8 @@ def test_the_pages_name_them_in_each_language(client):
                 "es": ("Canasta americana moderna", "Samba", "Bolivia"),
                 "pt-BR": ("Canastra Americana Moderna", "Samba", "Bolívia"),
                 "it": ("Canasta americana moderna", "Samba", "Bolivia"),
-                "de": ("Modernes amerikanisches Canasta", "Samba-Canasta", "Bolivia")}
+                "de": ("Modernes ameri\u00adkanisches Canasta",  # a soft hyphen: the 360 px header breaks it there
+                       "Samba-Canasta", "Bolivia")}
     for language, names in expected.items():
         page = client.get("/games/new", headers={"Accept-Language": language})
         text = page.get_data(as_text=True)

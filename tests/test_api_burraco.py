@@ -40,9 +40,9 @@ def test_the_worked_example_recorded_through_the_api(client, example):
 @pytest.mark.parametrize("language, words", [
     ("en", "NS cannot close: closing needs the side's pozzetto taken, and NS never took it."),
     ("it", "NS non può chiudere: per chiudere bisogna aver preso il pozzetto, e NS non l'ha mai preso."),
-    ("pt-BR", "NS não pode bater: bater exige ter pegado o pozzetto, e NS nunca o pegou."),
+    ("pt-BR", "NS não pode bater: bater exige ter pego o pozzetto, e NS nunca o pegou."),
     ("es", "NS no puede cerrar: para cerrar hay que haber tomado el pozzetto, y NS nunca lo tomó."),
-    ("de", "NS kann nicht schließen: Dafür muss die Seite ihren Pozzetto aufgenommen haben, und NS hat ihn nie "
+    ("de", "NS kann nicht ausmachen: Dafür muss die Partei ihren Pozzetto aufgenommen haben, und NS hat ihn nie "
            "aufgenommen."),
 ])
 def test_a_refusal_names_its_field_in_the_askers_language_and_stores_nothing(client, make_game, language, words):
@@ -150,7 +150,7 @@ def test_the_sheets_and_rules_cards(client):
     for words in ("Jolly 30", "Pulito", "Semipulito", "Sporco", "Pozzetto non preso −100", "Chiusura +100"):
         assert words in card_it, words
     buraco = pdf_pages(client.get("/variants/buraco/card.pdf?lang=pt_BR").data)[0]["text"]
-    for words in ("Coringa 20", "Limpa", "Suja", "Morto não pegado", "3.000"):
+    for words in ("Joker 20", "Limpa", "Suja", "Morto não pego", "3.000"):
         assert words in buraco, words
     blank = pdf_pages(client.get("/variants/buraco/blank-sheet.pdf?lang=pt_BR").data)[0]["text"]
     assert "# L S Mesa Mão SMo Bat Pontuação Total" in blank and "Meta 3.000" in blank

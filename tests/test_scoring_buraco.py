@@ -135,7 +135,7 @@ def test_decks_and_sides_refused():
 
 
 IN_LANGUAGES = {
-    "pt_BR": "Ann & Bob não pode bater: a batida final exige ter pegado o morto, e Ann & Bob nunca o pegou.",
+    "pt_BR": "Ann & Bob não pode bater: a batida final exige ter pego o morto, e Ann & Bob nunca o pegou.",
     "it": "Ann & Bob non può chiudere: per la chiusura finale bisogna aver preso il morto, e Ann & Bob non l'ha mai "
           "preso.",
     "es": "Ann & Bob no puede cerrar: el cierre final exige haber tomado el muerto, y Ann & Bob nunca lo tomó.",

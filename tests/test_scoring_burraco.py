@@ -274,11 +274,11 @@ def test_null_bonuses_are_accepted():
 IN_LANGUAGES = {
     "it": ["Ann & Bob non può chiudere: per chiudere bisogna aver preso il pozzetto, e Ann & Bob non l'ha mai preso.",
            "Punti in mano: contati 5 jolly, ma il mazzo ne ha solo 4."],
-    "pt_BR": ["Ann & Bob não pode bater: bater exige ter pegado o pozzetto, e Ann & Bob nunca o pegou.",
-              "Pontos na mão: contados 5 coringas, mas o baralho tem só 4."],
+    "pt_BR": ["Ann & Bob não pode bater: bater exige ter pego o pozzetto, e Ann & Bob nunca o pegou.",
+              "Pontos na mão: contados 5 jokers, mas o baralho tem só 4."],
     "es": ["Ann & Bob no puede cerrar: para cerrar hay que haber tomado el pozzetto, y Ann & Bob nunca lo tomó.",
            "Puntos en la mano: contaste 5 jokers, pero el mazo tiene solo 4."],
-    "de": ["Ann & Bob kann nicht schließen: Dafür muss die Seite ihren Pozzetto aufgenommen haben, und Ann & Bob hat ihn nie "
+    "de": ["Ann & Bob kann nicht ausmachen: Dafür muss die Partei ihren Pozzetto aufgenommen haben, und Ann & Bob hat ihn nie "
            "aufgenommen.", "Punkte auf der Hand: 5 Joker gezählt, aber das Spiel hat nur 4."],
 }
 

@@ -39,7 +39,7 @@ def test_the_american_rules_card_in_each_language(client, language, words):
                "needs 2 canastas of any kinds")),
     ("bolivia", ("Escaleras Seven in sequence of one suit, no wild card 1,500",
                  "Bolivias Seven wild cards, jokers and 2s 2,500", "7,000 and up 150", "reaches 15,000",
-                 "escaleras among them: at least 1", "Black 3 left in hand −100 each")),
+                 "among them at least 1 escalera", "Black 3 left in hand −100 each")),
 ])
 def test_the_samba_and_bolivia_rules_cards(client, variant, words):
     text = text_of(client.get(f"/variants/{variant}/card.pdf").data)

@@ -83,7 +83,7 @@ def test_a_buraco_hand_in_brazilian_portuguese_on_a_phone(brazilian_phone):
     count_cards(page, 1, "in_hand", jokers=1, fifteens=1, tens=3, fives=2)
     page.locator('label[for="entries-1-kitty_not_taken"]').click()
     choose(page, "went_out", 1)  # B holds only a suja and never took its morto
-    expect(page.locator("#preview-problems")).to_contain_text("EW não pode bater: a batida final exige ter pegado "
+    expect(page.locator("#preview-problems")).to_contain_text("EW não pode bater: a batida final exige ter pego "
                                                               "o morto")
     choose(page, "went_out", 0)
     expect(page.locator("#preview-side-0")).to_contain_text("+990")

@@ -125,7 +125,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
     # the TV: turn 1's results by fibur-3 — 85 (55–150) is 11–9, 430 (355–500) is 14–6 — and what comes next
     expect(screen.get_by_role("heading", name="Risultati del turno 1")).to_be_visible()
     expect(screen.locator(".board-next")).to_have_text(
-        "Turno 2: i posti compaiono qui quando il direttore di gara lo avvia.")
+        "Turno 2: i posti compaiono qui quando l'arbitro lo avvia.")
     assert board(screen) == {"Gino & Ugo": ["14", "1.120", "+430"], "Ada & Bea": ["11", "1.540", "+85"],
                              "Elsa & Fede": ["9", "1.455", "−85"], "Carlo & Dino": ["6", "690", "−430"]}
     assert broken_words(screen, ".board") == [] and overflowing(screen, ".board-seating li, .screen-standings") == []

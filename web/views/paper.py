@@ -71,7 +71,8 @@ def typed_rows(game: Game) -> tuple[dict[int, list], list[list], list[FieldError
                 errors.append(FieldError(input_name(row, i), lang._(
                     "Type %(side)s's total for this row (0 if nothing was scored).", side=game.sides[i].name)))
         typed = [numbers.number(text, input_name(row, i)) if text else None for i, text in enumerate(raw)]
-        errors += paper.row_errors([None if isinstance(v, numbers.Unreadable) else v for v in typed], f"hands[{row}]")
+        errors += paper.row_errors([None if isinstance(v, numbers.Unreadable) else v for v in typed], f"hands[{row}]",
+                                   [s.name for s in game.sides])
         added.append(typed)
         if number != row:  # an empty row above it: the row is recorded as the next hand, say so where it was typed
             errors.append(FieldError(None, lang._("Row %(row)s follows an empty row: fill the rows in order, one a "
