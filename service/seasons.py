@@ -1,0 +1,172 @@
+"""Seasons (API.md "Seasons: a club's circuit across nights"): create, read, change and rank a season.
+
+A season keeps only its name, its counting and its events in order (db.seasons); its standings are worked out
+each time from its events' final standings (service.events.final_standings, kept per event state) by the pure
+rules of scoring.seasons, so a corrected night or a changed counting shows at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import sqlite_utils
+
+import lang
+from db import seasons as store
+from db import write
+from scoring import FieldError, Refused, get_variant
+from scoring.game import now_utc
+from scoring.seasons import (DEFAULT_COUNTING, EventResult, EventRow, SeasonRow, check_season, figure_of, row_json,
+                             season_standings)
+
+from .events import final_standings
+from .games import new_id, not_found
+
+
+def _stored(db: sqlite_utils.Database, season_id: Any) -> dict:
+    found = store.get_season(db, season_id) if isinstance(season_id, str) else None
+    if found is None:
+        raise not_found(lang._("There is no season with id “%(id)s”.", id=season_id))
+    return found
+
+
+def season_object(db: sqlite_utils.Database, season: dict) -> dict:
+    """A season as the API shows it: id, name, variant (its events'; None before the first), events, counting."""
+    return {"id": season["id"], "name": season["name"], "variant": store.season_variant(db, season["id"]),
+            "events": season["events"], "counting": season["counting"], "created": season["created"]}
+
+
+def _variant_name(variant_id: str) -> str:
+    variant = get_variant(variant_id)
+    return variant.name if variant else variant_id
+
+
+def check_events(db: sqlite_utils.Database, season_id: str | None, events: Sequence[str], counting: dict,
+                 field: str = "events") -> list[FieldError]:
+    """The season's events exist, are in no other season and play one variant; a season counting victory points
+    (its figure, with no place points) has only nights ranked by them. Each refusal names `field` (or its item)."""
+    found = store.event_variants(db, events)
+    elsewhere = store.season_of_events(db, events)
+    errors = []
+    for i, e in enumerate(events):
+        at = f"{field}[{i}]" if field == "events" else field
+        if e not in found:
+            errors.append(FieldError(at, lang._("There is no event with id “%(id)s” (GET /api/events lists them).",
+                                                id=e)))
+        elif elsewhere.get(e, season_id) != season_id:
+            other = store.get_season(db, elsewhere[e])
+            errors.append(FieldError(at, lang._("The night “%(event)s” already counts in the season “%(season)s”; "
+                                                "a night counts in one season.", event=found[e][2],
+                                                season=other["name"] if other else elsewhere[e])))
+    known = [e for e in events if e in found]
+    variants = {found[e][0] for e in known}
+    if len(variants) > 1:
+        first = found[known[0]]
+        odd = next(e for e in known if found[e][0] != first[0])
+        errors.append(FieldError(field, lang._(
+            "Every night of a season plays one game: “%(first)s” plays %(variant)s, “%(other)s” %(other_variant)s.",
+            first=first[2], variant=_variant_name(first[0]), other=found[odd][2],
+            other_variant=_variant_name(found[odd][0]))))
+    if known and counting["place_points"] is None:
+        figure = counting["figure"] or found[known[0]][1]
+        if figure == "vp":
+            unranked = [found[e][2] for e in known if found[e][1] != "vp"]
+            if unranked:
+                errors.append(FieldError(field, lang._(
+                    "The season counts victory points, but “%(event)s” is not ranked by them; count points or wins, "
+                    "or places (place_points), or leave that night out.", event=unranked[0])))
+    return errors
+
+
+def create_season(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
+    """POST /api/seasons: a new season (Refused 422 naming each field wrong). A repeat under the same request key
+    (a double tap on the form) answers the season it made and makes none."""
+    body = check_season(payload, whole=True)
+    with write(db):
+        made = store.season_started_with(db, key) if key is not None else None
+        if made is None:
+            errors = check_events(db, None, body.events, body.counting)
+            if errors:
+                raise Refused(errors)
+            made = new_id()
+            store.insert_season(db, {"id": made, "name": body.name, "counting": body.counting, "created": now_utc(),
+                                     "request_key": key, "events": list(body.events)})
+    return get_season(db, made)
+
+
+def update_season(db: sqlite_utils.Database, season_id: Any, payload: Any) -> dict:
+    """PUT /api/seasons/{id}: the fields given replace the season's (a counting given is whole: keys left out take
+    their defaults); the season object. Refused 404 or 422."""
+    body = check_season(payload, whole=False)
+    with write(db):
+        season = _stored(db, season_id)
+        name = season["name"] if body.name is None else body.name
+        counting = {**DEFAULT_COUNTING, **season["counting"]} if body.counting is None else body.counting
+        events = season["events"] if body.events is None else list(body.events)
+        errors = check_events(db, season["id"], events, counting)
+        if errors:
+            raise Refused(errors)
+        store.put_season(db, season["id"], name, counting)
+        if body.events is not None:
+            store.put_events(db, season["id"], events)
+    return get_season(db, season["id"])
+
+
+def get_season(db: sqlite_utils.Database, season_id: Any) -> dict:
+    """The season object, or Refused 404."""
+    return season_object(db, _stored(db, season_id))
+
+
+def list_seasons(db: sqlite_utils.Database) -> list[dict]:
+    """Every season, the newest first."""
+    return [season_object(db, s) for s in store.list_seasons(db)]
+
+
+@dataclass(frozen=True)
+class Night:
+    """One event of a season as its pages show it: id, name, finished, and its place in the season (1, 2 …)."""
+
+    id: str
+    name: str
+    finished: bool
+    number: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """A season's standings as the pages and sheets read them: the season, the figure counted, its nights and
+    its rows (ranked first, then the unranked)."""
+
+    season: dict
+    figure: str
+    nights: tuple[Night, ...]
+    rows: tuple[SeasonRow, ...]
+
+
+def season_table(db: sqlite_utils.Database, season_id: Any) -> Table:
+    """The season with its standings worked out now from its events' final standings; Refused 404."""
+    season = _stored(db, season_id)
+    counting = {**DEFAULT_COUNTING, **season["counting"]}
+    results, nights = [], []
+    for number, event_id in enumerate(season["events"], start=1):
+        event, finished, rows = final_standings(db, event_id)
+        nights.append(Night(event_id, event["name"], finished, number))
+        results.append(EventResult(event_id, finished, event["standings"], tuple(
+            EventRow(tuple(r["players"]), r["place"], r["vp"], r["points"], r["wins_exact"]) for r in rows)))
+    return Table(season_object(db, season), figure_of(counting, results), tuple(nights),
+                 tuple(season_standings(counting, results)))
+
+
+def standings(db: sqlite_utils.Database, season_id: Any) -> list[dict]:
+    """GET /api/seasons/{id}/standings: the rows as API.md has them."""
+    return [row_json(r) for r in season_table(db, season_id).rows]
+
+
+def season_key(db: sqlite_utils.Database, season_id: Any) -> str:
+    """What names the state of everything a season's pages show: the season's own fields and each of its events'
+    state (service.events.event_key, one row each); Refused 404. The screen's poll compares it."""
+    from .events import event_key
+
+    season = _stored(db, season_id)
+    return "|".join([repr((season["name"], season["counting"]))] + [f"{e}:{event_key(db, e)}"
+                                                                     for e in season["events"]])
