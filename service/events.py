@@ -46,6 +46,7 @@ from scoring.game import now_utc
 from . import cache
 from .cache import Recent
 from .players import keep_entrant_members
+from .season_fit import check_events
 from .games import (committed, game_object, get_game, late_change_words, new_id, new_stored, not_found, read_stored,
                     request_fingerprint)
 
@@ -134,8 +135,6 @@ def _join_season(db: sqlite_utils.Database, season_id: Any, row: dict) -> None:
     """`"season"` in POST /api/events: the new event goes at the end of that season's events (API.md "Seasons");
     an unknown season, or one the night does not fit (another game; VP counted and the night ranks otherwise), is
     refused (422 naming `season`) and nothing is stored."""
-    from .seasons import check_events  # service.seasons reads events' standings from here
-
     season = season_store.get_season(db, season_id) if isinstance(season_id, str) else None
     if season is None:
         raise Refused([FieldError("season", lang._("There is no season with id “%(id)s”; give the id of a season "

@@ -19,7 +19,8 @@ from scoring.game import now_utc
 from scoring.seasons import (DEFAULT_COUNTING, EventResult, EventRow, SeasonRow, check_season, figure_of, row_json,
                              season_standings)
 
-from .events import final_standings
+from .events import event_key, final_standings
+from .season_fit import check_events
 from .games import new_id, not_found
 
 
@@ -34,48 +35,6 @@ def season_object(db: sqlite_utils.Database, season: dict) -> dict:
     """A season as the API shows it: id, name, variant (its events'; None before the first), events, counting."""
     return {"id": season["id"], "name": season["name"], "variant": store.season_variant(db, season["id"]),
             "events": season["events"], "counting": season["counting"], "created": season["created"]}
-
-
-def _variant_name(variant_id: str) -> str:
-    variant = get_variant(variant_id)
-    return variant.name if variant else variant_id
-
-
-def check_events(db: sqlite_utils.Database, season_id: str | None, events: Sequence[str], counting: dict,
-                 field: str = "events") -> list[FieldError]:
-    """The season's events exist, are in no other season and play one variant; a season counting victory points
-    (its figure, with no place points) has only nights ranked by them. Each refusal names `field` (or its item)."""
-    found = store.event_variants(db, events)
-    elsewhere = store.season_of_events(db, events)
-    errors = []
-    for i, e in enumerate(events):
-        at = f"{field}[{i}]" if field == "events" else field
-        if e not in found:
-            errors.append(FieldError(at, lang._("There is no event with id “%(id)s” (GET /api/events lists them).",
-                                                id=e)))
-        elif elsewhere.get(e, season_id) != season_id:
-            other = store.get_season(db, elsewhere[e])
-            errors.append(FieldError(at, lang._("The night “%(event)s” already counts in the season “%(season)s”; "
-                                                "a night counts in one season.", event=found[e][2],
-                                                season=other["name"] if other else elsewhere[e])))
-    known = [e for e in events if e in found]
-    variants = {found[e][0] for e in known}
-    if len(variants) > 1:
-        first = found[known[0]]
-        odd = next(e for e in known if found[e][0] != first[0])
-        errors.append(FieldError(field, lang._(
-            "Every night of a season plays one game: “%(first)s” plays %(variant)s, “%(other)s” %(other_variant)s.",
-            first=first[2], variant=_variant_name(first[0]), other=found[odd][2],
-            other_variant=_variant_name(found[odd][0]))))
-    if known and counting["place_points"] is None:
-        figure = counting["figure"] or found[known[0]][1]
-        if figure == "vp":
-            unranked = [found[e][2] for e in known if found[e][1] != "vp"]
-            if unranked:
-                errors.append(FieldError(field, lang._(
-                    "The season counts victory points, but “%(event)s” is not ranked by them; count points or wins, "
-                    "or places (place_points), or leave that night out.", event=unranked[0])))
-    return errors
 
 
 def create_season(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
@@ -165,8 +124,11 @@ def standings(db: sqlite_utils.Database, season_id: Any) -> list[dict]:
 def season_key(db: sqlite_utils.Database, season_id: Any) -> str:
     """What names the state of everything a season's pages show: the season's own fields and each of its events'
     state (service.events.event_key, one row each); Refused 404. The screen's poll compares it."""
-    from .events import event_key
-
     season = _stored(db, season_id)
     return "|".join([repr((season["name"], season["counting"]))] + [f"{e}:{event_key(db, e)}"
                                                                      for e in season["events"]])
+
+
+def seasons_of(db: sqlite_utils.Database, event_ids: Sequence[str]) -> dict[str, str]:
+    """Event id → the id of the season it counts in, for those of `event_ids` in one."""
+    return store.season_of_events(db, event_ids)
