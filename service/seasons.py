@@ -6,19 +6,21 @@ rules of scoring.seasons, so a corrected night or a changed counting shows at on
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 import sqlite_utils
 
 import lang
+from db import database_path, write
 from db import seasons as store
-from db import write
 from scoring import FieldError, Refused, get_variant
 from scoring.game import now_utc
 from scoring.seasons import (DEFAULT_COUNTING, EventResult, EventRow, SeasonRow, check_season, figure_of, row_json,
                              season_standings)
 
+from .cache import Recent
 from .events import event_key, final_standings
 from .season_fit import check_events
 from .games import new_id, not_found
@@ -102,8 +104,31 @@ class Table:
     rows: tuple[SeasonRow, ...]
 
 
+# (database, season id) → (season_key, Table, its rows as JSON, and as the API's body): what one state of a season and its nights gives,
+# weighed by its rows (400 players over 40 nights: about 3 MB); a change to the season or any night misses
+_kept = Recent(16 * 2 ** 20, sizeof=lambda held: 400 * len(held[1].rows) + 200 * sum(len(r.results)
+                                                                                     for r in held[1].rows))
+
+
+def _held(db: sqlite_utils.Database, season_id: Any) -> tuple[str, Table, list[dict], str]:
+    key = season_key(db, season_id)  # Refused 404 first; read before the nights: a later change only makes it newer
+    held = _kept.get((database_path(db), season_id))
+    if held is not None and held[0] == key:
+        return held
+    table = _worked_out(db, season_id)
+    rows = [row_json(r) for r in table.rows]
+    held = (key, table, rows, json.dumps(rows, ensure_ascii=False, separators=(",", ":")))
+    _kept.put((database_path(db), season_id), held)
+    return held
+
+
 def season_table(db: sqlite_utils.Database, season_id: Any) -> Table:
-    """The season with its standings worked out now from its events' final standings; Refused 404."""
+    """The season with its standings as its nights stand now (derived from their final standings, kept per state of
+    the season and its nights); Refused 404."""
+    return _held(db, season_id)[1]
+
+
+def _worked_out(db: sqlite_utils.Database, season_id: Any) -> Table:
     season = _stored(db, season_id)
     counting = {**DEFAULT_COUNTING, **season["counting"]}
     results, nights = [], []
@@ -117,8 +142,14 @@ def season_table(db: sqlite_utils.Database, season_id: Any) -> Table:
 
 
 def standings(db: sqlite_utils.Database, season_id: Any) -> list[dict]:
-    """GET /api/seasons/{id}/standings: the rows as API.md has them."""
-    return [row_json(r) for r in season_table(db, season_id).rows]
+    """GET /api/seasons/{id}/standings: the rows as API.md has them (shared: not to be changed)."""
+    return _held(db, season_id)[2]
+
+
+def standings_body(db: sqlite_utils.Database, season_id: Any) -> str:
+    """The standings as GET /api/seasons/{id}/standings answers them (JSON text, made once per state: 400 players
+    over 40 nights are 16,000 results, whose encoding would cost every request tens of ms)."""
+    return _held(db, season_id)[3]
 
 
 def season_key(db: sqlite_utils.Database, season_id: Any) -> str:

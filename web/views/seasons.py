@@ -51,7 +51,7 @@ def change_season(season_id: str):
 
 @api_bp.get("/<season_id>/standings")
 def season_standings(season_id: str):
-    return jsonify(seasons.standings(get_db(), season_id))
+    return Response(seasons.standings_body(get_db(), season_id), mimetype="application/json")
 
 
 # -- what the pages show ------------------------------------------------------------------------------------------
@@ -108,9 +108,10 @@ def _view(db, season_id: str) -> dict:
 
 
 def _choices(db, season: dict | None = None) -> list[dict]:
-    """The nights a season may count: its own (in its order), then every night in no season, the newest first."""
+    """The nights a season may count: its own (in its order), then every night in no season, the oldest first (the
+    order ticked nights are added in: the order played)."""
     own = season["events"] if season else []
-    listed = {e["id"]: e for e in event_service.list_events(db)}
+    listed = {e["id"]: e for e in reversed(event_service.list_events(db))}
     elsewhere = seasons.seasons_of(db, list(listed))
     free = [e for e in listed.values() if e["id"] not in elsewhere]
     return [listed[e] for e in own if e in listed] + [e for e in free if e["id"] not in own]
