@@ -197,7 +197,8 @@ def _events(raw: Any) -> tuple[tuple[str, ...], list[FieldError]]:
         elif e in seen:
             errors.append(FieldError(f"events[{i}]", lang._("The event “%(id)s” is listed twice; a season lists each "
                                                             "event once.", id=e)))
-        seen.add(e)
+        else:
+            seen.add(e)
     return tuple(raw) if not errors else (), errors
 
 

@@ -35,7 +35,7 @@ def season_standings_pdf(view: Mapping[str, Any], paper: str = "a4") -> bytes:
         story.append(para(text(lang._("No night of the season is finished yet."))))
     if nights:
         story += [Spacer(1, 8), para(text(lang._("Nights")), "h2")]
-        story += [para(text(lang._("N%(n)s: %(name)s", n=num(n.number), name=n.name)
+        story += [para(text(lang._("Night %(n)s: %(name)s", n=num(n.number), name=n.name)
                             + ("" if n.finished else " · " + lang._("in play: counts once finished"))))
                   for n in nights]
         story.append(para(text(lang._("Bold: the nights that count. In brackets: a night that does not count (only "
@@ -46,9 +46,7 @@ def season_standings_pdf(view: Mapping[str, Any], paper: str = "a4") -> bytes:
 
 
 def _table(rows: Sequence[Mapping[str, Any]], nights: Sequence[Any], width: float) -> Table:
-    heads = [lang._("Place"), lang._("Player"), lang._("Total"), lang._("Nights")] + [
-        lang.pgettext("a night of a season, short column head: N1, N2", "N%(n)s", n=num(n.number))
-        for n in nights]
+    heads = [lang._("Place"), lang._("Player"), lang._("Total"), lang._("Nights")] + [num(n.number) for n in nights]
     name = max(width - PLACE - TOTAL - PLAYED - NIGHT * len(nights), 80)
     widths = [PLACE, name, TOTAL, PLAYED] + [NIGHT] * len(nights)
     data = [fitted_heads(heads, widths, BODY, right=set(range(2, len(heads))), centre={0})]

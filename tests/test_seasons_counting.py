@@ -162,6 +162,7 @@ def test_a_counting_within_bounds_is_taken_whole_with_defaults(raw, expected):
     ({"events": []}, ["name"]),
     ({"name": "W", "events": ["a", "a"]}, ["events[1]"]),
     ({"name": "W", "events": "a"}, ["events"]),
+    ({"name": "W", "events": [{}, ["a"], 7]}, ["events[0]", "events[1]", "events[2]"]),  # schemathesis found {} a 500
     ({"name": "W", "colour": 1}, ["colour"]),
     ({"name": " ", "counting": {"best": 0}}, ["name", "counting.best"]),
 ])

@@ -76,6 +76,12 @@ def test_an_italian_circuit_of_four_evenings_best_three(chromium, server, circui
     expect(german.page.get_by_role("table", name="Rangliste der Saison")).to_be_visible()
     expect(german.page.get_by_text("Die besten 3 Abende jedes Spielers zählen.")).to_be_visible()
     german.shot("season-page-de-360")
+    # a player's federation number, given on the player's page (API.md "Players' federation numbers")
+    german.page.goto("/players/Anna")
+    german.page.get_by_label("Mitgliedsnummer des Verbands oder Clubs").fill("IT-004512")
+    german.page.get_by_role("button", name="Nummer speichern").click()
+    expect(german.page.locator("#player-member")).to_have_text("IT-004512")
+    german.shot("player-member-de-360")
     german.context.close()
     assert german.console == []
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from werkzeug.exceptions import MethodNotAllowed
+
 from flask import (
     Blueprint,
     Flask,
@@ -49,6 +51,8 @@ def show_player(name: str):
 @api_bp.put("/players/<path:name>")
 def set_member(name: str):
     """{"member": "IT-004512"}: the player's federation number (null removes it); the player object."""
+    if name.rsplit("/", 1)[-1] in ("rename", "merge"):  # PUT …/rename: that route takes POST only, not a name
+        raise MethodNotAllowed(valid_methods=["POST"])
     return jsonify(player_service.set_member(get_db(), name, body()))
 
 
