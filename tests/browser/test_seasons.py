@@ -109,4 +109,4 @@ def test_an_italian_circuit_of_four_evenings_best_three(chromium, server, circui
                     str(SCREENSHOTS / "season-standings-pdf")], check=True)
     text = subprocess.run(["pdftotext", "-layout", str(SCREENSHOTS / "season-standings.pdf"), "-"], check=True,
                           capture_output=True, text=True).stdout
-    assert "Circuito invernale 2027" in text and "Anna" in text and "S4" in text and "(" in text
+    assert "Circuito invernale 2027" in text and "Anna" in text and "Serata 4: Serata 4" in text and "(" in text
