@@ -15,7 +15,7 @@ import sqlite_utils
 import lang
 from db import database_path, write
 from db import seasons as store
-from scoring import FieldError, Refused, get_variant
+from scoring import Refused
 from scoring.game import now_utc
 from scoring.seasons import (DEFAULT_COUNTING, EventResult, EventRow, SeasonRow, check_season, figure_of, row_json,
                              season_standings)
