@@ -14,7 +14,10 @@ from scoring import VARIANTS, Refused, derive_game, get_variant, new_game, prepa
 from scoring.event_data import check_log, check_rounds, is_count, is_time
 from scoring.events import check_adjustment
 from scoring.events import check_event as check_new_event
-from scoring.game import HandRecord, to_store
+from scoring.game import HandRecord, _name as game_name, to_store
+from scoring.members import check_member, member_key
+from scoring.seasons import check_season as check_season_body
+from scoring.standings import player_key
 from db.pin_hash import is_own_hash
 
 GAME_KEYS = {"id", "variant", "options", "created", "updated", "revision", "ended_at", "marks",
@@ -119,10 +122,10 @@ def check_document(data: Any) -> list[str]:
     if data.get("version") != transfer.VERSION:
         return [lang._("This export is version %(version)s; this Meldbook reads version %(reads)s.",
                        version=repr(data.get("version")), reads=transfer.VERSION)]
-    if (set(data) != {"format", "version", "games", "events", "rule_sets"} or not isinstance(data["games"], list)
-            or not isinstance(data["events"], list) or not isinstance(data["rule_sets"], list)):
-        return [lang._("An export has exactly format, version, a list of games, a list of events and a list of "
-                       "rule sets (rule_sets).")]
+    if (set(data) != {"format", "version", "games", "events", "rule_sets", "members", "seasons"}
+            or not all(isinstance(data[k], list) for k in ("games", "events", "rule_sets", "members", "seasons"))):
+        return [lang._("An export has exactly format, version, a list of games, a list of events, a list of rule "
+                       "sets (rule_sets), a list of membership numbers (members) and a list of seasons.")]
     errors = []
     for i, game in enumerate(data["games"], start=1):
         errors += check_game(game, lang._("Game %(n)s", n=i))
@@ -141,6 +144,74 @@ def check_document(data: Any) -> list[str]:
     doubled = _doubled(data["rule_sets"])
     if doubled:
         errors.append(lang._("The file has the same rule set more than once: %(ids)s", ids=", ".join(doubled)))
+    errors += check_members(data["members"])
+    events = {e["id"]: e for e in data["events"] if isinstance(e, dict) and isinstance(e.get("id"), str)}
+    counted: dict[str, str] = {}
+    for i, season in enumerate(data["seasons"], start=1):
+        errors += check_season(season, lang._("Season %(n)s", n=i), events, counted)
+    doubled = _doubled(data["seasons"])
+    if doubled:
+        errors.append(lang._("The file has the same season more than once: %(ids)s", ids=", ".join(doubled)))
+    return errors
+
+
+def check_members(members: list) -> list[str]:
+    """Everything wrong with an export's federation numbers: each {"player", "member"} with a player's name and a
+    number as PUT /api/players checks it, no player or number twice."""
+    errors, players, numbers = [], set(), set()
+    for i, m in enumerate(members, start=1):
+        where = lang._("Membership number %(n)s", n=i)
+        if not isinstance(m, dict) or set(m) != {"player", "member"}:
+            errors.append(lang._("%(where)s must have exactly player and member.", where=where))
+            continue
+        player, err = game_name(m["player"], "player", "player")
+        member, problem = check_member(m["member"], "member", str(m["player"])[:40])
+        for e in (err, problem):
+            if e is not None:
+                errors.append(_refused(where, e.field, e.message))
+        if err is None and problem is None:
+            if member is None or member != m["member"]:
+                errors.append(lang._("%(where)s: the number must be 1 to 32 printable characters, with no spaces "
+                                     "around it.", where=where))
+            elif player_key(player) in players or member_key(member) in numbers:
+                errors.append(lang._("%(where)s: %(player)s or the number %(member)s is in the file twice.",
+                                     where=where, player=player, member=member))
+            players.add(player_key(player))
+            numbers.add(member_key(member))
+    return errors
+
+
+SEASON_KEYS = {"id", "name", "counting", "created", "events"}
+
+
+def check_season(s: Any, where: str, events: dict[str, dict], counted: dict[str, str]) -> list[str]:
+    """Everything wrong with one exported season: its id and creation time, its name, events and counting as POST
+    /api/seasons checks them, every event one of the file's (of one variant) and in no other season of the file."""
+    if not isinstance(s, dict) or set(s) != SEASON_KEYS:
+        return [lang._("%(where)s must have exactly %(keys)s.", where=where, keys=", ".join(sorted(SEASON_KEYS)))]
+    errors = []
+    if not isinstance(s["id"], str) or not GAME_ID.fullmatch(s["id"]):
+        errors.append(lang._("%(where)s has no valid id.", where=where))
+    if not is_time(s["created"]):
+        errors.append(lang._("%(where)s: created must be a date and time.", where=where))
+    try:
+        body = check_season_body({k: s[k] for k in ("name", "events", "counting")}, whole=True)
+    except Refused as err:
+        return errors + [_refused(where, e.field, e.message) for e in err.errors]
+    if body.counting != s["counting"]:
+        errors.append(lang._("%(where)s: counting must give figure, best, min_events and place_points.", where=where))
+    variants = set()
+    for e in body.events:
+        if e not in events:
+            errors.append(lang._("%(where)s counts the event %(id)s, which is not in the file.", where=where, id=e))
+        elif e in counted:
+            errors.append(lang._("%(where)s counts the event %(id)s, which %(other)s counts too.", where=where, id=e,
+                                 other=counted[e]))
+        else:
+            counted[e] = where
+            variants.add(events[e].get("variant"))
+    if len(variants) > 1:
+        errors.append(lang._("%(where)s counts events of more than one game.", where=where))
     return errors
 
 

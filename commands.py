@@ -202,7 +202,8 @@ def import_command(file: str, db: str | None, replace: bool) -> int:
     with _opened(where, migrate=True) as conn:
         try:
             sets = transfer.import_games(conn, data["games"], replace=replace, events=data["events"],
-                                         rule_sets=data["rule_sets"])
+                                         rule_sets=data["rule_sets"], members=data["members"],
+                                         seasons=data["seasons"])
         except ValueError as err:
             hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
             raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import (clubnight, engine, events, figures, heavy, players, statements, sync, taps,  # noqa: E402
+from bench import (clubnight, engine, events, figures, heavy, players, seasons, statements, sync, taps,  # noqa: E402
                    tournament, variants)
 from bench.devices import THREADS, Browser, Server, taskset_found  # noqa: E402
 from db.connection import SETTLE_SECONDS  # noqa: E402
@@ -72,13 +72,15 @@ class Sizes:
     large_history: int = 10_000  # other games beside it: the home page's
     tournament_pairs: int = 200  # the burraco tournament (issue 32): 100 tables, 3 Mitchell turns and a Danish
     tournament_seconds: float = 60.0
+    season_players: int = 400  # a club's season (issue 43): paired anew each night
+    season_nights: int = 40
 
 
 FULL = Sizes()
 QUICK = Sizes(engine_runs=5, engine_games=40, samples=20, pdf_runs=3, starts=1, rps_seconds=1.0, tables=5,
               club_seconds=10.0, hands_before=3, shown_hands=8, history=200, event_tables=4, event_seconds=4.0,
               standings_rounds=3, round_events=1, large_entrants=20, large_rounds=4, large_history=300,
-              tournament_pairs=8, tournament_seconds=4.0)
+              tournament_pairs=8, tournament_seconds=4.0, season_players=40, season_nights=4)
 
 # (figure, budget) in the issue's order; the test checks every name is printed.
 FIGURES = [
@@ -124,6 +126,7 @@ FIGURES = [
     ("engine: validate + score + derive a 200-hand Buraco game", "<= 5 ms"),
     *tournament.FIGURES,  # issue 32: the burraco tournament (bench/tournament.py)
     ("start a round of 20 tables, each with its own PIN", "<= 1 s"),
+    ("season standings of 400 players over 40 nights, p95", "<= 50 ms"),  # issue 43 (bench/seasons.py)
 ]
 LARGE = [name for name, _ in FIGURES[22:27]]  # what `--large-event` measures alone
 NEW_VARIANTS = {"american": "Modern American", "samba": "Samba", "bolivia": "Bolivia"}
@@ -139,7 +142,7 @@ class Result:
 
 
 def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_only: bool = False,
-            tournament_only: bool = False) -> list[Result]:
+            tournament_only: bool = False, season_only: bool = False) -> list[Result]:
     """Every figure, in FIGURES order (the engine's alone with `engine_only`, the largest event's with
     `large_only`, the burraco tournament's with `tournament_only`)."""
     names = [name for name, _ in FIGURES]
@@ -149,8 +152,8 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
         results[names[index]] = Result(names[index], value, met, how)
         say(f"  measured: {names[index]}: {value}")
 
-    if large_only or tournament_only:
-        (large if large_only else burraco)(sizes, workdir, say, put)
+    if large_only or tournament_only or season_only:
+        (large if large_only else burraco if tournament_only else season)(sizes, workdir, say, put)
         return [results[name] for name in names if name in results]
     if not engine_only:
         say("SQL statements per recorded hand, in this process…")
@@ -361,6 +364,7 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
                 server.stop()
     large(sizes, workdir, say, put)
     burraco(sizes, workdir, say, put)
+    season(sizes, workdir, say, put)
     return [results[name] for name in names]
 
 
@@ -412,6 +416,28 @@ def report(results: list[Result], quick: bool) -> str:
     return "\n".join(lines)
 
 
+def season(sizes: Sizes, workdir: Path, say, put) -> None:
+    """Issue 43: a season's standings (GET /api/seasons/{id}/standings) over its nights, server-side."""
+    say(f"a season of {sizes.season_players} players over {sizes.season_nights} nights (bench/seasons.py)…")
+    path = workdir / "season.sqlite"
+    built = time.perf_counter()
+    season_id = seasons.build_season(str(path), sizes.season_players, sizes.season_nights)
+    built = time.perf_counter() - built
+    timed = Server(ROOT / "bench" / "serve.py", "--db", str(path), "--threads", str(THREADS))
+    try:
+        device = Browser(timed.port)
+        first = device.get(f"/api/seasons/{season_id}/standings").server_ms  # every night's standings worked out
+        device.close()
+        times = figures.get_ms(timed.port, f"/api/seasons/{season_id}/standings", sizes.samples)
+    finally:
+        timed.stop()
+    p95 = figures.percentile(times, 95)
+    put(len(FIGURES) - 1, f"{p95:.1f} ms", p95 <= 50,
+        f"server-side, {len(times)} GETs, median {statistics.median(times):.1f} ms; best 30, ranked from 5 nights; "
+        f"{sizes.season_nights} nights of {sizes.season_players // 4} tables written through db/ in {built:.1f} s; "
+        f"the first GET (every night's standings worked out) took {first:.0f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run every benchmark and print the figures; the exit code says whether the budgets were met."""
     parser = argparse.ArgumentParser(prog="python bench/run.py", description=__doc__.split("\n")[0])
@@ -423,6 +449,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                     "the screen's poll, the home page, memory)")
     parser.add_argument("--tournament", action="store_true", help="the burraco tournament's figures alone (100 tables, "
                                                                    "the server on one core)")
+    parser.add_argument("--season", action="store_true", help="the season standings figure alone (400 players over "
+                                                               "40 nights)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     began = time.perf_counter()
@@ -431,7 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as tmp:
         try:
             results = measure(sizes, Path(tmp), say, engine_only=args.engine, large_only=args.large_event,
-                              tournament_only=args.tournament)
+                              tournament_only=args.tournament, season_only=args.season)
         except Exception as err:  # the bench itself broke: say so plainly, with a different exit code
             print(f"The benchmark could not run: {type(err).__name__}: {err}", flush=True)
             return 2

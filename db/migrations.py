@@ -241,9 +241,31 @@ def _pin_failure_times(db: sqlite_utils.Database) -> None:
             db.execute(f"UPDATE [{table}] SET last_wrong = ?", [now])
 
 
+def _members(db: sqlite_utils.Database) -> None:
+    """Players' federation (or club) membership numbers (API.md "Players' federation numbers"): one per player, by
+    the player's key (names compared as the players pages compare them) with the name as last typed, unique among
+    players (`member_key`: the number compared without regard to case)."""
+    db.create_table("members", {"player": str, "name": str, "member": str, "member_key": str}, pk="player",
+                    not_null=["player", "name", "member", "member_key"])
+    db["members"].create_index(["member_key"], index_name="members_by_number", unique=True)
+
+
+def _seasons(db: sqlite_utils.Database) -> None:
+    """Seasons (API.md "Seasons: a club's circuit across nights"): a season's name and counting (JSON), and its
+    events in the order played (each event in at most one season). Standings are derived, never stored."""
+    db.create_table("seasons", {"id": str, "name": str, "counting": str, "created": str, "request_key": str},
+                    pk="id", not_null=["name", "counting", "created"])
+    db["seasons"].create_index(["request_key"], index_name="seasons_by_key", unique=True)
+    db.execute("""CREATE TABLE season_events (
+        season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        event_id TEXT NOT NULL UNIQUE REFERENCES events(id) ON DELETE CASCADE,
+        PRIMARY KEY (season_id, position))""")
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
               _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
-              _adjustment_revisions, _director_pins, _pin_failure_times]
+              _adjustment_revisions, _director_pins, _pin_failure_times, _members, _seasons]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -84,3 +84,31 @@ def rename_side(db: sqlite_utils.Database, game_id: str, side: int, name: str) -
 def new_revision(db: sqlite_utils.Database, game_id: str) -> None:
     """The game object changed (its names) though no score did: a new revision, the same last-change time."""
     db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", [game_id])
+
+
+def members(db: sqlite_utils.Database) -> dict[str, str]:
+    """Every player's federation number, by player key (scoring.standings.player_key)."""
+    return dict(db.execute("SELECT player, member FROM members").fetchall())
+
+
+def member_owners(db: sqlite_utils.Database) -> dict[str, tuple[str, str]]:
+    """Every number's key (scoring.members.member_key) → (the key, the name) of the player who carries it."""
+    return {r[0]: (r[1], r[2]) for r in db.execute("SELECT member_key, player, name FROM members").fetchall()}
+
+
+def every_member(db: sqlite_utils.Database) -> list[dict]:
+    """Every number kept, as export writes them: {"player": name, "member": number}, by name."""
+    return [{"player": r[0], "member": r[1]} for r in
+            db.execute("SELECT name, member FROM members ORDER BY player").fetchall()]
+
+
+def put_member(db: sqlite_utils.Database, player: str, name: str, member: str, key: str) -> None:
+    """Give the player (a key; `name` as typed) this number (`key`: the number as compared), replacing any."""
+    db.execute("INSERT INTO members (player, name, member, member_key) VALUES (?, ?, ?, ?) ON CONFLICT (player) "
+               "DO UPDATE SET name = excluded.name, member = excluded.member, member_key = excluded.member_key",
+               [player, name, member, key])
+
+
+def remove_member(db: sqlite_utils.Database, player: str) -> None:
+    """The player (a key) carries no number any more."""
+    db.execute("DELETE FROM members WHERE player = ?", [player])

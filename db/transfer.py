@@ -14,20 +14,24 @@ from scoring.event_data import table_game_problem
 from .connection import write
 from .files import private_temp, side_files
 from . import events as event_store
+from . import players as player_store
 from . import rule_sets as rule_set_store
+from . import seasons as season_store
 from .games import get_sides, get_version, insert_game
 
 FORMAT = "meldbook-games"
-VERSION = 4  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds";
+VERSION = 5  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds";
 # 3: the club nights ("events", each with its rounds, tables and log) beside the games;
-# 4: the named rule sets ("rule_sets") beside them
+# 4: the named rule sets ("rule_sets") beside them;
+# 5: the players' federation numbers ("members") and the seasons ("seasons")
 
 
 def upgrade(data: object) -> object:
     """An export of an earlier version in this version's form (anything else is given back as it is, for the
     checks to refuse): version 1 kept Pony's failed melds as "failed_melds", now one of a game's "marks";
-    versions 1 and 2 had no club nights (an empty "events"), versions 1 to 3 no rule sets (an empty "rule_sets")."""
-    if not (isinstance(data, dict) and data.get("version") in (1, 2, 3) and isinstance(data.get("games"), list)):
+    versions 1 and 2 had no club nights (an empty "events"), versions 1 to 3 no rule sets (an empty "rule_sets"),
+    versions 1 to 4 no federation numbers and no seasons (empty "members" and "seasons")."""
+    if not (isinstance(data, dict) and data.get("version") in (1, 2, 3, 4) and isinstance(data.get("games"), list)):
         return data
     games = []
     for g in data["games"]:
@@ -37,7 +41,8 @@ def upgrade(data: object) -> object:
             g["marks"] = {"failed_melds": melds} if not isinstance(melds, list) or any(melds) else {}
         games.append(g)
     return {**data, "version": VERSION, "games": games, "events": data.get("events", []),
-            "rule_sets": data.get("rule_sets", [])}
+            "rule_sets": data.get("rule_sets", []), "members": data.get("members", []),
+            "seasons": data.get("seasons", [])}
 
 
 # the values stored as JSON text, with the column that says whose each is
@@ -98,7 +103,10 @@ def _export(db: sqlite_utils.Database, game_ids: list[str] | None, with_pin: boo
     events = ([export_event(db, event_id, with_pin=with_pin) for event_id in event_store.event_ids(db)]
               if game_ids is None else [])
     sets = rule_set_store.export_rule_sets(db) if game_ids is None else []
-    return {"format": FORMAT, "version": VERSION, "games": games, "events": events, "rule_sets": sets}
+    members = player_store.every_member(db) if game_ids is None else []
+    seasons = season_store.every_season(db) if game_ids is None else []
+    return {"format": FORMAT, "version": VERSION, "games": games, "events": events, "rule_sets": sets,
+            "members": members, "seasons": seasons}
 
 
 EVENT_FIELDS = ("id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
@@ -160,7 +168,8 @@ class CannotUse(ValueError):
 
 
 def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool = False,
-                 events: list[dict] = (), rule_sets: list[dict] = ()) -> dict[str, list]:
+                 events: list[dict] = (), rule_sets: list[dict] = (), members: list[dict] = (),
+                 seasons: list[dict] = ()) -> dict[str, list]:
     """Store already-checked exported games, club nights (`events`) and rule sets in one transaction; `replace`
     overwrites games, events and rule sets with the same id. Returns what became of each rule set
     (db.rule_sets.import_rule_sets: a set already here is skipped, one whose name is taken here is renamed).
@@ -175,6 +184,9 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
         had_events = set(event_store.event_ids(db)) & {e["id"] for e in events}
         if had_events and not replace:
             raise ValueError("These events are already in the database: " + ", ".join(sorted(had_events)))
+        # a replaced event stays where it counted: its season (not in the file) lists it again once it is back
+        counted = {season_id: season_store.get_season(db, season_id)["events"]
+                   for season_id in set(season_store.season_of_events(db, sorted(had_events)).values())}
         for event_id in had_events:
             event_store.delete_event(db, event_id)
         kept_seats = event_store.seats_of(db, [g["id"] for g in games])  # tables of events the file leaves alone
@@ -194,7 +206,47 @@ def import_games(db: sqlite_utils.Database, games: list[dict], *, replace: bool 
                              + ", ".join(sorted(seated)))
         for event in events:
             insert_event(db, event)
+        for season_id, season_events in counted.items():
+            season_store.put_events(db, season_id, season_events)
+        _import_members(db, members, replace)
+        _import_seasons(db, seasons, replace)
         return rule_set_store.import_rule_sets(db, list(rule_sets), replace=replace, fresh_id=_fresh_id)
+
+
+def _import_members(db: sqlite_utils.Database, members: list[dict], replace: bool) -> None:
+    """Already-checked federation numbers ({"player", "member"}): a player here with another number keeps theirs
+    unless `replace`; a number another player here carries is refused (ValueError), as the API refuses it."""
+    from scoring.members import member_key
+    from scoring.standings import player_key
+
+    kept = player_store.members(db)
+    for m in members:
+        key, number = player_key(m["player"]), member_key(m["member"])
+        if key in kept and not replace:
+            continue
+        owner = player_store.member_owners(db).get(number)
+        if owner is not None and owner[0] != key:
+            raise ValueError(f"The membership number {m['member']} of {m['player']} is already {owner[1]}'s in the "
+                             "database")
+        player_store.put_member(db, key, m["player"], m["member"], number)
+
+
+def _import_seasons(db: sqlite_utils.Database, seasons: list[dict], replace: bool) -> None:
+    """Already-checked seasons: one whose id is here already is refused unless `replace` (then overwritten); an event
+    that counts in another season here is refused (ValueError)."""
+    for s in seasons:
+        if season_store.get_season(db, s["id"]) is not None:
+            if not replace:
+                raise ValueError(f"The season {s['id']} is already in the database")
+            db.execute("DELETE FROM seasons WHERE id = ?", [s["id"]])
+        missing = [e for e in s["events"] if event_store.get_event(db, e) is None]
+        if missing:
+            raise ValueError(f"The season {s['id']} counts events that are not there: {', '.join(missing)}")
+        elsewhere = {e: other for e, other in season_store.season_of_events(db, s["events"]).items()}
+        if elsewhere:
+            raise ValueError(f"The season {s['id']} counts events of another season in the database: "
+                             + ", ".join(sorted(elsewhere)))
+        season_store.insert_season(db, s)
 
 
 def _fresh_id() -> str:

@@ -34,6 +34,7 @@ import sqlite_utils
 from db import database_path, quiet_mark, write
 import lang
 from db import events as store
+from db import seasons as season_store
 from db import games as games_store
 from db.pin_hash import hash_pin
 from scoring import FieldError, Refused, get_variant, vocabulary
@@ -47,6 +48,8 @@ from .cache import Recent
 from .games import (committed, early_end, game_object, get_game, late_change_words, new_id, new_stored, not_found,
                     read_stored, request_fingerprint)
 from .model import Game
+from .players import keep_entrant_members
+from .season_fit import check_events
 
 # (database, game id) → (revision, updated, totals, winners, finished), in bytes: about 0.5 KB each as weighed (less
 # held), so the largest event the API accepts (10,000 games) fits, and starting its round 100 derives no earlier game
@@ -60,8 +63,9 @@ class _Standings:
     """An event's standings rows as worked out from one state of its games and byes (`key`), and how many of its
     games were not finished in that state (`playing`: the pages' "finished" without reading every game again)."""
 
-    def __init__(self, key: tuple, rows: list[dict], confirmed: tuple | None, playing: int = 0):
+    def __init__(self, key: tuple, rows: list[dict], confirmed: tuple | None, playing: int = 0, wins: tuple = ()):
         self.key, self.rows, self.playing = key, rows, playing
+        self.wins = wins  # each row's wins as the exact fraction (the rows show 1/3 as 0.33): what a season adds up
         self.confirmed = confirmed  # the database's quiet mark when a query last found `key` current
 
 
@@ -115,6 +119,9 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
         made = store.event_started_with(db, key) if key is not None else None
         if made is None:
             store.insert_event(db, row)
+            keep_entrant_members(db, event.entrants)
+            if payload.get("season") is not None:
+                _join_season(db, payload["season"], row)
     if made is not None:
         if made["request"] != request:
             raise EventKeyUsed(made["id"])
@@ -123,6 +130,22 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     if library is not None:
         importlib.import_module(library)
     return get_event(db, row["id"])
+
+
+def _join_season(db: sqlite_utils.Database, season_id: Any, row: dict) -> None:
+    """`"season"` in POST /api/events: the new event goes at the end of that season's events (API.md "Seasons");
+    an unknown season, or one the night does not fit (another game; VP counted and the night ranks otherwise), is
+    refused (422 naming `season`) and nothing is stored."""
+    season = season_store.get_season(db, season_id) if isinstance(season_id, str) else None
+    if season is None:
+        raise Refused([FieldError("season", lang._("There is no season with id “%(id)s”; give the id of a season "
+                                                   "(GET /api/seasons lists them), or leave season out.",
+                                                   id=season_id))])
+    events = season["events"] + [row["id"]]
+    errors = check_events(db, season["id"], events, season["counting"], field="season")
+    if errors:
+        raise Refused(errors)
+    season_store.put_events(db, season["id"], events)
 
 
 def _round_json(db: sqlite_utils.Database, stored_round: dict, movement: str,
@@ -383,11 +406,23 @@ def _kept_standings(db: sqlite_utils.Database, event_id: str) -> _Standings:
     row = _stored(db, event_id)
     so_far, state = _rounds_so_far(db, row["id"])
     games = [g for r in so_far for g in r.tables]
-    rows = [s.as_dict() for s in ranked(_event_of(row), games, [b for r in so_far for b in r.byes],
-                                        _adjustments(state))]
-    held = _Standings(key, rows, mark, sum(not g.finished for g in games))
+    standing = ranked(_event_of(row), games, [b for r in so_far for b in r.byes], _adjustments(state))
+    rows = [s.as_dict() for s in standing]
+    held = _Standings(key, rows, mark, sum(not g.finished for g in games), tuple(s.wins for s in standing))
     _standings.put((path, event_id), held)
     return held
+
+
+def final_standings(db: sqlite_utils.Database, event_id: str) -> tuple[dict, bool, list[dict]]:
+    """What a season reads of one of its events: its stored row, whether it is finished (every planned round
+    started and every game finished) and its standings rows, each with its entrant's `players` and its wins as the
+    exact fraction (`wins_exact`); Refused 404 for an unknown event."""
+    row = _stored(db, event_id)
+    held = _kept_standings(db, row["id"])
+    finished = held.playing == 0 and store.rounds_started(db, row["id"]) == row["rounds"]
+    rows = [{**r, "players": row["entrants"][r["entrant"]]["players"], "wins_exact": wins}
+            for r, wins in zip(held.rows, held.wins)]
+    return row, finished, rows
 
 
 def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 import sqlite_utils
 
@@ -31,6 +31,7 @@ from scoring.renames import (
     locked,
     plan,
 )
+from scoring.members import check_given, check_member, member_key
 from scoring.standings import Player, player_key, seatings, summarize, tally
 
 from . import cache
@@ -119,17 +120,18 @@ def ratings_of(table: Standings, key: str) -> dict:
     return {variant: rating.describe(found[key]) for variant, found in sorted(table.ratings.items()) if key in found}
 
 
-def listed(table: Standings, key: str) -> dict:
-    """A player as GET /api/players lists them."""
+def listed(table: Standings, key: str, members: dict[str, str] | None = None) -> dict:
+    """A player as GET /api/players lists them (`members`: every player key's federation number)."""
     p = table.players[key]
     return {"name": p.name, "games": p.games, "wins": p.wins, "rating": ratings_of(table, key),
-            "last_played": p.last_played}
+            "last_played": p.last_played, "member": (members or {}).get(key)}
 
 
 def everyone(db: sqlite_utils.Database, table: Standings | None = None) -> list[dict]:
     """Every player, most games first, then by name."""
     table = table or current(db)
-    return [listed(table, key) for key in sorted(table.players, key=lambda k: (-table.players[k].games, k))]
+    members = store.members(db)
+    return [listed(table, key, members) for key in sorted(table.players, key=lambda k: (-table.players[k].games, k))]
 
 
 def one(db: sqlite_utils.Database, name: str, table: Standings | None = None) -> dict:
@@ -153,7 +155,7 @@ def one(db: sqlite_utils.Database, name: str, table: Standings | None = None) ->
         recent.append({"id": game_id, "variant": s["variant"], "last_played": last_at, "finished": s["finished"],
                        "side": side, "won": s["finished"] and side in (s["winner"] or []),
                        "sides": [{"players": team, "score": s["totals"][i]} for i, team in enumerate(names)]})
-    return {**listed(table, key), "partners": people(p.partners), "opponents": people(p.opponents),
+    return {**listed(table, key, store.members(db)), "partners": people(p.partners), "opponents": people(p.opponents),
             "best_hand": {v: b["best_hand"] for v, b in sorted(p.best.items())},
             "best_game": {v: b["best_game"] for v, b in sorted(p.best.items())},
             "recent_games": recent}
@@ -197,6 +199,7 @@ def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[s
         shut = locked(changes, unlocked) if apply else []
         if shut:
             raise locked_refusal("rename" if into is None else "merge", known[old], new_name, shut)
+        number_moves = _number_moves(db, old, player_key(new_name), known[old], new_name)
         nights = [(e, renamed) for e, entrants in event_store.every_entrants(db)
                   if (renamed := entrants_renamed(entrants, old, new_name)) is not None]
         undirected = [e for e, _ in nights if not directs(e)] if apply else []
@@ -211,6 +214,7 @@ def change_player(db: sqlite_utils.Database, name: str, *, unlocked: Callable[[s
                 store.new_revision(db, change.game_id)
             for event_id, renamed in nights:
                 event_store.put_entrants(db, event_id, renamed)
+            number_moves()
     if apply:
         for change in changes:
             cache.forget(database_path(db), change.game_id)
@@ -248,3 +252,75 @@ def entrants_renamed(entrants: list[dict], old: str, new_name: str) -> list[dict
             name = e["name"]
         result.append({**e, "name": name, "players": players})
     return result
+
+
+def _number_moves(db: sqlite_utils.Database, old: str, new: str, old_name: str, new_name: str) -> Callable[[], None]:
+    """What a rename or merge of the player `old` into `new` (keys) does to their federation numbers, checked now
+    and written by the function returned: the number goes with the player; when both carry a different one, the
+    change is refused (422) at `member`, since one of the numbers would be lost."""
+    members = store.members(db)
+    if old not in members:
+        return lambda: None
+    if old != new and new in members and member_key(members[new]) != member_key(members[old]):
+        raise Refused([FieldError("member", lang._(
+            "“%(old)s” carries the membership number “%(number)s” and “%(new)s” the number “%(other)s”; a player "
+            "has one. Remove one of the numbers on its player's page first.", old=old_name, number=members[old],
+            new=new_name, other=members[new]))])
+
+    def move() -> None:
+        store.remove_member(db, old)
+        store.put_member(db, new, new_name, members[old], member_key(members[old]))
+    return move
+
+
+def set_member(db: sqlite_utils.Database, name: str, payload: object) -> dict:
+    """PUT /api/players/{name} {"member": "IT-004512"}: give the player a federation number (null removes it); the
+    player object. Refused 404 for an unknown player, 422 for a number that is not one or another player's."""
+    if not isinstance(payload, dict) or set(payload) != {"member"}:
+        raise Refused([FieldError("member", lang._('Send {"member": "IT-004512"} (or {"member": null} to remove the '
+                                                   'number) and nothing else.'))])
+    table = current(db)
+    key = player_key(name) if isinstance(name, str) else ""
+    if key not in table.players:
+        one(db, name, table)  # its 404, in its words
+    shown = table.players[key].name
+    member, err = check_member(payload["member"], "member", shown)
+    if err is not None:
+        raise Refused([err])
+    with write(db):
+        if member is None:
+            store.remove_member(db, key)
+        else:
+            owner = store.member_owners(db).get(member_key(member))
+            if owner is not None and owner[0] != key:
+                raise Refused([FieldError("member", lang._(
+                    "The membership number “%(member)s” is %(owner)s's already; each player has their own.",
+                    member=member, owner=owner[1]))])
+            store.put_member(db, key, shown, member, member_key(member))
+    return one(db, shown, table)
+
+
+def keep_entrant_members(db: sqlite_utils.Database, entrants: Sequence) -> None:
+    """The federation numbers a new event's entrants give (scoring.events.Entrant.members), checked against those
+    the players carry (scoring.members.check_given: Refused 422 at each entrant's field) and kept for the players
+    who had none. Runs inside the event's write transaction, so a refused event keeps no number."""
+    given = [(f"entrants[{i}].member" if len(e.players) == 1 else f"entrants[{i}].members[{j}]", player, member)
+             for i, e in enumerate(entrants) for j, (player, member) in enumerate(zip(e.players, e.members))
+             if member is not None]
+    if not given:
+        return
+    known = store.members(db)
+    errors = check_given(given, known, {number: name for number, (_, name) in store.member_owners(db).items()})
+    if errors:
+        raise Refused(errors)
+    for _, player, member in given:
+        if player_key(player) not in known:
+            store.put_member(db, player_key(player), player, member, member_key(member))
+
+
+def event_members(db: sqlite_utils.Database, event_id: str) -> list[list[str]]:
+    """Each entrant's players' federation numbers in their order, an unknown one "" (results.csv's `members`, which
+    joins them by "+"); an unknown event has none."""
+    event = event_store.get_event(db, event_id)
+    members = store.members(db)
+    return [[members.get(player_key(p), "") for p in e["players"]] for e in (event["entrants"] if event else [])]

@@ -103,6 +103,16 @@ RELEASED = [
     ALTER TABLE event_tables ADD COLUMN pin TEXT;""",
     """ALTER TABLE pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;
     ALTER TABLE event_pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;""",
+    """CREATE TABLE members (player TEXT NOT NULL PRIMARY KEY, name TEXT NOT NULL, member TEXT NOT NULL,
+        member_key TEXT NOT NULL);
+    CREATE UNIQUE INDEX members_by_number ON members(member_key);""",
+    """CREATE TABLE seasons (id TEXT PRIMARY KEY, name TEXT NOT NULL, counting TEXT NOT NULL, created TEXT NOT NULL,
+        request_key TEXT);
+    CREATE UNIQUE INDEX seasons_by_key ON seasons(request_key);
+    CREATE TABLE season_events (
+        season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+        event_id TEXT NOT NULL UNIQUE REFERENCES events(id) ON DELETE CASCADE,
+        PRIMARY KEY (season_id, position));""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

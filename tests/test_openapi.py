@@ -185,7 +185,50 @@ def scenarios(client, w):
     table.update(players)
     table.update(event_scenarios(client))
     table.update(rule_set_scenarios(client))
+    table.update(season_scenarios(client, w))
     return table
+
+
+def season_scenarios(client, w):
+    """The seasons' routes (API.md "Seasons") and a player's federation number (API.md "Players' federation
+    numbers")."""
+    def season(**body):
+        return client.post("/api/seasons", json={"name": "Winter", **body}).get_json()["id"]
+
+    def played():  # a season of one finished night
+        event_id = client.post("/api/events", json=EVENT).get_json()["id"]
+        for t in client.post(f"/api/events/{event_id}/rounds").get_json()["tables"]:
+            client.post(f"/api/games/{t['game']}/hands", json={"entries": [{"total": 100}, {"total": 50}]})
+            client.post(f"/api/games/{t['game']}/end")
+        return season(events=[event_id])
+
+    one, member = "/api/seasons/{season_id}", "/api/players/{name}"
+    return {
+        ("/api/seasons", "get", 200): lambda: (season(), client.get("/api/seasons"))[1],
+        ("/api/seasons", "post", 201): lambda: client.post("/api/seasons", json={"name": "Spring"}),
+        ("/api/seasons", "post", 400): lambda: client.post("/api/seasons", data="{", content_type=JSON),
+        ("/api/seasons", "post", 413): lambda: client.post("/api/seasons", data=BIG, content_type=JSON),
+        ("/api/seasons", "post", 415): lambda: client.post("/api/seasons", data="{}", content_type="text/plain"),
+        ("/api/seasons", "post", 422): lambda: client.post("/api/seasons", json={"name": "X", "events": ["nosuch"]}),
+        (one, "get", 200): lambda: client.get(f"/api/seasons/{played()}"),
+        (one, "get", 404): lambda: client.get("/api/seasons/nosuchseason"),
+        (one, "put", 200): lambda: client.put(f"/api/seasons/{played()}", json={"counting": {"best": 1}}),
+        (one, "put", 400): lambda: client.put(f"/api/seasons/{season()}", data="{", content_type=JSON),
+        (one, "put", 404): lambda: client.put("/api/seasons/nosuchseason", json={"name": "Y"}),
+        (one, "put", 413): lambda: client.put(f"/api/seasons/{season()}", data=BIG, content_type=JSON),
+        (one, "put", 415): lambda: client.put(f"/api/seasons/{season()}", data="{}", content_type="text/plain"),
+        (one, "put", 422): lambda: client.put(f"/api/seasons/{season()}", json={"counting": {"best": 0}}),
+        (one + "/standings", "get", 200): lambda: client.get(f"/api/seasons/{played()}/standings"),
+        (one + "/standings", "get", 404): lambda: client.get("/api/seasons/nosuchseason/standings"),
+        ("/seasons/{season_id}/standings.pdf", "get", 200): lambda: client.get(f"/seasons/{played()}/standings.pdf"),
+        ("/seasons/{season_id}/standings.pdf", "get", 404): lambda: client.get("/seasons/nosuch/standings.pdf"),
+        (member, "put", 200): lambda: (w["finished"](), client.put("/api/players/ann", json={"member": None}))[1],
+        (member, "put", 400): lambda: client.put("/api/players/ann", data="{", content_type=JSON),
+        (member, "put", 404): lambda: client.put("/api/players/Nobody", json={"member": "IT-1"}),
+        (member, "put", 413): lambda: client.put("/api/players/ann", data=BIG, content_type=JSON),
+        (member, "put", 415): lambda: client.put("/api/players/ann", data="{}", content_type="text/plain"),
+        (member, "put", 422): lambda: (w["finished"](), client.put("/api/players/ann", json={"member": ""}))[1],
+    }
 
 
 RULES = {"name": "Thursdays", "variant": "classic", "options": {"house_rules": {"going_out": 200}}}

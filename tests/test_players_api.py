@@ -25,7 +25,7 @@ def test_the_list_gives_every_field_for_every_player(client, week):
         # 6 games each; wins: the 2 won, the tie, and game 5 for Ann and Cy
         "Ann": (6, 4), "Bob": (6, 3), "Cy": (6, 3), "Di": (6, 2)}
     for p in players.values():
-        assert set(p) == {"name", "games", "wins", "rating", "last_played"}
+        assert set(p) == {"name", "games", "wins", "rating", "last_played", "member"}
         assert set(p["rating"]) == {"ponytail"}
         assert set(p["rating"]["ponytail"]) == {"mu", "sigma", "ordinal"}
         r = p["rating"]["ponytail"]

@@ -107,7 +107,7 @@ def bumped(document, to=None):
 def test_export_file_contents(filled, tmp_path, cli):
     cli("export", tmp_path / "games.json", "--db", filled)
     data = json.loads((tmp_path / "games.json").read_text(encoding="utf-8"))
-    assert (data["format"], data["version"]) == ("meldbook-games", 4) and data["events"] == []
+    assert (data["format"], data["version"]) == ("meldbook-games", 5) and data["events"] == [] and data["members"] == data["seasons"] == []
     assert [g["variant"] for g in data["games"]] == ["pony", "ponytail", "five-person"]
     pony, pairs, five = data["games"]
     assert pony["hands"][0]["entries"][0]["melded"] == {"jokers": 1, "tens": 3}

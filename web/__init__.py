@@ -38,6 +38,9 @@ def register(app: Flask) -> None:
     app.register_blueprint(rule_sets.bp)
 
     players.init_app(app)
+    from web.views import seasons
+
+    seasons.init_app(app)
     app.register_blueprint(scores_csv.bp)
     app.register_blueprint(manifest.bp)
     from web.present import once

@@ -19,7 +19,7 @@ from .vp_scales import check_vp_scale
 
 RANKINGS = ("points", "wins", "vp")
 KEYS = ("name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings", "vp_scale", "pin",
-        "deals_per_round", "round_minutes", "bye", "director_pin", "table_pins")
+        "deals_per_round", "round_minutes", "bye", "director_pin", "table_pins", "season")
 STORED = ("vp_scale_name",)  # kept with a stored event (an export): not sent, but read back as it was kept
 MAX_ROUNDS = 100
 DEFAULT_TABLE_SIZE = 2

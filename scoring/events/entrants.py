@@ -7,6 +7,7 @@ import lang
 
 from ..base import FieldError
 from ..game import _name, how_many, shows_nothing
+from ..members import check_member
 from ..standings import player_key
 from .model import Entrant
 
@@ -28,9 +29,9 @@ def check_entrants(raw: Any, most: int) -> tuple[list[Entrant], list[FieldError]
         if not isinstance(e, dict):
             errors.append(FieldError(where, lang._("Entrant %(n)s must be an object with a name and players.", n=i + 1)))
             continue
-        errors += [FieldError(f"{where}.{k}", lang._("'%(key)s' is not part of an entrant; give name and players.",
-                                                     key=k))
-                   for k in sorted(set(e) - {"name", "players"}, key=str)]
+        errors += [FieldError(f"{where}.{k}", lang._("'%(key)s' is not part of an entrant; give name and players "
+                                                     "(and member or members).", key=k))
+                   for k in sorted(set(e) - {"name", "players", "member", "members"}, key=str)]
         name, err = _name(e.get("name"), f"{where}.name", lang._("Entrant %(n)s's name", n=i + 1))
         if not err and shows_nothing(name):
             err = FieldError(f"{where}.name", lang._("Entrant %(n)s's name shows nothing (only invisible characters); "
@@ -65,6 +66,38 @@ def check_entrants(raw: Any, most: int) -> tuple[list[Entrant], list[FieldError]
                 else:
                     players_seen[player_key(player)] = i + 1
                     players.append(player)
-        entrants.append(Entrant(name, tuple(players)))
+        members, member_errors = _members(e, i, players)
+        errors += member_errors
+        entrants.append(Entrant(name, tuple(players), members))
     return entrants, errors
+
+
+def _members(e: dict, i: int, players: list[str]) -> tuple[tuple[str | None, ...], list[FieldError]]:
+    """The federation numbers an entrant gives beside its players: `member` for an entrant of one player, `members`
+    (one a player, in their order, null for none) beside a pair's players."""
+    where = f"entrants[{i}]"
+    if "member" in e and "members" in e:
+        return (), [FieldError(f"{where}.member", lang._("Entrant %(n)s gives both member and members; give member "
+                                                         "for one player, members for a pair.", n=i + 1))]
+    if "member" in e:
+        if len(players) != 1:
+            return (), [FieldError(f"{where}.member", lang._("Entrant %(n)s has %(count)s players: give their numbers "
+                                                             "as members, one a player in their order.",
+                                                             n=i + 1, count=len(players)))]
+        member, err = check_member(e["member"], f"{where}.member", lang._("entrant %(n)s", n=i + 1))
+        return ((member,), []) if err is None else ((), [err])
+    if "members" not in e:
+        return (), []
+    raw = e["members"]
+    if not isinstance(raw, list) or len(raw) != len(players):
+        return (), [FieldError(f"{where}.members", lang._("Entrant %(n)s's members must be a list of %(count)s "
+                                                          "numbers (or null), one for each player in their order.",
+                                                          n=i + 1, count=len(players)))]
+    members, errors = [], []
+    for j, m in enumerate(raw):
+        member, err = check_member(m, f"{where}.members[{j}]", lang._("player %(seat)s of entrant %(n)s",
+                                                                       seat=j + 1, n=i + 1))
+        members.append(member)
+        errors += [err] if err else []
+    return tuple(members), errors
 

@@ -12,6 +12,8 @@ class Entrant:
 
     name: str
     players: tuple[str, ...]
+    # each player's federation number as the new event gave it (None: not given); kept with the player, not the event
+    members: tuple[str | None, ...] = ()
 
     def side(self) -> dict:
         """This entrant as a side of a table's game (POST /api/games)."""

@@ -3,7 +3,10 @@ refusals (scoring.Refused, field paths such as entrants[3].name or vp_scale[1][2
 about, in the form's own words.
 
 Entrants are typed one a line: "Ann & Bob" (or "Ann and Bob", "Ann, Bob & Cy") is a side of those players named as
-typed with & between them; a single name is one player alone. The victory point scale is typed one row a line:
+typed with & between them; a single name is one player alone. A player's federation number may follow the name
+after "#" ("Ann #IT-004512 & Bob #IT-004513"): a secretary types the night's list as it is called out, adding a
+number only for a member who has none kept yet (a number once given stays with the player, so the regulars' lines
+stay "Ann & Bob"). The victory point scale is typed one row a line:
 "margin winner loser" ("500 15 5").
 """
 from __future__ import annotations
@@ -19,7 +22,8 @@ from web.forms import layouts, seating_shape
 from web.forms.numbers import number
 
 FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", "table_size", "rounds", "movement",
-          "standings", "vp_scale", "deals_per_round", "round_minutes", "bye", "pin", "director_pin", "table_pins")
+          "standings", "vp_scale", "deals_per_round", "round_minutes", "bye", "pin", "director_pin", "table_pins",
+          "season")
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
 DEFAULTS = {"table_size": "2", "rounds": "3", "movement": "swiss", "standings": "wins", "vp_scale": DEFAULT_VP_SCALE}
 MOVEMENT_WORDS = {
@@ -61,12 +65,25 @@ def entrant_lines(raw: str) -> list[str]:
     return [line.strip() for line in (raw or "").splitlines() if line.strip()]
 
 
+NUMBERED = re.compile(r"^(.*?)\s*#\s*(\S+)$")  # "Ann #IT-004512": a name, then its federation number after #
+
+
+def _numbered(part: str) -> tuple[str, str | None]:
+    """A typed player with the federation number after "#", if one follows the name."""
+    m = NUMBERED.match(part)
+    return (m[1].strip(), m[2]) if m and m[1].strip() else (part, None)
+
+
 def entrant(line: str) -> dict:
-    """One typed line as an entrant: 'Ann & Bob' → Ann and Bob, named 'Ann & Bob'; 'Ann' → Ann alone."""
-    players = _split(line)
+    """One typed line as an entrant: 'Ann & Bob' → Ann and Bob, named 'Ann & Bob'; 'Ann' → Ann alone; a name may
+    carry its federation number after "#" ('Ann #IT-1 & Bob' → members ["IT-1", None])."""
+    typed = [_numbered(p) for p in _split(line)]
+    players, members = [name for name, _ in typed], [member for _, member in typed]
     if len(players) == 1:
-        return {"name": line, "players": [line]}
-    return {"name": team_name(players) if all(players) else line, "players": players}
+        found = {"name": players[0], "players": players}
+        return found | ({"member": members[0]} if members[0] else {})
+    found = {"name": team_name(players) if all(players) else line, "players": players}
+    return found | ({"members": members} if any(members) else {})
 
 
 def vp_lines(raw: str) -> list[str]:
@@ -102,6 +119,8 @@ def payload(form) -> dict:
             body[key] = form[key].strip()
     if form.get("table_pins"):
         body["table_pins"] = True
+    if form.get("season"):
+        body["season"] = form["season"]
     if body["standings"] == "vp":
         body["vp_scale"] = _scale(form)
     for key in ("deals_per_round", "round_minutes"):

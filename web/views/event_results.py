@@ -12,7 +12,7 @@ from flask import Blueprint, Response, flash, redirect, request, url_for
 import lang
 from scoring import Refused
 from scoring.events.results import COLUMNS
-from service import tournament
+from service import players, tournament
 from web.forms import keys
 from web.forms.numbers import Unreadable, number
 from web.plumbing.database import get_db
@@ -38,13 +38,17 @@ def _cell(value: object) -> object:
 @bp.get("/<event_id>/results.csv")
 def results_csv(event_id: str):
     rounds, standings = tournament.results(get_db(), event_id)
+    # the last column: the entrant's federation numbers as API.md joins them ("+IT-9" when the first is unknown),
+    # each number guarded as a name is, not the joined cell
+    members = ["+".join(str(_cell(n)) for n in numbers) if any(numbers) else ""
+               for numbers in players.event_members(get_db(), event_id)]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    writer.writerows([_cell(row[c]) for c in COLUMNS] for row in rounds)
+    writer.writerow((*COLUMNS, "members"))
+    writer.writerows([*(_cell(row[c]) for c in COLUMNS), members[row["entrant"]]] for row in rounds)
     writer.writerow([])
-    writer.writerow(STANDINGS)
-    writer.writerows([_cell(row[c]) for c in STANDINGS] for row in standings)
+    writer.writerow((*STANDINGS, "members"))
+    writer.writerows([*(_cell(row[c]) for c in STANDINGS), members[row["entrant"]]] for row in standings)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
 

@@ -42,6 +42,7 @@ def obj(required: dict, optional: dict | None = None, *, closed: bool = False) -
 
 
 INT, STR, BOOL = {"type": "integer"}, {"type": "string"}, {"type": "boolean"}
+MEMBER_OR_NULL = {"type": ["string", "null"], "minLength": 1, "maxLength": 32}
 TIME = {"type": "string", "format": "date-time"}
 CARD_POINTS = {"oneOf": [{"type": "integer", "minimum": 0, "multipleOf": 5},
                          {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
@@ -124,7 +125,11 @@ SCHEMAS = {
                   {"events": {"type": "array", "items": {"type": "object"}},
                    "rule_sets": {"type": "array", "description": "every saved rule set (id, name, variant, options, "
                                  "created, updated); an import skips one already there and keeps one whose name is "
-                                 "taken there under another name", "items": {"type": "object"}}}),
+                                 "taken there under another name", "items": {"type": "object"}},
+                   "members": {"type": "array", "description": "every federation number kept ({player, member})",
+                               "items": {"type": "object"}},
+                   "seasons": {"type": "array", "description": "every season (id, name, counting, created, events)",
+                               "items": {"type": "object"}}}),
 }
 
 
@@ -240,7 +245,9 @@ SCHEMAS.update({
                                                           "every tied side)"},
                    "rating": {"type": "object", "additionalProperties": RATING,
                               "description": "per variant of which they finished a game (openskill Plackett–Luce)"},
-                   "last_played": TIME}),
+                   "last_played": TIME,
+                   "member": {**nullable("string"), "description": "the player's federation (or club) membership "
+                                                                  "number, null when none is kept"}}),
     "PlayerDetail": obj(
         {"name": STR, "games": INT, "wins": INT, "rating": {"type": "object", "additionalProperties": RATING},
          "last_played": TIME, "partners": PEOPLE, "opponents": PEOPLE,
@@ -268,7 +275,12 @@ PATHS.update({
                              "responses": {"200": _ok("the players", {"type": "array", "items": ref("Player")})}}},
     "/api/players/{name}": {"get": {
         "operationId": "getPlayer", "summary": "One player: partners, opponents, best hand and game per variant",
-        "parameters": [NAME], "responses": {"200": _ok("the player", ref("PlayerDetail")), "404": NO_PLAYER}}},
+        "parameters": [NAME], "responses": {"200": _ok("the player", ref("PlayerDetail")), "404": NO_PLAYER}},
+        "put": {"operationId": "setMember", "summary": "The player's federation number (null removes it)",
+                "parameters": [NAME], "requestBody": _body(obj({"member": MEMBER_OR_NULL}, closed=True)),
+                "responses": {"200": _ok("the player", ref("PlayerDetail")), "400": BAD_JSON, "404": NO_PLAYER,
+                              "413": TOO_LARGE, "415": NOT_JSON,
+                              "422": _error("not 1 to 32 printable characters, or another player's number")}}},
     "/api/players/{name}/rename": {"post": {
         "operationId": "renamePlayer", "summary": "Rename a player in every game (sides named after them follow)",
         "parameters": [NAME, PLAYER_PIN, PLAYER_DIRECTOR_PIN], "requestBody": _body(obj({"name": STR}, closed=True)),
@@ -334,7 +346,13 @@ SCHEMAS.update({
     "NewEntrant": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
                       {"players": {"type": "array", "minItems": 1, "maxItems": 2,  # the most a variant seats: document()
                                    "items": {"type": "string", "minLength": 1, "maxLength": 40},
-                                   "description": "left out: the entrant plays alone, under its name"}}, closed=True),
+                                   "description": "left out: the entrant plays alone, under its name"},
+                       "member": {**MEMBER_OR_NULL, "description": "an entrant of one player: that player's federation "
+                                  "number (kept with the player; another player's number, or another number than "
+                                  "the player's, is refused)"},
+                       "members": {"type": "array", "items": MEMBER_OR_NULL,
+                                   "description": "beside a pair's players, one number (or null) for each, in their "
+                                                  "order"}}, closed=True),
     "NewEvent": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}, "variant": {"enum": []},
                      "entrants": {"type": "array", "minItems": 2, "maxItems": 200, "items": ref("NewEntrant"),
                                   "description": "the sides that play: at least table_size, names distinct, "
@@ -345,6 +363,8 @@ SCHEMAS.update({
                                                  "the count, when odd); mitchell and danish: table_size 2 only"},
                      "standings": {"enum": ["points", "wins", "vp"]}},
                     {"options": ref("NewOptions"),
+                     "season": {"type": "string", "description": "the id of a season the night joins, at the end "
+                                                                 "of its events (same variant)"},
                      "table_size": {"type": "integer", "minimum": 2, "default": 2},
                      "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
                              "description": "the table PIN every table's game gets (4 to 8 digits); left out: none"},
@@ -510,6 +530,70 @@ PATHS.update({
         "operationId": "getEventLog", "summary": "Changes made to a game after its round closed, oldest first",
         "parameters": [EVENT_ID],
         "responses": {"200": _ok("the log", {"type": "array", "items": ref("EventLogEntry")}), "404": NO_EVENT}}},
+})
+
+COUNTING = obj({}, {"figure": {"type": ["string", "null"], "enum": ["vp", "points", "wins", None],
+                               "description": "what each event counts; null: what the first event ranks by"},
+                    "best": {"type": ["integer", "null"], "minimum": 1, "maximum": 200,
+                             "description": "only a player's best that many events count; null: all"},
+                    "min_events": {"type": "integer", "minimum": 1, "maximum": 200, "default": 1,
+                                   "description": "fewer events played: listed after the ranked, place null"},
+                    "place_points": {"oneOf": [{"type": "array", "minItems": 1, "maxItems": 1024,
+                                                "items": {"type": "integer", "minimum": 0, "maximum": 100000}},
+                                               {"const": "field"}, {"type": "null"}],
+                                     "description": "points by final place instead of the figure: a list (places "
+                                                    "past it get 0) or field (the first of n ranked rows n, one less "
+                                                    "a place below)"}}, closed=True)
+SCHEMAS.update({
+    "Season": obj({"id": STR, "name": STR, "variant": {**nullable("string"), "description": "its events' (null "
+                                                                                               "before the first)"},
+                   "events": {"type": "array", "items": STR, "description": "event ids in the order played"},
+                   "counting": COUNTING, "created": TIME}, closed=True),
+    "NewSeason": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}},
+                     {"events": {"type": "array", "maxItems": 200, "items": STR,
+                                 "description": "existing events of one variant, each in no other season"},
+                      "counting": COUNTING}, closed=True),
+    "SeasonChange": obj({}, {"name": {"type": "string", "minLength": 1, "maxLength": 40},
+                             "events": {"type": "array", "maxItems": 200, "items": STR},
+                             "counting": {**COUNTING, "description": "whole: keys left out take their defaults"}},
+                        closed=True),
+    "SeasonRow": obj({"player": STR, "place": {"type": ["integer", "null"], "minimum": 1,
+                                               "description": "null: fewer than min_events events, unranked"},
+                      "events": {"type": "integer", "minimum": 1, "description": "finished events played"},
+                      "counted": {"type": "array", "items": STR}, "total": {"type": "number"},
+                      "results": {"type": "array", "items": obj(
+                          {"event": STR, "figure": {"type": "number"}, "place": {"type": "integer", "minimum": 1},
+                           "counts": {"type": "number"}}, closed=True)}}, closed=True),
+})
+SEASON_ID = {"name": "season_id", "in": "path", "required": True, "schema": STR}
+NO_SEASON = _error("unknown season")
+PATHS.update({
+    "/api/seasons": {
+        "get": {"operationId": "listSeasons", "summary": "Every season, the newest first",
+                "responses": {"200": _ok("the seasons", {"type": "array", "items": ref("Season")})}},
+        "post": {"operationId": "createSeason", "summary": "Create a season of club nights",
+                 "parameters": [{**IDEMPOTENCY_KEY, "description": "a repeat with the same key answers the season "
+                                                                   "it made"}],
+                 "requestBody": _body(ref("NewSeason")),
+                 "responses": {"201": {**_ok("the new season", ref("Season")), "headers": {"Location": {"schema": STR}}},
+                               "400": BAD_JSON, "413": TOO_LARGE, "415": NOT_JSON,
+                               "422": _error("a field breaks a rule (each error names it): an unknown event, one of "
+                                             "another season or another variant")}}},
+    "/api/seasons/{season_id}": {
+        "get": {"operationId": "getSeason", "summary": "One season", "parameters": [SEASON_ID],
+                "responses": {"200": _ok("the season", ref("Season")), "404": NO_SEASON}},
+        "put": {"operationId": "changeSeason", "summary": "Replace the name, events or counting given",
+                "parameters": [SEASON_ID], "requestBody": _body(ref("SeasonChange")),
+                "responses": {"200": _ok("the season", ref("Season")), "400": BAD_JSON, "404": NO_SEASON,
+                              "413": TOO_LARGE, "415": NOT_JSON, "422": _error("a field breaks a rule")}}},
+    "/api/seasons/{season_id}/standings": {"get": {
+        "operationId": "getSeasonStandings", "summary": "The season's standings: ranked players, then the unranked",
+        "parameters": [SEASON_ID],
+        "responses": {"200": _ok("the rows", {"type": "array", "items": ref("SeasonRow")}), "404": NO_SEASON}}},
+    "/seasons/{season_id}/standings.pdf": {"get": {
+        "operationId": "seasonStandingsSheet", "summary": "The season's standings on paper",
+        "parameters": [SEASON_ID], "responses": {"200": PDF, "404": {
+            "description": "unknown season (a short page)", "content": {"text/html": {"schema": STR}}}}}},
 })
 
 

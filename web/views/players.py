@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from werkzeug.exceptions import MethodNotAllowed
+
 from flask import (
     Blueprint,
     Flask,
@@ -44,6 +46,14 @@ def list_players():
 @api_bp.get("/players/<path:name>")
 def show_player(name: str):
     return jsonify(player_service.one(get_db(), name))
+
+
+@api_bp.put("/players/<path:name>")
+def set_member(name: str):
+    """{"member": "IT-004512"}: the player's federation number (null removes it); the player object."""
+    if name.rsplit("/", 1)[-1] in ("rename", "merge"):  # PUT …/rename: that route takes POST only, not a name
+        raise MethodNotAllowed(valid_methods=["POST"])
+    return jsonify(player_service.set_member(get_db(), name, body()))
 
 
 def _one_field(key: str, example: str) -> str:
@@ -139,7 +149,7 @@ def players():
 
 
 @bp.get("/players/<path:name>")
-def player(name: str):
+def player(name: str, at: dict | None = None, typed_member: str | None = None, status: int = 200):
     table = player_service.current(get_db())
     try:
         found = player_service.one(get_db(), name, table)
@@ -149,7 +159,24 @@ def player(name: str):
     shut = locked(played(store.seats_and_sides(get_db(), pin_only=True), player_key(found["name"])), may_change)
     return render_template("player.html", player=found, variants=VARIANTS, note=RATING_NOTE, others=others,
                            locked=_unlock_links(shut, url_for("players.player", name=found["name"])),
-                           locked_ids={c.game_id for c in shut})
+                           locked_ids={c.game_id for c in shut}, at=at or {}, typed_member=typed_member), status
+
+
+@bp.post("/players/<path:name>/member")
+def set_member(name: str):
+    """The player page's membership number: saved, changed or (Remove, or an empty box) removed; a refusal is said
+    at the box, which keeps what was typed."""
+    typed = request.form.get("member", "")
+    member = None if request.form.get("remove") or not typed.strip() else typed
+    try:
+        found = player_service.set_member(get_db(), name, {"member": member})
+    except Refused as err:
+        if err.status == 404:
+            return refused_page(err)
+        return player(name, at={"member": [e.message for e in err.errors]}, typed_member=typed, status=422)
+    flash(lang._("%(name)s's membership number is now %(member)s.", name=found["name"], member=found["member"])
+          if found["member"] else lang._("%(name)s has no membership number now.", name=found["name"]))
+    return redirect(url_for("players.player", name=found["name"]) + "#member", 303)
 
 
 @bp.route("/players/<path:name>/rename", methods=["GET", "POST"])
