@@ -13,7 +13,7 @@ from .base import Field, FieldError, SideScore, sides_sent
 from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, TIE_GOES_TO_GOING_OUT,
                      WENT_OUT, count, in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
-from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS
+from .deck54 import CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS
 from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
 from . import american_checks as checks
@@ -192,6 +192,8 @@ class American(Variant):
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    deck_counts = DECK_COUNTS
+    card_counted = CARD_COUNTED
     valueless_cards = L_("3 (red or black)")
     target = 8500
     rules = RULES

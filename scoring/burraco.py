@@ -12,7 +12,6 @@ from .base import totals as added_up
 from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT, in_hand, melded
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import melded_covers_canastas, one_goes_out
-from .entries import points_fields
 from .shape import NoMinimum, Words
 from .variant import Variant, deal_to_the_left
 
@@ -52,6 +51,7 @@ class Burraco(Variant):
     card_names = {"jokers": L_("Joker"), "twenties": L_("2 (pinella)"),
                   "fifteens": lazy_pgettext("card", "A"), "tens": L_("K, Q, J, 10, 9, 8"), "fives": L_("7, 6, 5, 4, 3")}
     pack_counts = {"jokers": 4, "twenties": 8, "fifteens": 8, "tens": 48, "fives": 40}  # cards of each value
+    card_counted = CARD_COUNTED
     pack_points = 1080  # 4 × 30 + 8 × 20 + 8 × 15 + 48 × 10 + 40 × 5
     target = 2005
     uses_decks = False
@@ -160,22 +160,6 @@ class Burraco(Variant):
                 "dirty_canastas": WILD_CARDS, "full_run_canastas": TWOS, "ace_to_ace_canastas": ACES // 2,
                 "melded": self.pack_points, "in_hand": self.pack_points}
         return {f: 0 if f in off else n for f, n in most.items()}
-
-    def parse_hand(self, payload: Any, sides: int, options: dict | None = None) -> tuple[list[dict], list[FieldError]]:
-        """As every variant reads a hand, and card counts by value in one field of one side no more than the pack holds
-        of that value (RULES.md §4: "5 jolly" — the pack has 4)."""
-        entries, errors = super().parse_hand(payload, sides, options)
-        if errors:
-            return entries, errors
-        for i, raw in enumerate(payload["entries"]):
-            for name in points_fields(self.fields):
-                value = raw.get(name)
-                if type(value) is dict:
-                    errors += [FieldError(f"entries[{i}].{name}.{card}", lang._(
-                        "%(label)s: %(counted)s counted, but the pack holds only %(most)s.", label=self._label(name),
-                        counted=lang.counted(CARD_COUNTED[card], n), most=lang.number(self.pack_counts[card])))
-                        for card, n in value.items() if n > self.pack_counts[card]]
-        return entries, errors
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         rules = options["house_rules"]
