@@ -11,7 +11,7 @@ from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
 from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, TIE_GOES_TO_GOING_OUT,
-                     WENT_OUT, count, in_hand, melded, points_rule)
+                     TIE_PLAYS_ANOTHER_HAND, WENT_OUT, count, in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS
 from .shape import ByScoreRows, Words
@@ -89,6 +89,7 @@ RULES = (
               words=SPECIAL_WORDS),
     HouseRule("dream_hand_wins", "flag", True, L_("A Dream hand wins the game at once"), L_("Dream hand wins")),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 

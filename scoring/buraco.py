@@ -5,7 +5,8 @@ from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field
 from .burraco import Burraco, points_rule
-from .common import LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT, in_hand
+from .common import (LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND,
+                     WENT_OUT, in_hand)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
 from .shape import Words
 
@@ -42,6 +43,7 @@ class Buraco(Burraco):
         HouseRule("go_out_needs_clean", "flag", True, L_("Going out needs a clean canasta"),
                   note=L_("false: the fechado game, any canasta will do")),
         TIE_GOES_TO_GOING_OUT,
+        TIE_PLAYS_ANOTHER_HAND,
     )
     canastas = (
         Canasta("natural_canastas", lazy_pgettext("canastra kind", "clean"), "natural_canasta_bonus", 35),

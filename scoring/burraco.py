@@ -9,7 +9,8 @@ from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field, FieldError, SideScore, last_side_with, listed, sides_sent
 from .base import totals as added_up
-from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT, in_hand, melded
+from .common import (LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, WENT_OUT,
+                     in_hand, melded)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import melded_covers_canastas, one_goes_out
 from .shape import NoMinimum, Words
@@ -77,6 +78,7 @@ class Burraco(Variant):
         HouseRule("go_out_needs_clean", "flag", False, L_("Closing needs a clean burraco (international code)"),
                   L_("Closing needs a clean burraco"), note=L_("false: any burraco will do (FIBUR's Italian code)")),
         TIE_GOES_TO_GOING_OUT,
+        TIE_PLAYS_ANOTHER_HAND,
     )
     canastas = (
         Canasta("natural_canastas", lazy_pgettext("burraco kind", "clean"), "natural_canasta_bonus", 35),

@@ -6,7 +6,8 @@ import lang
 from . import classic_checks as checks
 from .base import Field, FieldError, SideScore, sides_sent
 from .classic_checks import DECK_POINTS, KINDS, LEAST, SWITCHED
-from .common import CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, WENT_OUT, by_score_rule, in_hand
+from .common import (CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule,
+                     in_hand)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import CANASTA_CARDS, CARD_COUNTED, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, WITH_BLACK_THREES
 from .shape import ByScoreRows, Words
@@ -46,6 +47,7 @@ RULES = (
               lang.L_("Black three held, each"), off=lang.L_("black threes held are in-hand points")),
     by_score_rule([[None, 15], [0, 50], [1500, 90], [3000, 120]], step=1),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 

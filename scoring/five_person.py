@@ -4,7 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, TIE_GOES_TO_GOING_OUT, melded
+from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, melded
 from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn
 from .shape import Fixed, Words
 from .variant import Variant
@@ -52,6 +52,7 @@ RULES = (
     # with a kitty, when finishing, or when the partner has a canasta
     HouseRule("meld_minimum_reduced", "points", 25, lang.L_("Reduced opening minimum")),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 

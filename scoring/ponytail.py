@@ -4,8 +4,8 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT,
-                     by_score_rule)
+from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT,
+                     TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
 from .deck54 import (CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
                      UNPICKED_PONY_COUNTS, deck_limits, melded_covers_canastas, one_goes_out)
@@ -40,6 +40,7 @@ RULES = (
     UNPICKED_PONY_COUNTS,
     by_score_rule([[None, 50], [15000, 90], [30000, 120]], step=1),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 

@@ -10,7 +10,7 @@ from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
 from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, THREES, TIE_GOES_TO_GOING_OUT,
-                     WENT_OUT, count, in_hand, melded, points_rule)
+                     TIE_PLAYS_ANOTHER_HAND, WENT_OUT, count, in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import CARD_COUNTED, CARD_WORDS, WITH_BLACK_THREES
 from .shape import ByScoreRows, Words
@@ -83,6 +83,7 @@ def house_rules(t: Table) -> tuple[HouseRule, ...]:
         points_rule("short_sequence_penalty", d["short_sequence_penalty"], L_("Short sequence left on the table (minus)"),
                     L_("Short sequence, each"), off=L_("no penalty")),
         TIE_GOES_TO_GOING_OUT,
+        TIE_PLAYS_ANOTHER_HAND,
     )
 
 
