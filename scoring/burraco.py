@@ -160,12 +160,12 @@ class Burraco(Variant):
         off = {f for f, rule in SWITCHED.items() if rules[rule] is None}
         most = {"natural_canastas": PACK_CARDS // CARDS_IN["natural_canastas"], "semiclean_canastas": WILD_CARDS,
                 "dirty_canastas": WILD_CARDS, "full_run_canastas": TWOS, "ace_to_ace_canastas": ACES // 2,
-                "melded": self.pack_points, "in_hand": self.pack_points}
+                "melded": self.points_for(rules), "in_hand": self.points_for(rules)}
         return {f: 0 if f in off else n for f, n in most.items()}
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         rules = options["house_rules"]
-        errors = self._pack_limits(entries)
+        errors = self._pack_limits(entries, self.points_for(rules))
         errors += melded_covers_canastas(entries, self.least, self.counted_words)
         errors += one_goes_out(entries, sides, "went_out", {}, "go out", words=self.words)
         for i, e in enumerate(entries):
@@ -193,7 +193,18 @@ class Burraco(Variant):
     def _label(self, field: str) -> str:
         return str(next(f.label for f in self.fields if f.name == field))
 
-    def _pack_limits(self, entries: list[dict]) -> list[FieldError]:
+    def points_for(self, rules: dict) -> int:
+        """The pack's card points at this table (Buraco's joker_value changes its 4 jokers' part)."""
+        value = rules.get("joker_value")
+        return self.pack_points if value is None else self.pack_points + self.pack_counts["jokers"] * (
+            value - self.card_values["jokers"])
+
+    def card_values_for(self, options: dict) -> dict[str, int]:
+        value = options["house_rules"].get("joker_value")
+        return self.card_values if value in (None, self.card_values["jokers"]) else {**self.card_values,
+                                                                                     "jokers": value}
+
+    def _pack_limits(self, entries: list[dict], pack_points: int) -> list[FieldError]:
         """Nothing beyond what the 108-card pack holds, all sides of the hand together (RULES.md §9 "Checks")."""
         totals = added_up(entries, KINDS)
         errors = []
@@ -230,12 +241,12 @@ class Burraco(Variant):
                                                    "%(most)s.", counted=held, cards=lang.number(cards),
                                                    most=lang.number(PACK_CARDS))))
         points = sum(e["melded"] + e["in_hand"] for e in entries)
-        if points > self.pack_points:
+        if points > pack_points:
             side = last_side_with(entries, "melded", "in_hand")
             errors.append(FieldError(f"entries[{side}].{'in_hand' if entries[side]['in_hand'] else 'melded'}", lang._(
                 "All sides together recorded %(points)s card points, but the %(cards)s-card pack holds only "
                 "%(limit)s.", points=lang.number(points), cards=lang.number(PACK_CARDS),
-                limit=lang.number(self.pack_points))))
+                limit=lang.number(pack_points))))
         return errors
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
@@ -247,6 +258,8 @@ class Burraco(Variant):
             "melded": e["melded"],
             "in_hand": -e["in_hand"],
             "kitty_not_taken": -rules["kitty_penalty"] if e["kitty_not_taken"] else 0,
+            **({} if rules.get("kitty_taken_bonus") is None else  # Buraco's house rule (RULES.md §14): a part of its
+               {"kitty_taken": 0 if e["kitty_not_taken"] else rules["kitty_taken_bonus"]}),  # own only where set
         }) for i, e in enumerate(entries)]
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
@@ -258,7 +271,9 @@ class Burraco(Variant):
         return [(lang._("Melded points (%(meld)s cards included)", meld=self.words.meld), lang._("plus")),
                 (str(self.texts["in_hand_row"]), lang._("minus")),
                 (str(self.texts["closing_row"]), plus(rules["going_out_bonus"])),
-                (str(self.texts["kitty_row"]), minus(rules["kitty_penalty"]))]
+                (str(self.texts["kitty_row"]), minus(rules["kitty_penalty"])),
+                *([(lang._("Morto taken"), plus(rules["kitty_taken_bonus"]))]
+                  if rules.get("kitty_taken_bonus") is not None else [])]  # Buraco's house rule (RULES.md §14)
 
     def going_out_text(self, rules: dict) -> str:
         needs = self.texts["go_out_clean"] if rules["go_out_needs_clean"] else self.texts["go_out"]

@@ -255,6 +255,11 @@ class Variant:
         """The largest value each count or points field can take at this table."""
         return {}
 
+    def choice_is_whole(self, field: Field, options: dict) -> bool:
+        """Whether a choice declared as a side's whole entry is one at this table (American's special hand is not
+        while special_hands_add is on); as declared in most variants."""
+        return field.whole
+
     def partners(self, names: list[str]) -> list[dict]:
         """Per seat, whose score a player shares ({"player", "partner", "rentrap"}); none in most variants."""
         return []
