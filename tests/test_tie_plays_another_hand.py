@@ -188,3 +188,13 @@ def test_the_game_page_and_the_tv_say_the_tie_is_played_off(client):
         text = read(client.get(path)).text()
         assert "Level at 8,500: one more hand" in text, path
     assert "Record hand 3" in read(client.get(f"/games/{g['id']}")).text()
+
+
+def test_a_play_off_won_below_the_target_says_so(client):
+    from .pages import read
+    g = client.post("/api/games", json={"variant": "american", "sides": sides_for("american"),
+                                        "options": {"house_rules": {RULE: True}}}).get_json()
+    for totals in ((4250, 4250), (4250, 4250), (-300, -305)):
+        client.post(f"/api/games/{g['id']}/hands", json={"entries": [{"total": t} for t in totals]})
+    text = read(client.get(f"/games/{g['id']}")).text()
+    assert "The tie at the target (8,500) was played off." in text and "S0 win by 5" in text
