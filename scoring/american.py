@@ -160,7 +160,7 @@ BONUSES = tuple((c.field, c.bonus) for c in CANASTAS)  # each canasta kind's fie
 
 def score_side(e: dict, rules: dict) -> dict[str, int]:
     """One side's hand score in named parts (RULES.md §11 "Hand score of a side")."""
-    if e["special_hand"] and not rules["special_hands_add"]:
+    if e["special_hand"] and not rules.get("special_hands_add"):
         return {"special_hand": rules["special_hands"][e["special_hand"]] or 0}  # the side's whole score
     parts, made = {}, 0
     for name, bonus in BONUSES:  # written out plainly: this runs for every side of every hand of every game read
@@ -173,7 +173,7 @@ def score_side(e: dict, rules: dict) -> dict[str, int]:
     red = table[min(red_n, len(table)) - 1] if red_n else 0
     black = table[min(black_n, len(table)) - 1] if black_n else 0
     sign = -1 if made == 0 else 0 if made == 1 else 1  # against, not at all, for
-    concealed = rules["going_out_concealed_bonus"]
+    concealed = rules.get("going_out_concealed_bonus")
     if concealed is None:  # not played (the default): no part of its own, the breakdown as it always was
         parts["going_out"] = rules["going_out_bonus"] if e["went_out"] else 0
     else:  # RULES.md §14: going out concealed gets this instead of the going-out bonus
@@ -267,7 +267,7 @@ class American(Variant):
         return checks.bounds(options["house_rules"])
 
     def choice_is_whole(self, field: Field, options: dict) -> bool:
-        return field.whole and not options["house_rules"]["special_hands_add"]
+        return field.whole and not options["house_rules"].get("special_hands_add")
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         return checks.check_hand(entries, options["house_rules"], sides)
@@ -308,11 +308,11 @@ class American(Variant):
                 (lang._("Going out"), plus(rules["going_out_bonus"])),
                 *([(lang._("Going out concealed (the whole hand in one turn)"),
                     lang._("%(points)s instead", points=plus(rules["going_out_concealed_bonus"])))]
-                  if rules["going_out_concealed_bonus"] is not None else []),
+                  if rules.get("going_out_concealed_bonus") is not None else []),
 
                 incomplete_row(rules),
                 (lang._("Left in hand: a three (each) / three or more aces / sevens (a side, once)")
-                 if rules["held_penalties_per_side"] else
+                 if rules.get("held_penalties_per_side") else
                  lang._("Left in hand: a three (each) / three or more aces / sevens (a player)"), "/".join(
                     minus(rules[k]) for k in ("three_held_penalty", "aces_held_penalty", "sevens_held_penalty")))]
 
@@ -320,7 +320,7 @@ class American(Variant):
         """The special hands and their values, a section of the rules card of its own."""
         rows = [(str(word), lang.number(rules["special_hands"][key]) if rules["special_hands"][key] is not None
                  else lang._("not played")) for key, word, _ in SPECIAL]
-        if rules["special_hands_add"]:  # RULES.md §14
+        if rules.get("special_hands_add"):  # RULES.md §14
             return [(lang._("Special hands (added to the side's canastas, threes, cards and penalties)"), rows)]
         return [(lang._("Special hands (laid down whole: the side scores this and nothing else)"), rows)]
 

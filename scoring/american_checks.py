@@ -25,12 +25,12 @@ HELD = ("in_hand", "threes_held", "aces_penalties", "sevens_penalties")  # what 
 
 def bounds(rules: dict) -> dict[str, int]:
     """The largest value each count or points field can take (RULES.md §11 "Checks"; §14 held_penalties_per_side)."""
-    held = 1 if rules["held_penalties_per_side"] else 2
+    held = 1 if rules.get("held_penalties_per_side") else 2
     return {"natural_canastas": NATURAL_RANKS, "mixed_canastas": 10, "aces_canastas": 1, "sevens_canastas": 1,
             "wild_canastas": 1, "joker_canastas": 1, "twos_canastas": 1, "red_threes": THREES_A_COLOUR,
             "black_threes_laid": THREES_A_COLOUR, "threes_held": 3, "aces_penalties": held, "sevens_penalties": held,
             "melded": CARD_POINTS, "in_hand": CARD_POINTS,
-            "concealed": 0 if rules["going_out_concealed_bonus"] is None else 1}  # a flag: 0 where it cannot be set
+            "concealed": 0 if rules.get("going_out_concealed_bonus") is None else 1}  # a flag: 0 where it cannot be set
 
 
 _LABELS: dict = {}
@@ -45,7 +45,7 @@ def _labels() -> dict:
 
 def check_hand(entries: list[dict], rules: dict, sides: list[dict]) -> list[FieldError]:
     labels = _labels()
-    adds = rules["special_hands_add"]  # RULES.md §14: a special hand beside the side's other scoring
+    adds = rules.get("special_hands_add")  # RULES.md §14: a special hand beside the side's other scoring
     if any(e["special_hand"] for e in entries):
         errors = _special(entries, rules, sides, labels)
         if errors:
@@ -64,7 +64,7 @@ def _special(entries: list[dict], rules: dict, sides: list[dict], labels: dict) 
     """A special hand is the side's whole entry; one a hand, and then nobody went out."""
     errors = []
     laid = [i for i, e in enumerate(entries) if e["special_hand"]]
-    adds = rules["special_hands_add"]  # the side's other fields are then entered and checked as usual
+    adds = rules.get("special_hands_add")  # the side's other fields are then entered and checked as usual
     for i in laid:
         e, name = entries[i], sides[i]["name"]
         if rules["special_hands"].get(e["special_hand"]) is None:
@@ -115,7 +115,7 @@ def _side(i: int, e: dict, rules: dict, side: dict, labels: dict) -> list[FieldE
                 most=THREES_A_COLOUR, n=lang.number(e[k]))))
     out = e["went_out"]
     if e["concealed"]:  # RULES.md §14: true only with went_out, and only while going_out_concealed_bonus is set
-        if rules["going_out_concealed_bonus"] is None:
+        if rules.get("going_out_concealed_bonus") is None:
             errors.append(FieldError(f"entries[{i}].concealed", lang._(
                 "Going out concealed is not played at this table (house rule going_out_concealed_bonus is off): "
                 "leave %(field)s unticked.", field=labels["concealed"])))
@@ -138,7 +138,7 @@ def _side(i: int, e: dict, rules: dict, side: dict, labels: dict) -> list[FieldE
                 n=lang.number(e["threes_held"]))))
         holding = players - 1 if out else players
         for k in ("aces_penalties", "sevens_penalties"):
-            if rules["held_penalties_per_side"] and e[k] > 1:  # RULES.md §14: both partners holding them pay once
+            if rules.get("held_penalties_per_side") and e[k] > 1:  # RULES.md §14: both partners holding them pay once
                 errors.append(FieldError(f"entries[{i}].{k}", lang._(
                     "%(field)s: at this table a side pays this penalty once, however many of its players hold them "
                     "(house rule held_penalties_per_side): 0 or 1, not %(n)s.", field=labels[k],

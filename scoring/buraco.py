@@ -18,7 +18,7 @@ JOKER, JOKER_VALUES = 20, (20, 10)  # a joker's card value (pagat.com) and the o
 class Buraco(Burraco):
 
     def check_house_rules(self, rules: dict) -> list[FieldError]:
-        if rules["joker_value"] not in JOKER_VALUES:
+        if rules.get("joker_value", JOKER) not in JOKER_VALUES:
             return [FieldError("options.house_rules.joker_value", lang._(
                 "House rule 'joker_value' must be 20 or 10 (a joker's card value), not %(value)s.",
                 value=lang.number(rules["joker_value"])))]
