@@ -16,14 +16,6 @@ JOKER, JOKER_VALUES = 20, (20, 10)  # a joker's card value (pagat.com) and the o
 
 
 class Buraco(Burraco):
-
-    def check_house_rules(self, rules: dict) -> list[FieldError]:
-        if rules.get("joker_value", JOKER) not in JOKER_VALUES:
-            return [FieldError("options.house_rules.joker_value", lang._(
-                "House rule 'joker_value' must be 20 or 10 (a joker's card value), not %(value)s.",
-                value=lang.number(rules["joker_value"])))]
-        return []
-
     id = "buraco"
     name = L_("Buraco")
     summary = L_("2 partnerships of two, or 2 players alone; a 108-card pack and two mortos; clean and dirty canastas; "
@@ -120,6 +112,14 @@ class Buraco(Burraco):
         "go_out_rest": L_("A player alone who goes out holds no cards. At most one side goes out; a hand may also end "
                           "with nobody out (the stock and the mortos ran out), and then nobody scores it."),
     }
+
+    def check_house_rules(self, rules: dict) -> list[FieldError]:
+        """RULES.md §14: a joker counts 20, or 10 where a table plays it so; no other value."""
+        if rules.get("joker_value", JOKER) not in JOKER_VALUES:
+            return [FieldError("options.house_rules.joker_value", lang._(
+                "House rule 'joker_value' must be 20 or 10 (a joker's card value), not %(value)s.",
+                value=lang.number(rules["joker_value"])))]
+        return []
 
 
 VARIANT = Buraco()
