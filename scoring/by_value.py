@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 import lang
 
 from .base import FieldError
-from .entries import points_fields
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -40,18 +39,16 @@ def pack_by_value(variant: Variant, options: dict, entries: list[dict]) -> tuple
     return counts, apart
 
 
-def check(variant: Variant, raw_entries: list, entries: list[dict], options: dict) -> list[FieldError]:
-    """Each value counted in one field of one side, and in all of them together, no more than the pack holds."""
-    names = points_fields(variant.fields)
-    added: dict[str, int] = {}
-    for raw in raw_entries:  # written plainly: this runs for every hand of every game checked
-        for name in names:
-            value = raw.get(name)
-            if type(value) is dict:
-                for card, n in value.items():
-                    added[card] = added.get(card, 0) + n
-    if not added:
-        return []  # nearly every hand: points typed, nothing counted
+def check(variant: Variant, counted: list, entries: list[dict], options: dict) -> list[FieldError]:
+    """Each value counted in one field of one side (`counted`: (side, field, counts) as parse_entries read them), and
+    in all of them together, no more than the pack holds."""
+    if len(counted) == 1:
+        added = counted[0][2]  # one field counted card by card: its counts are the hand's
+    else:
+        added = {}
+        for _, _, value in counted:  # written plainly: this runs for every hand of every game checked
+            for card, n in value.items():
+                added[card] = added.get(card, 0) + n
     counts, apart = pack_by_value(variant, options, entries)
     for card, n in added.items():
         if n > counts.get(card, n):
@@ -60,26 +57,21 @@ def check(variant: Variant, raw_entries: list, entries: list[dict], options: dic
         return []  # all of them together within the pack, so each field is too: nothing to word
     labels = {f.name: f.label for f in variant.fields}
     errors, over, last = [], set(), {}
-    for i, raw in enumerate(raw_entries):
-        for name in names:
-            value = raw.get(name)
-            if type(value) is not dict:
-                continue
-            for card, n in value.items():
-                if card not in counts:
-                    continue  # a value the variant's pack does not declare (a variant a test registers)
-                n = int(n)
-                if n:
-                    last[card] = (i, name)
-                if n > counts[card]:
-                    over.add(card)
-                    errors.append(FieldError(f"entries[{i}].{name}.{card}", _said(
-                        variant, options, apart, card, n, counts[card], labels[name])))
+    for i, name, value in counted:
+        for card, n in value.items():
+            if card not in counts:
+                continue  # a value the variant's pack does not declare (a variant a test registers)
+            if n:
+                last[card] = (i, name)
+            if n > counts[card]:
+                over.add(card)
+                errors.append(FieldError(f"entries[{i}].{name}.{card}", _said(
+                    variant, options, apart, card, n, counts[card], labels[name])))
     for card, n in added.items():
         if card in counts and n > counts[card] and card not in over:
             i, name = last[card]
             errors.append(FieldError(f"entries[{i}].{name}.{card}", _said(
-                variant, options, apart, card, int(n), counts[card], None)))
+                variant, options, apart, card, n, counts[card], None)))
     return errors
 
 

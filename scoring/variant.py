@@ -185,9 +185,10 @@ class Variant:
         it)."""
         values = self.card_values if options is None else self.card_values_for(options)
         payload, kept, refused = adjustment.take(payload)
-        entries, errors = parse_entries(payload, self.fields, values, sides, self.name)
-        if not errors and options is not None:  # each value counted no more than the pack holds (RULES.md §4)
-            errors = by_value.check(self, payload["entries"], entries, options)
+        counted: list = []  # each card count by value read: (side, field, counts)
+        entries, errors = parse_entries(payload, self.fields, values, sides, self.name, counted)
+        if counted and not errors and options is not None:  # each value no more than the pack holds (RULES.md §4)
+            errors = by_value.check(self, counted, entries, options)
         return adjustment.put(entries, kept), errors + refused
 
     def held_apart(self, options: dict, entries: list[dict]) -> tuple[str, int, tuple[str, str]] | None:
