@@ -44,11 +44,21 @@ def hand(rng: random.Random, sides: int) -> dict:
                 entry["in_hand"] = 5 * rng.randint(0, 20)
         melded = least + 5 * rng.randint(0, 60)
         if rng.random() < 0.3:
-            entry["melded"] = {"fives": melded // 5}  # the card counter's answer: counts, not points
+            entry["melded"] = counted(melded)  # the card counter's answer: counts, not points
         else:
             entry["melded"] = melded
         entries.append(entry)
     return {"entries": entries}
+
+
+def counted(points: int) -> dict[str, int]:
+    """Melded points as the card counter sends them, in cards the decks can hold (RULES.md §4: no value counted past
+    the pack, all sides together): up to 2 jokers, 10 twenties and 30 tens, then fives."""
+    jokers = min(points // 50, 2)
+    twenties = min((points - 50 * jokers) // 20, 10)
+    tens = min((points - 50 * jokers - 20 * twenties) // 10, 30)
+    return {"jokers": jokers, "twenties": twenties, "tens": tens,
+            "fives": (points - 50 * jokers - 20 * twenties - 10 * tens) // 5}
 
 
 def hand_and_foot_payload() -> dict:
@@ -76,7 +86,7 @@ def hand_and_foot_round(rng: random.Random) -> dict:
                  "red_threes": rng.randint(0, 2), "red_threes_held": rng.randint(0, 1),
                  "black_threes": rng.randint(0, 1), "exact_pickups": rng.randint(0, 1), "went_out": i == out}
         melded = 35 * clean + 50 * dirty + 140 * wild + 5 * rng.randint(0, 60)
-        entry["melded"] = {"fives": melded // 5} if rng.random() < 0.3 else melded
+        entry["melded"] = counted(melded) if rng.random() < 0.3 else melded
         if rng.random() < 0.5:
             entry["in_hand"] = {"jokers": rng.randint(0, 1), "tens": rng.randint(0, 4), "fives": rng.randint(0, 3)}
         else:

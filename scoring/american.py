@@ -11,9 +11,9 @@ from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
 from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, TIE_GOES_TO_GOING_OUT,
-                     WENT_OUT, count, in_hand, melded, points_rule)
+                     TIE_PLAYS_ANOTHER_HAND, WENT_OUT, count, in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
-from .deck54 import CARD_NAMES, CARD_VALUES, CARD_WORDS
+from .deck54 import CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS
 from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
 from . import american_checks as checks
@@ -71,6 +71,8 @@ RULES = (
     points_rule("joker_canasta_bonus", 2500, L_("Canasta of four jokers and three 2s")),
     points_rule("twos_canasta_bonus", 3000, L_("Canasta of seven 2s")),
     points_rule("going_out_bonus", 100, L_("Going out")),
+    # RULES.md §14 (turn 6): Classic's key and meaning, off unless a table sets it; the flag field concealed goes with it
+    points_rule("going_out_concealed_bonus", None, L_("Going out concealed (instead)"), off=L_("not played")),
     HouseRule("go_out_canastas", "count", 2, L_("Canastas needed to go out")),
     HouseRule("threes_table", "list", [100, 300, 500, 1000], L_("Threes of one colour: 1, 2, 3, 4"),
               L_("Threes of one colour"), step=5, size=4, each=L_("{n} of a colour")),
@@ -88,7 +90,16 @@ RULES = (
               note=L_("points by hand; null: not played at this table"), step=5, off=L_("not played"),
               words=SPECIAL_WORDS),
     HouseRule("dream_hand_wins", "flag", True, L_("A Dream hand wins the game at once"), L_("Dream hand wins")),
+    # RULES.md §14 (turn 6): a special hand on top of the side's other scoring, and the held-card penalties once a side
+    HouseRule("special_hands_add", "flag", False, L_("A special hand adds to the side's other scoring"),
+              L_("Special hands add to the hand"),
+              note=L_("false: a special hand is the side's whole score; true: its canastas, threes, cards, penalties "
+                      "and going out are entered and scored beside it")),
+    HouseRule("held_penalties_per_side", "flag", False,
+              L_("Three or more aces or sevens held cost a side once, whoever holds them"),
+              L_("Aces or sevens held: once a side")),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -112,6 +123,8 @@ FIELDS = (
     melded(L_("Canastas included; threes count nothing")),
     in_hand(L_("A 3 left in hand goes under Penalties")),
     WENT_OUT,
+    Field("concealed", "flag", L_("Went out concealed"), L_("Melded the whole hand in one turn, nothing melded before"),
+          group=L_("Going out")),
     count("threes_held", L_("Threes left in hand"), L_("Red or black, kept back or drawn last"), group=RARE,
           rare=True),
     count("aces_penalties", L_("Players holding 3 or more aces"), group=RARE, rare=True),
@@ -146,6 +159,7 @@ COLUMNS = (
     *CARD_COLUMNS,
     SheetColumn(lang.lazy_pgettext("sheet column", "Pen"), "points", optional=True, blank_optional=False,
                 parts=PENALTIES, legend=RARE),
+    SheetColumn(lang.lazy_pgettext("sheet column", "Conc"), "flag", "concealed", optional=True),  # RULES.md §14
     SCORE, TOTAL,
 )
 
@@ -155,7 +169,7 @@ BONUSES = tuple((c.field, c.bonus) for c in CANASTAS)  # each canasta kind's fie
 
 def score_side(e: dict, rules: dict) -> dict[str, int]:
     """One side's hand score in named parts (RULES.md §11 "Hand score of a side")."""
-    if e["special_hand"]:
+    if e["special_hand"] and not rules.get("special_hands_add"):
         return {"special_hand": rules["special_hands"][e["special_hand"]] or 0}  # the side's whole score
     parts, made = {}, 0
     for name, bonus in BONUSES:  # written out plainly: this runs for every side of every hand of every game read
@@ -168,7 +182,12 @@ def score_side(e: dict, rules: dict) -> dict[str, int]:
     red = table[min(red_n, len(table)) - 1] if red_n else 0
     black = table[min(black_n, len(table)) - 1] if black_n else 0
     sign = -1 if made == 0 else 0 if made == 1 else 1  # against, not at all, for
-    parts["going_out"] = rules["going_out_bonus"] if e["went_out"] else 0
+    concealed = rules.get("going_out_concealed_bonus")
+    if concealed is None:  # not played (the default): no part of its own, the breakdown as it always was
+        parts["going_out"] = rules["going_out_bonus"] if e["went_out"] else 0
+    else:  # RULES.md §14: going out concealed gets this instead of the going-out bonus
+        parts["going_out"] = rules["going_out_bonus"] if e["went_out"] and not e["concealed"] else 0
+        parts["concealed"] = concealed if e["went_out"] and e["concealed"] else 0
     parts["red_threes"] = sign * red
     parts["black_threes_laid"] = sign * black
     parts["melded"] = e["melded"] if made else -e["melded"]
@@ -180,6 +199,8 @@ def score_side(e: dict, rules: dict) -> dict[str, int]:
                                  else rules["incomplete_wild_penalty"]) if e["incomplete_wild"] else 0
     parts["aces_penalties"] = -e["aces_penalties"] * rules["aces_held_penalty"]
     parts["sevens_penalties"] = -e["sevens_penalties"] * rules["sevens_held_penalty"]
+    if e["special_hand"]:  # special_hands_add (RULES.md §14): the special hand on top of the rest
+        parts["special_hand"] = rules["special_hands"][e["special_hand"]] or 0
     return parts
 
 
@@ -202,6 +223,8 @@ class American(Variant):
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    deck_counts = DECK_COUNTS
+    card_counted = CARD_COUNTED
     valueless_cards = L_("3 (red or black)")
     target = 8500
     rules = RULES
@@ -252,6 +275,9 @@ class American(Variant):
     def field_bounds(self, options: dict) -> dict[str, int]:
         return checks.bounds(options["house_rules"])
 
+    def choice_is_whole(self, field: Field, options: dict) -> bool:
+        return field.whole and not options["house_rules"].get("special_hands_add")
+
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         return checks.check_hand(entries, options["house_rules"], sides)
 
@@ -289,15 +315,22 @@ class American(Variant):
                 (lang._("Threes of one colour laid out, 1 to 4: against a side with no canasta, nothing with one, "
                         "for it with two or more"), "/".join(lang.number(n) for n in table)),
                 (lang._("Going out"), plus(rules["going_out_bonus"])),
+                *([(lang._("Going out concealed (the whole hand in one turn)"),
+                    lang._("%(points)s instead", points=plus(rules["going_out_concealed_bonus"])))]
+                  if rules.get("going_out_concealed_bonus") is not None else []),
 
                 incomplete_row(rules),
-                (lang._("Left in hand: a three (each) / three or more aces / sevens (a player)"), "/".join(
+                (lang._("Left in hand: a three (each) / three or more aces / sevens (a side, once)")
+                 if rules.get("held_penalties_per_side") else
+                 lang._("Left in hand: a three (each) / three or more aces / sevens (a player)"), "/".join(
                     minus(rules[k]) for k in ("three_held_penalty", "aces_held_penalty", "sevens_held_penalty")))]
 
     def more_sections(self, rules: dict) -> list[tuple[str, list[tuple[str, str]]]]:
         """The special hands and their values, a section of the rules card of its own."""
         rows = [(str(word), lang.number(rules["special_hands"][key]) if rules["special_hands"][key] is not None
                  else lang._("not played")) for key, word, _ in SPECIAL]
+        if rules.get("special_hands_add"):  # RULES.md §14
+            return [(lang._("Special hands (added to the side's canastas, threes, cards and penalties)"), rows)]
         return [(lang._("Special hands (laid down whole: the side scores this and nothing else)"), rows)]
 
     def going_out_text(self, rules: dict) -> str:

@@ -24,11 +24,13 @@ HELD = ("in_hand", "threes_held", "aces_penalties", "sevens_penalties")  # what 
 
 
 def bounds(rules: dict) -> dict[str, int]:
-    """The largest value each count or points field can take (RULES.md §11 "Checks")."""
+    """The largest value each count or points field can take (RULES.md §11 "Checks"; §14 held_penalties_per_side)."""
+    held = 1 if rules.get("held_penalties_per_side") else 2
     return {"natural_canastas": NATURAL_RANKS, "mixed_canastas": 10, "aces_canastas": 1, "sevens_canastas": 1,
             "wild_canastas": 1, "joker_canastas": 1, "twos_canastas": 1, "red_threes": THREES_A_COLOUR,
-            "black_threes_laid": THREES_A_COLOUR, "threes_held": 3, "aces_penalties": 2, "sevens_penalties": 2,
-            "melded": CARD_POINTS, "in_hand": CARD_POINTS}
+            "black_threes_laid": THREES_A_COLOUR, "threes_held": 3, "aces_penalties": held, "sevens_penalties": held,
+            "melded": CARD_POINTS, "in_hand": CARD_POINTS,
+            "concealed": 0 if rules.get("going_out_concealed_bonus") is None else 1}  # a flag: 0 where it cannot be set
 
 
 _LABELS: dict = {}
@@ -43,13 +45,14 @@ def _labels() -> dict:
 
 def check_hand(entries: list[dict], rules: dict, sides: list[dict]) -> list[FieldError]:
     labels = _labels()
+    adds = rules.get("special_hands_add")  # RULES.md §14: a special hand beside the side's other scoring
     if any(e["special_hand"] for e in entries):
         errors = _special(entries, rules, sides, labels)
         if errors:
             return errors
     errors = []
     for i, e in enumerate(entries):
-        if not e["special_hand"]:
+        if adds or not e["special_hand"]:
             errors += _side(i, e, rules, sides[i], labels)
     errors += _deck(entries, labels)
     if sum(1 for e in entries if e["went_out"]) > 1:
@@ -61,12 +64,15 @@ def _special(entries: list[dict], rules: dict, sides: list[dict], labels: dict) 
     """A special hand is the side's whole entry; one a hand, and then nobody went out."""
     errors = []
     laid = [i for i, e in enumerate(entries) if e["special_hand"]]
+    adds = rules.get("special_hands_add")  # the side's other fields are then entered and checked as usual
     for i in laid:
         e, name = entries[i], sides[i]["name"]
         if rules["special_hands"].get(e["special_hand"]) is None:
             errors.append(FieldError(f"entries[{i}].special_hand", lang._(
                 "%(hand)s is not played at this table (house rule special_hands); choose another special hand or none.",
                 hand=_special_word(e["special_hand"]))))
+        if adds:
+            continue
         others = [k for k, v in e.items() if k != "special_hand" and v]
         errors += [FieldError(f"entries[{i}].{k}", lang._(
             "A special hand is the side's whole score: %(side)s laid one, so %(field)s must be left empty.",
@@ -75,7 +81,7 @@ def _special(entries: list[dict], rules: dict, sides: list[dict], labels: dict) 
         errors.append(FieldError(f"entries[{i}].special_hand", lang._(
             "Only one special hand can be laid down in a hand: %(first)s laid one already.",
             first=sides[laid[0]]["name"])))
-    if laid:
+    if laid and not adds:
         errors += [FieldError(f"entries[{i}].went_out", lang._(
             "Nobody goes out in a hand ended by a special hand, but %(side)s is marked as going out.",
             side=sides[i]["name"])) for i, e in enumerate(entries) if e["went_out"] and i not in laid]
@@ -108,6 +114,15 @@ def _side(i: int, e: dict, rules: dict, side: dict, labels: dict) -> list[FieldE
                 "%(field)s: the 108 cards hold %(most)s of a colour, not %(n)s.", field=labels[k],
                 most=THREES_A_COLOUR, n=lang.number(e[k]))))
     out = e["went_out"]
+    if e["concealed"]:  # RULES.md §14: true only with went_out, and only while going_out_concealed_bonus is set
+        if rules.get("going_out_concealed_bonus") is None:
+            errors.append(FieldError(f"entries[{i}].concealed", lang._(
+                "Going out concealed is not played at this table (house rule going_out_concealed_bonus is off): "
+                "leave %(field)s unticked.", field=labels["concealed"])))
+        elif not out:
+            errors.append(FieldError(f"entries[{i}].concealed", lang._(
+                "%(name)s is marked as going out concealed but not as going out; tick Went out too, or untick "
+                "concealed.", name=name)))
     if not (out or e["threes_held"] > 2 or e["aces_penalties"] > 1 or e["sevens_penalties"] > 1 or rare):
         return errors  # nearly every side: nothing below can be refused (a side has at least one player)
     if out and players == 1:
@@ -123,7 +138,12 @@ def _side(i: int, e: dict, rules: dict, side: dict, labels: dict) -> list[FieldE
                 n=lang.number(e["threes_held"]))))
         holding = players - 1 if out else players
         for k in ("aces_penalties", "sevens_penalties"):
-            if e[k] > holding:
+            if rules.get("held_penalties_per_side") and e[k] > 1:  # RULES.md §14: both partners holding them pay once
+                errors.append(FieldError(f"entries[{i}].{k}", lang._(
+                    "%(field)s: at this table a side pays this penalty once, however many of its players hold them "
+                    "(house rule held_penalties_per_side): 0 or 1, not %(n)s.", field=labels[k],
+                    n=lang.number(e[k]))))
+            elif e[k] > holding:
                 errors.append(FieldError(f"entries[{i}].{k}", lang._(
                     "%(field)s: %(name)s has %(most)s players still holding cards, not %(n)s.", field=labels[k],
                     name=name, most=holding, n=lang.number(e[k]))))

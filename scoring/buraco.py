@@ -1,15 +1,18 @@
 """Buraco (RULES.md §10, the Brazilian game): §9's Burraco with other card values, words and defaults."""
 from __future__ import annotations
 
+import lang
 from lang import L_, Nn_, lazy_pgettext
 
-from .base import Field
+from .base import Field, FieldError
 from .burraco import Burraco, points_rule
-from .common import LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT, in_hand
+from .common import (LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND,
+                     WENT_OUT, in_hand)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn
 from .shape import Words
 
 CANASTAS_GROUP = L_("Canastas")
+JOKER, JOKER_VALUES = 20, (20, 10)  # a joker's card value (pagat.com) and the only other one a table plays
 
 
 class Buraco(Burraco):
@@ -22,12 +25,12 @@ class Buraco(Burraco):
                   "tens": L_("K, Q, J, 10, 9, 8 and the 2s"),
                   "fives": L_("7, 6, 5, 4, 3")}
     pack_counts = {"jokers": 4, "fifteens": 8, "tens": 56, "fives": 40}  # a 2 counts 10: it is among the tens
-    pack_points = 960  # 4 × 20 + 8 × 10 + 8 × 15 + 48 × 10 + 40 × 5
+    pack_points = 960  # at the default joker value: 4 × 20 + 8 × 10 + 8 × 15 + 48 × 10 + 40 × 5
     target = 3000
     words = Words(meld=L_("canasta"), melds=L_("canastas"), round=L_("hand"), rounds=L_("hands"),
                   meld_count=Nn_("%(num)s canasta", "%(num)s canastas"),
                   round_count=Nn_("%(num)s hand", "%(num)s hands"))
-    part_labels = {"going_out": L_("Going out (batida)")}
+    part_labels = {"going_out": L_("Going out (batida)"), "kitty_taken": L_("Morto taken")}
     rules = (
         points_rule("natural_canasta_bonus", 200, L_("Clean canasta")),
         points_rule("semiclean_canasta_bonus", None, L_("Semi-clean canasta"),
@@ -42,6 +45,12 @@ class Buraco(Burraco):
         HouseRule("go_out_needs_clean", "flag", True, L_("Going out needs a clean canasta"),
                   note=L_("false: the fechado game, any canasta will do")),
         TIE_GOES_TO_GOING_OUT,
+        TIE_PLAYS_ANOTHER_HAND,
+        # RULES.md §14 (turn 6), Buraco only: a bonus for the morto taken (Argentina plays 100), and a joker at 10
+        points_rule("kitty_taken_bonus", None, L_("Morto taken"), off=L_("no bonus"),
+                    note=L_("a side that took its morto gets this (100 is played in Argentina)")),
+        points_rule("joker_value", JOKER, L_("Card value of a joker"),
+                    note=L_("20 or 10: when card points are counted by value, and in the pack's card points")),
     )
     canastas = (
         Canasta("natural_canastas", lazy_pgettext("canastra kind", "clean"), "natural_canasta_bonus", 35),
@@ -103,6 +112,14 @@ class Buraco(Burraco):
         "go_out_rest": L_("A player alone who goes out holds no cards. At most one side goes out; a hand may also end "
                           "with nobody out (the stock and the mortos ran out), and then nobody scores it."),
     }
+
+    def check_house_rules(self, rules: dict) -> list[FieldError]:
+        """RULES.md §14: a joker counts 20, or 10 where a table plays it so; no other value."""
+        if rules.get("joker_value", JOKER) not in JOKER_VALUES:
+            return [FieldError("options.house_rules.joker_value", lang._(
+                "House rule 'joker_value' must be 20 or 10 (a joker's card value), not %(value)s.",
+                value=lang.number(rules["joker_value"])))]
+        return []
 
 
 VARIANT = Buraco()

@@ -9,10 +9,10 @@ from lang import L_, Nn_, lazy_pgettext
 
 from .base import Field, FieldError, SideScore, last_side_with, listed, sides_sent
 from .base import totals as added_up
-from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT, in_hand, melded
+from .common import (LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, WENT_OUT,
+                     in_hand, melded)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
 from .deck54 import melded_covers_canastas, one_goes_out
-from .entries import points_fields
 from .shape import NoMinimum, Words
 from .variant import Variant, deal_to_the_left
 
@@ -52,6 +52,7 @@ class Burraco(Variant):
     card_names = {"jokers": L_("Joker"), "twenties": L_("2 (pinella)"),
                   "fifteens": lazy_pgettext("card", "A"), "tens": L_("K, Q, J, 10, 9, 8"), "fives": L_("7, 6, 5, 4, 3")}
     pack_counts = {"jokers": 4, "twenties": 8, "fifteens": 8, "tens": 48, "fives": 40}  # cards of each value
+    card_counted = CARD_COUNTED
     pack_points = 1080  # 4 × 30 + 8 × 20 + 8 × 15 + 48 × 10 + 40 × 5
     target = 2005
     uses_decks = False
@@ -77,6 +78,7 @@ class Burraco(Variant):
         HouseRule("go_out_needs_clean", "flag", False, L_("Closing needs a clean burraco (international code)"),
                   L_("Closing needs a clean burraco"), note=L_("false: any burraco will do (FIBUR's Italian code)")),
         TIE_GOES_TO_GOING_OUT,
+        TIE_PLAYS_ANOTHER_HAND,
     )
     canastas = (
         Canasta("natural_canastas", lazy_pgettext("burraco kind", "clean"), "natural_canasta_bonus", 35),
@@ -158,28 +160,12 @@ class Burraco(Variant):
         off = {f for f, rule in SWITCHED.items() if rules[rule] is None}
         most = {"natural_canastas": PACK_CARDS // CARDS_IN["natural_canastas"], "semiclean_canastas": WILD_CARDS,
                 "dirty_canastas": WILD_CARDS, "full_run_canastas": TWOS, "ace_to_ace_canastas": ACES // 2,
-                "melded": self.pack_points, "in_hand": self.pack_points}
+                "melded": self.points_for(rules), "in_hand": self.points_for(rules)}
         return {f: 0 if f in off else n for f, n in most.items()}
-
-    def parse_hand(self, payload: Any, sides: int, options: dict | None = None) -> tuple[list[dict], list[FieldError]]:
-        """As every variant reads a hand, and card counts by value in one field of one side no more than the pack holds
-        of that value (RULES.md §4: "5 jolly" — the pack has 4)."""
-        entries, errors = super().parse_hand(payload, sides, options)
-        if errors:
-            return entries, errors
-        for i, raw in enumerate(payload["entries"]):
-            for name in points_fields(self.fields):
-                value = raw.get(name)
-                if type(value) is dict:
-                    errors += [FieldError(f"entries[{i}].{name}.{card}", lang._(
-                        "%(label)s: %(counted)s counted, but the pack holds only %(most)s.", label=self._label(name),
-                        counted=lang.counted(CARD_COUNTED[card], n), most=lang.number(self.pack_counts[card])))
-                        for card, n in value.items() if n > self.pack_counts[card]]
-        return entries, errors
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         rules = options["house_rules"]
-        errors = self._pack_limits(entries)
+        errors = self._pack_limits(entries, self.points_for(rules))
         errors += melded_covers_canastas(entries, self.least, self.counted_words)
         errors += one_goes_out(entries, sides, "went_out", {}, "go out", words=self.words)
         for i, e in enumerate(entries):
@@ -207,7 +193,18 @@ class Burraco(Variant):
     def _label(self, field: str) -> str:
         return str(next(f.label for f in self.fields if f.name == field))
 
-    def _pack_limits(self, entries: list[dict]) -> list[FieldError]:
+    def points_for(self, rules: dict) -> int:
+        """The pack's card points at this table (Buraco's joker_value changes its 4 jokers' part)."""
+        value = rules.get("joker_value")
+        return self.pack_points if value is None else self.pack_points + self.pack_counts["jokers"] * (
+            value - self.card_values["jokers"])
+
+    def card_values_for(self, options: dict) -> dict[str, int]:
+        value = options["house_rules"].get("joker_value")
+        return self.card_values if value in (None, self.card_values["jokers"]) else {**self.card_values,
+                                                                                     "jokers": value}
+
+    def _pack_limits(self, entries: list[dict], pack_points: int) -> list[FieldError]:
         """Nothing beyond what the 108-card pack holds, all sides of the hand together (RULES.md §9 "Checks")."""
         totals = added_up(entries, KINDS)
         errors = []
@@ -244,12 +241,12 @@ class Burraco(Variant):
                                                    "%(most)s.", counted=held, cards=lang.number(cards),
                                                    most=lang.number(PACK_CARDS))))
         points = sum(e["melded"] + e["in_hand"] for e in entries)
-        if points > self.pack_points:
+        if points > pack_points:
             side = last_side_with(entries, "melded", "in_hand")
             errors.append(FieldError(f"entries[{side}].{'in_hand' if entries[side]['in_hand'] else 'melded'}", lang._(
                 "All sides together recorded %(points)s card points, but the %(cards)s-card pack holds only "
                 "%(limit)s.", points=lang.number(points), cards=lang.number(PACK_CARDS),
-                limit=lang.number(self.pack_points))))
+                limit=lang.number(pack_points))))
         return errors
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
@@ -261,6 +258,8 @@ class Burraco(Variant):
             "melded": e["melded"],
             "in_hand": -e["in_hand"],
             "kitty_not_taken": -rules["kitty_penalty"] if e["kitty_not_taken"] else 0,
+            **({} if rules.get("kitty_taken_bonus") is None else  # Buraco's house rule (RULES.md §14): a part of its
+               {"kitty_taken": 0 if e["kitty_not_taken"] else rules["kitty_taken_bonus"]}),  # own only where set
         }) for i, e in enumerate(entries)]
 
     def dealing(self, sides: list[dict], hands_played: int) -> dict:
@@ -272,7 +271,9 @@ class Burraco(Variant):
         return [(lang._("Melded points (%(meld)s cards included)", meld=self.words.meld), lang._("plus")),
                 (str(self.texts["in_hand_row"]), lang._("minus")),
                 (str(self.texts["closing_row"]), plus(rules["going_out_bonus"])),
-                (str(self.texts["kitty_row"]), minus(rules["kitty_penalty"]))]
+                (str(self.texts["kitty_row"]), minus(rules["kitty_penalty"])),
+                *([(lang._("Morto taken"), plus(rules["kitty_taken_bonus"]))]
+                  if rules.get("kitty_taken_bonus") is not None else [])]  # Buraco's house rule (RULES.md §14)
 
     def going_out_text(self, rules: dict) -> str:
         needs = self.texts["go_out_clean"] if rules["go_out_needs_clean"] else self.texts["go_out"]

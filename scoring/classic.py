@@ -6,9 +6,10 @@ import lang
 from . import classic_checks as checks
 from .base import Field, FieldError, SideScore, sides_sent
 from .classic_checks import DECK_POINTS, KINDS, LEAST, SWITCHED
-from .common import CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, WENT_OUT, by_score_rule, in_hand
+from .common import (CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule,
+                     in_hand)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from .deck54 import CANASTA_CARDS, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK
+from .deck54 import CANASTA_CARDS, CARD_COUNTED, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, WITH_BLACK_THREES
 from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
 
@@ -46,6 +47,7 @@ RULES = (
               lang.L_("Black three held, each"), off=lang.L_("black threes held are in-hand points")),
     by_score_rule([[None, 15], [0, 50], [1500, 90], [3000, 120]], step=1),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -120,6 +122,8 @@ class Classic(Variant):
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    deck_counts = WITH_BLACK_THREES
+    card_counted = CARD_COUNTED
     valueless_cards = lang.L_("Red 3")
     target = 5000
     rules = RULES

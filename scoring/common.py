@@ -66,6 +66,12 @@ def by_score_rule(default: list, step: int = 5) -> HouseRule:
 TIE_GOES_TO_GOING_OUT = HouseRule("tie_goes_to_going_out", "flag", False,
                                   L_("A tie at the end goes to the side that went out in the last hand"),
                                   L_("Tie goes to the side that went out last"))
+# RULES.md §14 (turn 6), every variant: a game that ends by its target with the best totals level plays on until, after
+# a hand, one side is above every other (a hand limit, a finish time or the table's end still share the tie)
+TIE_PLAYS_ANOTHER_HAND = HouseRule("tie_plays_another_hand", "flag", False,
+                                   L_("A tie at the target is played off: one more hand until one side is ahead"),
+                                   L_("Tie at the target played off"),
+                                   note=L_("a hand limit, a finish time or ending the game still share the tie"))
 
 
 def decks_counted(decks: int) -> str:

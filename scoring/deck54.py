@@ -15,6 +15,8 @@ CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 # which cards carry each value; threes have none (red ones are a bonus, black ones a penalty)
 CARD_NAMES = {"jokers": L_("Joker"), "twenties": L_("A, 2"), "tens": L_("K, Q, J, 10, 9, 8"), "fives": L_("7, 6, 5, 4")}
 DECK_POINTS = 580  # 2 jokers × 50 + 8 × 20 (aces, 2s) + 24 × 10 (8 to K) + 16 × 5 (4 to 7)
+DECK_COUNTS = {"jokers": 2, "twenties": 8, "tens": 24, "fives": 16}  # one deck's cards of each value (threes: none)
+WITH_BLACK_THREES = {**DECK_COUNTS, "fives": 18}  # where black threes are fives (Classic, Samba, Bolivia): 590
 THREES_PER_DECK = 2  # of each colour
 WILD_PER_DECK = 6  # 2 jokers + 4 twos
 SEVENS_PER_DECK = 4
@@ -24,6 +26,9 @@ CARD_FIELDS = ("melded", "in_hand", "unpicked_pony")  # Ponytail's and Pony's ca
 # the card values' words, one and many ("2 jokers × 50 + 1 ten × 10")
 CARD_WORDS = {"jokers": (L_("joker"), L_("jokers")), "twenties": (L_("twenty"), L_("twenties")),
               "tens": (L_("ten"), L_("tens")), "fives": (L_("five"), L_("fives"))}
+CARD_COUNTED = {"jokers": lang.Nn_("%(num)s joker", "%(num)s jokers"),  # a refusal's count: "5 jokers counted"
+                "twenties": lang.Nn_("%(num)s twenty", "%(num)s twenties"),
+                "tens": lang.Nn_("%(num)s ten", "%(num)s tens"), "fives": lang.Nn_("%(num)s five", "%(num)s fives")}
 
 
 # the pony of Ponytail and Pony (the 11 cards dealt aside, RULES.md §1, §2): the house rule, the field and its column

@@ -98,8 +98,9 @@ HAND_KEYS = frozenset({"entries", "revision"})
 
 
 def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str, int], sides: int,
-                  variant_name: str) -> tuple[list[dict], list[FieldError]]:
-    """Check the shape of a posted hand and read every value; card points become points."""
+                  variant_name: str, counted: list | None = None) -> tuple[list[dict], list[FieldError]]:
+    """Check the shape of a posted hand and read every value; card points become points (and, given a `counted` list,
+    each card count by value read is added to it as (side, field, counts), for the pack's limits)."""
     if not isinstance(payload, dict):
         return [], [FieldError(None, lang._("A hand must be a JSON object with an 'entries' list."))]
     if payload.keys() - HAND_KEYS:
@@ -134,6 +135,8 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
                 n = _counted(value, card_values)
                 if n is not None:
                     entry[key] = n
+                    if counted is not None:
+                        counted.append((i, key, value))
                     continue
             del entry[key]  # read again below, or refused
             if key in blank:
@@ -157,6 +160,8 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
                 errors.extend(errs)
                 if n is not None:
                     entry[key] = n
+                    if counted is not None and kind is dict:  # counts given as 2.0 and the like: whole numbers
+                        counted.append((i, key, {card: int(c) for card, c in value.items()}))
             else:
                 n, err = whole_number(value, at, f.label)
                 if err:

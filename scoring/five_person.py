@@ -4,7 +4,7 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, TIE_GOES_TO_GOING_OUT, melded
+from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, melded
 from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn
 from .shape import Fixed, Words
 from .variant import Variant
@@ -15,6 +15,9 @@ CARD_WORDS = {"fifteens": (lang.L_("fifteen"), lang.L_("fifteens")), "tens": (la
 CARD_NAMES = {"fifteens": lang.lazy_pgettext("card", "A"), "tens": lang.L_("K to 7, jokers and 2s"),
               "fives": lang.L_("6 to 3")}
 PACK_CARDS = 110  # two 52-card packs and 6 jokers
+PACK_COUNTS = {"fifteens": 8, "tens": 70, "fives": 32}  # 8 aces; K to 7, 2s and jokers 2 × 32 + 6; 6 to 3 2 × 16
+CARD_COUNTED = {"fifteens": lang.Nn_("%(num)s fifteen", "%(num)s fifteens"), "tens": lang.Nn_("%(num)s ten", "%(num)s tens"),
+                "fives": lang.Nn_("%(num)s five", "%(num)s fives")}
 PACK_POINTS = 980  # 2 × (4 × 15 + 28 × 10 + 16 × 5 + 4 × 10) + 6 × 10
 WILD_CARDS = 14  # 6 jokers and 8 twos
 SEATS = 5
@@ -49,6 +52,7 @@ RULES = (
     # with a kitty, when finishing, or when the partner has a canasta
     HouseRule("meld_minimum_reduced", "points", 25, lang.L_("Reduced opening minimum")),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -108,6 +112,8 @@ class FivePerson(Variant):
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    pack_counts = PACK_COUNTS
+    card_counted = CARD_COUNTED
     target = 4000
     rules = RULES
     canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, _, least, word) in CANASTAS.items())

@@ -277,6 +277,9 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
     read = stored_reader(variant.fields, variant.card_values_for(options))
     won = None  # the side whose hand won the game at once (American's Dream hand), the first such hand
     last: list[dict] = []  # the last hand's entries as numbers (none when it was copied from paper)
+    target = options["target"]
+    plays_off = target is not None and options["house_rules"].get("tie_plays_another_hand")  # RULES.md §14
+    after: list[tuple[list[int], list[dict]]] = []  # from the first hand that reached the target: totals, entries
     for number, hand in enumerate(hands, start=1):
         from_paper = paper.is_paper_entries(hand.entries)
         given, entries = (hand.entries, hand.entries) if from_paper else read(hand.entries)
@@ -292,17 +295,19 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
                            "running_total": totals[s.side]})
         played.append({"number": number, "entries": given, "scores": scores, "recorded_at": hand.recorded_at,
                        "from_paper": from_paper})
-    reasons = []
-    if ended:
-        reasons.append("ended")
-    if won is not None:
-        reasons.append("won_outright")
-    if options["target"] is not None and (hands or any(starts)) and max(totals) >= options["target"]:
-        reasons.append("target")
-    if options.get("max_hands") and len(hands) >= options["max_hands"]:
-        reasons.append("max_hands")
-    if hands and options.get("finish_at") and _at_or_after(hands[-1].recorded_at, options["finish_at"]):
-        reasons.append("finish_time")
+        if plays_off and (after or max(totals) >= target):
+            after.append((list(totals), last))
+    limit = bool(options.get("max_hands") and len(hands) >= options["max_hands"])
+    timed = bool(hands and options.get("finish_at") and _at_or_after(hands[-1].recorded_at, options["finish_at"]))
+    level = None  # the level best total of a tie at the target still being played off (RULES.md §14)
+    if plays_off:
+        reached = bool(after)
+        if reached and not (ended or won is not None or limit or timed) and not played_off(variant, options, after):
+            level, reached = max(totals), False  # a hand limit, a finish time or the table's end share it as before
+    else:
+        reached = target is not None and bool(hands or any(starts)) and max(totals) >= target
+    reasons = [reason for reason, why in (("ended", ended), ("won_outright", won is not None), ("target", reached),
+                                          ("max_hands", limit), ("finish_time", timed)) if why]
     finished = bool(reasons)
     kept = side_marks(variant, None if finished else marks, n)  # a finished game has no hand in play to raise
     state_sides = [{"index": i, "name": s["name"], "players": list(s["players"]), "start_score": starts[i],
@@ -318,7 +323,7 @@ def derive_game(variant: Variant, options: dict, sides: list[dict], hands: list[
         margin = best - max(others) if (others and len(winner) == 1) else 0  # a shared win has no margin
         margin = max(margin, 0)  # a side that won outright may be behind: its margin is never below 0
     return {"sides": state_sides, "hands": played, "finished": finished, "finish_reasons": reasons,
-            "winner": winner, "margin": margin,
+            "winner": winner, "margin": margin, "playing_off": level,
             "dealing": None if finished else variant.dealing(sides, len(hands))}
 
 
@@ -329,6 +334,18 @@ def tie_broken(variant: Variant, options: dict, winner: list[int], last: list[di
         return winner
     out = [i for i in winner if last[i].get(variant.going_out_field)]
     return out if len(out) == 1 else winner
+
+
+def played_off(variant: Variant, options: dict, after: list[tuple[list[int], list[dict]]]) -> bool:
+    """RULES.md §14 `tie_plays_another_hand`, settled in turn 6: a game that reached its target is over at the first
+    hand from then on after which one side's total is above every other's, whatever the totals; `tie_goes_to_going_out`,
+    when also on, is read first (level best totals and one of them went out in that hand)."""
+    for totals, entries in after:
+        best = max(totals)
+        top = [i for i, t in enumerate(totals) if t == best]
+        if len(tie_broken(variant, options, top, entries)) == 1:
+            return True
+    return False
 
 
 def side_marks(variant: Variant, marks: dict[str, list[int]] | None, n: int) -> list[dict[str, int]]:

@@ -9,7 +9,7 @@ from .base import Field, FieldError, SideScore, last_side_with, sides_sent
 from .base import totals as added_up
 from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded
 from .declare import SCORE, TOTAL, Canasta, SheetColumn
-from .deck54 import (CANASTA_CARDS, CARD_NAMES, CARD_VALUES, CARD_WORDS, NATURALS_PER_DECK,
+from .deck54 import (CANASTA_CARDS, CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, NATURALS_PER_DECK,
                      SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
 from .hand_and_foot_rules import (BOOK_WORDS, BOOKS_COUNTED, RULES, black_threes_limit, books, by_round,
                                   check_house_rules, deck_points, for_round, listed_and, missing_books,  # noqa: F401
@@ -108,6 +108,8 @@ class HandAndFoot(Variant):
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    deck_counts = DECK_COUNTS
+    card_counted = CARD_COUNTED
     valueless_cards = lang.L_("3 (red or black)")
     target = DEFAULT_TARGET
     score_instead = 10000  # RULES.md §8: a table that plays to a score often plays to 10,000

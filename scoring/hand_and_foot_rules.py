@@ -9,7 +9,7 @@ from typing import Any
 import lang
 
 from .base import FieldError, last_side_with
-from .common import TIE_GOES_TO_GOING_OUT, points_rule
+from .common import TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, points_rule
 from .declare import HouseRule
 from .deck54 import CANASTA_CARDS, DECK_POINTS, THREES_PER_DECK
 
@@ -65,6 +65,7 @@ RULES = (
     points_rule("joker_value", 50, lang.L_("Card value of a joker"), note=lang.L_(
         "when cards are counted by value, and in each deck's card points the checks allow (5 to 500)")),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 PER_ROUND = tuple(r.key for r in RULES if r.per_round)

@@ -4,10 +4,10 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT,
-                     by_score_rule)
+from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT,
+                     TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from .deck54 import (CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
+from .deck54 import (CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
                      UNPICKED_PONY_COUNTS, deck_limits, melded_covers_canastas, one_goes_out)
 from .shape import ByScoreRows, SideMark, Words
 from .variant import Variant, seats
@@ -60,6 +60,7 @@ RULES = (
     HouseRule("failed_meld_step", "points", 10, lang.L_("Failed initial meld raises the minimum by"),
               lang.L_("Failed meld raises minimum by")),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -114,6 +115,8 @@ class Pony(Variant):
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    deck_counts = DECK_COUNTS
+    card_counted = CARD_COUNTED
     valueless_cards = lang.L_("3 (red or black)")
     target = 50000
     rules = RULES

@@ -4,10 +4,10 @@ from __future__ import annotations
 import lang
 
 from .base import Field, FieldError, SideScore, sides_sent
-from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT, WENT_OUT,
-                     by_score_rule)
+from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT,
+                     TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule)
 from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from .deck54 import (CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
+from .deck54 import (CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
                      UNPICKED_PONY_COUNTS, deck_limits, melded_covers_canastas, one_goes_out)
 from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
@@ -40,6 +40,7 @@ RULES = (
     UNPICKED_PONY_COUNTS,
     by_score_rule([[None, 50], [15000, 90], [30000, 120]], step=1),
     TIE_GOES_TO_GOING_OUT,
+    TIE_PLAYS_ANOTHER_HAND,
 )
 HOUSE_RULES = {r.key: r.default for r in RULES}
 
@@ -85,6 +86,8 @@ class Ponytail(Variant):
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    deck_counts = DECK_COUNTS
+    card_counted = CARD_COUNTED
     valueless_cards = lang.L_("3 (red or black)")
     target = 50000
     rules = RULES

@@ -10,9 +10,9 @@ from lang import L_
 
 from .base import Field, FieldError, SideScore, sides_sent
 from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, THREES, TIE_GOES_TO_GOING_OUT,
-                     WENT_OUT, count, in_hand, melded, points_rule)
+                     TIE_PLAYS_ANOTHER_HAND, WENT_OUT, count, in_hand, melded, points_rule)
 from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
-from .deck54 import CARD_WORDS
+from .deck54 import CARD_COUNTED, CARD_WORDS, WITH_BLACK_THREES
 from .shape import ByScoreRows, Words
 from .variant import Variant, deal_to_the_left
 from . import samba_checks as checks
@@ -86,6 +86,7 @@ def house_rules(t: Table) -> tuple[HouseRule, ...]:
         points_rule("short_sequence_penalty", d["short_sequence_penalty"], L_("Short sequence left on the table (minus)"),
                     L_("Short sequence, each"), off=L_("no penalty")),
         TIE_GOES_TO_GOING_OUT,
+        TIE_PLAYS_ANOTHER_HAND,
     )
 
 
@@ -142,12 +143,17 @@ def red_threes_value(n: int, decks: int, rules: dict) -> int:
     return rules["all_red_threes_bonus"] if n and n == 2 * decks else n * rules["red_three_bonus"]
 
 
+BLACK_THREES_COUNTED = lang.Nn_("%(num)s black three", "%(num)s black threes")
+
+
 class Samba(Variant):
     seating_shapes = {"partnerships": {"sides": [2, 3], "players_per_side": 2},
                       "individuals": {"sides": [2, 5], "players_per_side": 1}}
     card_values = CARD_VALUES
     card_words = CARD_WORDS
     card_names = CARD_NAMES
+    deck_counts = WITH_BLACK_THREES
+    card_counted = CARD_COUNTED
     valueless_cards = L_("Red 3")
     words = Words()
     minimum = ByScoreRows()
@@ -182,6 +188,13 @@ class Samba(Variant):
                 "Sequences needed to go out (%(sequences)s) cannot be more than the canastas needed (%(canastas)s).",
                 sequences=rules["go_out_sequences"], canastas=rules["go_out_canastas"]))]
         return []
+
+    def held_apart(self, options: dict, entries: list[dict]) -> tuple[str, int, tuple[str, str]] | None:
+        """Black threes held, while they cost their penalty, are entered in black_threes, never as card points: out
+        of the decks' fives (RULES.md §13 "Checks"; §12 and §13 settled)."""
+        if options["house_rules"]["black_three_penalty"] is None:
+            return None
+        return "fives", sum(e["black_threes"] for e in entries), BLACK_THREES_COUNTED
 
     def field_bounds(self, options: dict) -> dict[str, int]:
         return checks.bounds(options["decks"], options["house_rules"], self.table.naturals_in_mixed)

@@ -9,7 +9,7 @@ from typing import Any
 import lang
 from lang import L_
 
-from . import adjustment
+from . import adjustment, by_value
 from .base import Field, FieldError, SideScore, listed
 from .declare import Canasta, HouseRule, Seating, SheetColumn, points
 from .shape import ByScore, MeldMinimum, SideMark, Words
@@ -54,6 +54,11 @@ class Variant:
     minimum_words: str = ""  # the minimum as the pages say it, when a number alone leaves something out: "%(points)s, with a clean triple"
     decks_range: tuple[int, int] = (1, 40)  # the fewest and most decks a table may choose
     going_out_field: str = "went_out"  # the flag of the side that went out (a tie may go to it, RULES.md §14)
+    # the pack, by card value (RULES.md §4: counts by value are checked against it, scoring/by_value.py): the cards of
+    # each value in one deck where a table chooses its decks, or in the whole pack where it never changes
+    deck_counts: dict[str, int] = {}
+    pack_counts: dict[str, int] = {}
+    card_counted: dict[str, tuple[str, str]] = {}  # each value counted, marked with lang.Nn_: "%(num)s joker(s)"
 
     @property
     def house_rules(self) -> dict[str, Any]:
@@ -180,8 +185,16 @@ class Variant:
         it)."""
         values = self.card_values if options is None else self.card_values_for(options)
         payload, kept, refused = adjustment.take(payload)
-        entries, errors = parse_entries(payload, self.fields, values, sides, self.name)
+        counted: list = []  # each card count by value read: (side, field, counts)
+        entries, errors = parse_entries(payload, self.fields, values, sides, self.name, counted)
+        if counted and not errors and options is not None:  # each value no more than the pack holds (RULES.md §4)
+            errors = by_value.check(self, counted, entries, options)
         return adjustment.put(entries, kept), errors + refused
+
+    def held_apart(self, options: dict, entries: list[dict]) -> tuple[str, int, tuple[str, str]] | None:
+        """Cards of one value entered in a field of their own, so not among that value's counted cards: (the value,
+        how many, their words marked with lang.Nn_); None in most variants."""
+        return None
 
     def card_values_for(self, options: dict) -> dict[str, int]:
         """Each card value at this table (a house rule may change one: Hand and Foot's joker_value)."""
@@ -242,6 +255,11 @@ class Variant:
     def field_bounds(self, options: dict) -> dict[str, int]:
         """The largest value each count or points field can take at this table."""
         return {}
+
+    def choice_is_whole(self, field: Field, options: dict) -> bool:
+        """Whether a choice declared as a side's whole entry is one at this table (American's special hand is not
+        while special_hands_add is on); as declared in most variants."""
+        return field.whole
 
     def partners(self, names: list[str]) -> list[dict]:
         """Per seat, whose score a player shares ({"player", "partner", "rentrap"}); none in most variants."""

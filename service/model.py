@@ -114,6 +114,7 @@ class Game:
     has_pin: bool
     last_hand_revision: int | None  # the revision the last recorded hand made (Undo is offered while current)
     event: Mapping[str, Any] | None = None  # a club night's table: {"id", "round", "table"}; None for other games
+    playing_off: int | None = None  # the level best total of a tie at the target played off (RULES.md §14), else None
 
     @property
     def hands_played(self) -> int:
@@ -128,6 +129,7 @@ class Game:
                 "dealing": thawed(self.dealing), "revision": self.revision, "created": self.created,
                 "updated": self.updated, "ended_at": self.ended_at, "hands_played": self.hands_played,
                 "has_pin": self.has_pin, "last_hand_revision": self.last_hand_revision,
+                "playing_off": self.playing_off,
                 # API.md: a table's game of a club night "also carries" its event; other games have no such key
                 **({"event": dict(self.event)} if self.event is not None else {})}
 
@@ -145,4 +147,4 @@ def make_game(stored: Mapping[str, Any], variant: Any, state: Mapping[str, Any])
                 state["finished"], tuple(state["finish_reasons"]), None if winner is None else tuple(winner),
                 state["margin"], frozen(state["dealing"]), stored["revision"], stored["created"], stored["updated"],
                 stored["ended_at"], bool(stored.get("pin_hash")), stored.get("hand_revision"),
-                frozen(stored["event"]) if stored.get("event") else None)
+                frozen(stored["event"]) if stored.get("event") else None, state.get("playing_off"))

@@ -96,6 +96,9 @@ def end_of_game(variant: Variant, options: dict, card: bool = False) -> str:
     ends = lang._("The game ends %(when)s.", when=", ".join(parts))
     if variant.end_note(options["house_rules"]):
         ends += " " + lang.shown(variant.end_note(options["house_rules"]))
+    if options["house_rules"].get("tie_plays_another_hand") and options["target"] is not None:  # RULES.md §14
+        ends += " " + words.say("Level best totals at the target play another %(round)s, and another, until one side "
+                                "is ahead (a %(round)s limit, a finish time or ending the game still share the tie).")
     if options["house_rules"].get("tie_goes_to_going_out"):  # RULES.md §14
         return ends + " " + lang._("Highest total wins; equal totals go to the side among them that went out in the "
                                    "last hand, else they share the win. The margin is the winner's total minus the "

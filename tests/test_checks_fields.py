@@ -225,7 +225,8 @@ def test_meld_minimum_tiers_allowed(client, tiers, stored):
     ({"red_trey": 100}, "options.house_rules.red_trey",
      "'red_trey' is not a house rule of Ponytail Canasta. House rules are: natural_canasta_bonus, "
      "dirty_canasta_bonus, sevens_canasta_bonus, wild_canasta_bonus, red_three_bonus, black_three_penalty, "
-     "going_out_bonus, cut_bonus, unpicked_pony_counts, meld_minimums_by_score, tie_goes_to_going_out."),
+     "going_out_bonus, cut_bonus, unpicked_pony_counts, meld_minimums_by_score, tie_goes_to_going_out, "
+     "tie_plays_another_hand."),
 ], ids=["§1 flag as 1", "§1 bonus as true", "§1 bonus fraction", "§1 a Pony rule"])
 def test_house_rules_refused(client, rules, field, message):
     assert game_refused(client, ponytail_with(options={"house_rules": rules})) == [(field, message)]

@@ -62,7 +62,8 @@ def test_defaults():
     assert options["house_rules"] == {
         "natural_canasta_bonus": 200, "semiclean_canasta_bonus": None, "dirty_canasta_bonus": 100,
         "full_run_canasta_bonus": None, "ace_to_ace_canasta_bonus": None, "going_out_bonus": 100,
-        "kitty_penalty": 100, "go_out_needs_clean": True, "tie_goes_to_going_out": False}  # and §14, every variant
+        "kitty_penalty": 100, "go_out_needs_clean": True, "tie_goes_to_going_out": False,  # and §14, every variant
+        "tie_plays_another_hand": False, "kitty_taken_bonus": None, "joker_value": 20}  # §14 turn 6 (line 1125)
     assert (options["target"], options["max_hands"], options["decks"]) == (3000, None, None)
     assert VARIANT.min_meld(2500, 4, options) == 0
 

@@ -129,7 +129,8 @@ def test_defaults_and_options():
     assert options["house_rules"] == {
         "natural_canasta_bonus": 200, "semiclean_canasta_bonus": 150, "dirty_canasta_bonus": 100,
         "full_run_canasta_bonus": None, "ace_to_ace_canasta_bonus": None, "going_out_bonus": 100,
-        "kitty_penalty": 100, "go_out_needs_clean": False, "tie_goes_to_going_out": False}  # and §14, every variant
+        "kitty_penalty": 100, "go_out_needs_clean": False, "tie_goes_to_going_out": False,
+        "tie_plays_another_hand": False}  # and §14, every variant (turn 6 too)
     assert (options["target"], options["max_hands"], options["decks"]) == (2005, None, None)
 
 

@@ -223,7 +223,7 @@ def test_house_rule_defaults_are_rules_md_s():
         # RULES.md §14 "Hand and Foot": each new key's default leaves the scoring of §8 as it was
         "meld_minimums_by_score": None, "black_threes_canasta_bonus": None, "red_three_bonus_not_out": None,
         "black_three_meld_bonus": None, "go_out_strict": False, "joker_value": 50,
-        "tie_goes_to_going_out": False}  # RULES.md §14, every variant
+        "tie_goes_to_going_out": False, "tie_plays_another_hand": False}  # RULES.md §14, every variant
 
 
 def test_entry_fields_are_api_md_s_and_say_books():

@@ -113,7 +113,9 @@ def whole_choices(variant: Variant, options: dict | None = None) -> list[Field]:
     found = [f for f in variant.fields if f.kind == "choice" and f.whole]
     if options is None:
         return found
-    return [replace(f, choices=variant.choices_played(f, options)) for f in found]
+    # still asked first where the table scores it beside the rest (special_hands_add), but no longer the whole entry
+    return [replace(f, choices=variant.choices_played(f, options), whole=variant.choice_is_whole(f, options))
+            for f in found]
 
 
 def one_of_groups(variant: Variant) -> dict[str, tuple[Field, ...]]:
@@ -183,13 +185,15 @@ def unused_fields(variant: Variant, options: dict) -> frozenset:
     return frozenset(name for name, most in variant.field_bounds(options).items() if most == 0)
 
 
-def hand_payload(form, variant: Variant, sides: Sequence) -> dict:
-    """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false)."""
+def hand_payload(form, variant: Variant, sides: Sequence, options: dict | None = None) -> dict:
+    """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false); with the game's
+    `options`, a choice that is no whole entry at this table is sent beside the side's other fields."""
     entries = []
     ones = one_of_groups(variant)
+    wholes = [f for f in whole_choices(variant, options) if f.whole]
     for i in range(len(sides)):
         entry: dict[str, Any] = {}
-        whole = next((f for f in whole_choices(variant) if form.get(field_name(i, f.name))), None)
+        whole = next((f for f in wholes if form.get(field_name(i, f.name))), None)
         if whole is not None:  # a choice that is the side's whole entry: nothing else of the side is sent
             # a penalty or award still counts on top of a special hand
             entries.append({whole.name: form.get(field_name(i, whole.name)), **adjustment_payload(form, i)})

@@ -108,7 +108,8 @@ def house_rules_description(variants: Iterable[Variant]) -> str:
     return ("changes to the variant's house rules (defaults in GET /api/variants; each variant's rules, their kinds "
             f"and defaults in its own HouseRules schema){examples}. One vocabulary (RULES.md §14): a bonus "
             "<kind>_bonus, a penalty <kind>_penalty (a positive number subtracted), meld_minimums_by_score ([from, "
-            "minimum] rows, the first from null), meld_minimums (by round); tie_goes_to_going_out in every variant. "
+            "minimum] rows, the first from null), meld_minimums (by round); tie_goes_to_going_out and "
+            "tie_plays_another_hand in every variant. "
             f"Older keys are still read and answered in these names: {_older(variants)}")
 
 

@@ -86,7 +86,7 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
     unused = hand_form.unused_fields(variant, game.options)
     at, general = forms.place_errors(list(errors), hand_form.hand_inputs(variant, game.sides))
     editing = number <= game.hands_played
-    payload = hand_form.hand_payload(values, variant, game.sides)
+    payload = hand_form.hand_payload(values, variant, game.sides, game.options)
     context = dict(game=game, variant=variant, number=number, editing=editing, values=values, at=at,
                    words=variant.words, heading=present.round_heading(game, variant, number, editing),
                    general=general, notice=notice, flags=hand_form.shown_flags(variant, game.sides),
@@ -251,7 +251,7 @@ def record_hand(game_id: str):
     stored = stored_game(game_id)  # as the PIN check read it: recording starts from it
     if stored is None:
         raise service.not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
-    payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"])
+    payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"], stored["options"])
     asked = empty_refusal(payload, game_id, None) or unfilled_refusal(payload, game_id, None)
     if asked is not None:
         return asked
@@ -293,7 +293,7 @@ def edit_hand(game_id: str, number: int):
 @bp.post("/games/<game_id>/hands/<int:number>/edit")
 def replace_hand(game_id: str, number: int):
     game = service.get_game(get_db(), game_id)
-    payload = hand_form.hand_payload(request.form, get_variant(game.variant), game.sides)
+    payload = hand_form.hand_payload(request.form, get_variant(game.variant), game.sides, game.options)
     asked = empty_refusal(payload, game_id, number) or unfilled_refusal(payload, game_id, number)
     if asked is not None:
         return asked
@@ -313,7 +313,7 @@ def preview_hand(game_id: str):
     """The live preview fragment: each side's breakdown for the values typed so far."""
     game = service.get_game(get_db(), game_id)
     variant = get_variant(game.variant)
-    payload = hand_form.hand_payload(request.form, variant, game.sides)
+    payload = hand_form.hand_payload(request.form, variant, game.sides, game.options)
     number = numbers.parse(request.form.get("number"))
     editing = number is not None and number <= game.hands_played
     return render_template("_preview.html", game=game, variant=variant, editing=editing, partials=True,

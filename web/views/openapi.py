@@ -110,7 +110,10 @@ SCHEMAS = {
                  "winner": {"type": ["array", "null"], "items": INT}, "margin": nullable("integer"),
                  "dealing": nullable("object"), "revision": {"type": "integer", "minimum": 1},
                  "created": TIME, "updated": TIME, "ended_at": {"type": ["string", "null"], "format": "date-time"},
-                 "hands_played": INT, "has_pin": BOOL},
+                 "hands_played": INT, "has_pin": BOOL,
+                 "playing_off": {**nullable("integer"), "description": "house rule tie_plays_another_hand: the level "
+                                 "best total of a tie at the target that is played off, one more hand until one side is "
+                                 "ahead (the game is not finished meanwhile); null otherwise"}},
                 {"event": {**obj({"id": STR, "round": {"type": "integer", "minimum": 1},
                                   "table": {"type": "integer", "minimum": 1}}, closed=True),
                            "description": "a club night's table: which event, round and table (games of no event "
