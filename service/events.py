@@ -374,6 +374,11 @@ def event_key(db: sqlite_utils.Database, event_id: Any) -> str:
     return f"{found['revision']}.{found['changed'] or ''}.{minute}"
 
 
+def event_name(db: sqlite_utils.Database, event_id: str) -> str:
+    """The event's name (one row), or Refused 404."""
+    return _stored(db, event_id)["name"]
+
+
 def rounds_started(db: sqlite_utils.Database, event_id: str) -> int:
     """How many rounds of the event have started (one small query), or Refused 404."""
     return store.rounds_started(db, _stored(db, event_id)["id"])

@@ -362,6 +362,8 @@ def event_scenarios(client):
         ("/api/vp-scales", "get", 200): lambda: client.get("/api/vp-scales"),
         ("/events/{event_id}/results.csv", "get", 200): lambda: client.get(f"/events/{played()}/results.csv"),
         ("/events/{event_id}/results.csv", "get", 404): lambda: client.get("/events/nosuchevent/results.csv"),
+        ("/events/{event_id}/results.html", "get", 200): lambda: client.get(f"/events/{played()}/results.html"),
+        ("/events/{event_id}/results.html", "get", 404): lambda: client.get("/events/nosuchevent/results.html"),
     }
 
 

@@ -7,15 +7,18 @@ from __future__ import annotations
 import csv
 import io
 
-from flask import Blueprint, Response, flash, redirect, request, url_for
+from flask import Blueprint, Response, current_app, flash, redirect, request, url_for
 
 import lang
+from db import connect
 from scoring import Refused
 from scoring.events.results import COLUMNS
-from service import players, tournament
+from service import events, players, tournament
 from web.forms import keys
 from web.forms.numbers import Unreadable, number
+from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
+from web.plumbing.drawings import drawn
 from web.plumbing.errors import refused_page
 from web.present.device_name import event_device
 
@@ -51,6 +54,44 @@ def results_csv(event_id: str):
     writer.writerows([*(_cell(row[c]) for c in STANDINGS), members[row["entrant"]]] for row in standings)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
+
+
+# the file opens on its own: its inline styles are all it may load (no script, no image but data:, no other address)
+FILE_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; "
+               "frame-ancestors 'none'")
+
+
+@bp.get("/<event_id>/results.html")
+def results_html(event_id: str):
+    """The night's results as one self-contained HTML file, in the request's language; drawn once per state of the
+    event and language, in a drawing thread (web/plumbing/drawings.py), as results.pdf."""
+    from web.present.results_file import disposition, results_file
+
+    key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is drawn from
+    env, path, language = current_app.jinja_env, current_app.config["DATABASE"], lang.current()
+
+    def make() -> bytes:
+        conn = connect(path)
+        try:
+            with lang.using(language):
+                return results_file(env, conn, event_id)
+        finally:
+            conn.conn.close()
+    content = drawn(("results-html", event_id, key, language), make)
+    return Response(content, mimetype="text/html", headers={
+        "Content-Disposition": disposition(events.event_name(get_db(), event_id)), "Cache-Control": "no-cache", "Content-Security-Policy": FILE_POLICY})
+
+
+@bp.get("/<event_id>/results-qr.svg")
+def results_qr(event_id: str):
+    """A QR code of results.html, for players to save the night's results on their phones before they leave."""
+    events.event_key(get_db(), event_id)  # 404 for an unknown event, from one row
+    return qr_answer(results_address(event_id))
+
+
+def results_address(event_id: str) -> str:
+    """results.html's address as a phone on the room's network reaches it (not 127.0.0.1)."""
+    return reachable(url_for("event_results.results_html", event_id=event_id))
 
 
 ADJUSTMENT_LABELS = {"entrant": lang.L_("Pair or player"), "round": lang.L_("Round"),

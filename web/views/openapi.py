@@ -525,6 +525,16 @@ PATHS.update({
                               "content": {"text/csv": {"schema": STR}}},
                       "404": {"description": "unknown event (a short page)",
                               "content": {"text/html": {"schema": STR}}}}}},
+    "/events/{event_id}/results.html": {"get": {
+        "operationId": "resultsHtml", "summary": "The night's results as one self-contained HTML file (no script, "
+                                                "styles inline, no outside address), in the request's language",
+        "parameters": [EVENT_ID],
+        "responses": {"200": {"description": "standings with their tie-breaks, every round's tables and scores, the "
+                                             "adjustments with their reasons, the VP scale; a night in play marked "
+                                             "as not final",
+                              "content": {"text/html": {"schema": STR}}},
+                      "404": {"description": "unknown event (a short page)",
+                              "content": {"text/html": {"schema": STR}}}}}},
     "/api/events/{event_id}/standings": {"get": {
         "operationId": "getStandings", "summary": "The standings, first place first (finished games count)",
         "parameters": [EVENT_ID],
