@@ -7,9 +7,14 @@ second; drawn afresh on every request, a few phones asking for results.pdf would
   names it), in a cache bounded in bytes; the next request for the same key is answered from it.
 - A drawing is made in a thread of its own (at most DRAWERS at once, never a server thread), once per key: a request
   for a drawing under way waits for the same one.
-- A request waits at most DRAWING_WAIT_SECONDS for its drawing, and at most DRAWING_WAITERS requests wait at once;
-  any other is answered at once, and one that waited too long then, with 503 "being prepared, try again in a few
-  seconds" and Retry-After. The drawing goes on, and the retry finds it kept.
+- A request waits at most DRAWING_WAIT_SECONDS for its drawing, and at most DRAWING_WAITERS requests wait at once
+  (one a device); any other is answered at once, and one that waited too long then, with 503 "being prepared, try
+  again in a few seconds" and Retry-After. The drawing goes on, and the retry finds it kept.
+- One device (its client address: a cookie it could drop at will) has at most PER_DEVICE drawings asked for and not
+  yet made, and at most one of them is being drawn at once (its second waits for its first, not for a drawing
+  thread), so it never takes every drawing thread nor fills the queue: a further one is refused, 429 in words
+  (issue 39 item 16). Each key names only what the drawing shows, every query value read and normalised first, so
+  asking with ever-new query strings draws nothing new for the same state.
 """
 from __future__ import annotations
 
@@ -17,25 +22,30 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor, TimeoutError as WaitedTooLong
 from typing import Callable, Hashable
 
-from flask import current_app
-from werkzeug.exceptions import ServiceUnavailable
+from flask import current_app, request
+from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 import lang
+from db import connect
 from service.cache import Recent
 
 DRAWERS = 2  # drawings made at once: a long one never keeps a game sheet waiting behind it
 QUEUED = 8  # drawings asked for and not yet made, at most: beyond it a request is told to come back
+PER_DEVICE = 2  # drawings one device has asked for and not yet got, at most (API.md "Safety")
 # what the app's config may change (the tests do): a game sheet or a club night's seating is ready within the wait;
-# of the server's 8 threads at most 2 wait for a drawing at once
-DEFAULTS = {"DRAWING_WAIT_SECONDS": 3.0, "DRAWING_WAITERS": 2, "DRAWING_RETRY_SECONDS": 5}
+# of the server's 8 threads at most 3 wait for a drawing at once, one of each device
+DEFAULTS = {"DRAWING_WAIT_SECONDS": 3.0, "DRAWING_WAITERS": 3, "DRAWING_RETRY_SECONDS": 5}
 _kept = Recent(6 * 2 ** 20, len)  # drawings by key; the largest results.pdf is about 1 MB
 _pool = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="meldbook-drawing")
-_jobs: dict[Hashable, Future] = {}
+_jobs: dict[Hashable, Future] = {}  # each drawing asked for and not yet made, by key
+_asked: dict[str, list[tuple[Hashable, Callable[[], bytes], Future]]] = {}  # by device, in turn: the first is drawn
 _jobs_lock = threading.Lock()
 _waiting_lock = threading.Lock()
-_waiting = 0
+_waiting: dict[str, int] = {}  # requests waiting for a drawing, by device
 
 PREPARING = lang.L_("This sheet is being prepared. Try again in a few seconds (it opens at once when it is ready).")
+TOO_MANY = lang.L_("This device has asked for two sheets that are still being prepared. Wait until one of them "
+                   "opens, then ask for the next one.")
 
 
 class Preparing(ServiceUnavailable):
@@ -49,21 +59,45 @@ class Preparing(ServiceUnavailable):
         return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
 
 
-def _make(key: Hashable, make: Callable[[], bytes]) -> bytes:
+class TooManyDrawings(TooManyRequests):
+    """429 with Retry-After: this device has PER_DEVICE drawings under way already."""
+
+    def __init__(self, retry_after: int):
+        super().__init__(str(TOO_MANY))
+        self.retry_after = retry_after
+
+    def get_headers(self, environ=None, scope=None):
+        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
+
+
+def _start(device: str) -> None:
+    """Give the device's first drawing in turn to a drawing thread (called holding _jobs_lock)."""
+    key, make, job = _asked[device][0]
+    _pool.submit(_make, device, key, make, job)
+
+
+def _make(device: str, key: Hashable, make: Callable[[], bytes], job: Future) -> None:
     try:
         data = make()
         _kept.put(key, data)
-        return data
+        job.set_result(data)
+    except Exception as err:  # a refusal: said to every request waiting for it
+        job.set_exception(err)
     finally:
         with _jobs_lock:
             _jobs.pop(key, None)
+            turn = _asked[device]
+            turn.pop(0)
+            if turn:
+                _start(device)
+            else:
+                del _asked[device]
 
 
 def drawn(key: Hashable, make: Callable[[], bytes]) -> bytes:
     """The drawing kept under `key`, else made by `make()` in a drawing thread (so `make` reads nothing of the
     request: it opens its own database connection and speaks the language it is given); raises Preparing when
     it is not ready in time. What `make` raises (a refusal) is raised here."""
-    global _waiting
     key = (current_app.config["DATABASE"], key)
     found = _kept.get(key)
     if found is not None:
@@ -72,29 +106,49 @@ def drawn(key: Hashable, make: Callable[[], bytes]) -> bytes:
     # machine can be thirty times slower than a table's), unless the test sets the wait
     defaults = {**DEFAULTS, "DRAWING_WAIT_SECONDS": 120.0} if current_app.testing else DEFAULTS
     config = {**defaults, **{k: v for k, v in current_app.config.items() if k in DEFAULTS}}
+    device = request.remote_addr or "unknown"
     with _jobs_lock:
         job = _jobs.get(key)
         if job is None:
+            if len(_asked.get(device, ())) >= PER_DEVICE:
+                raise TooManyDrawings(config["DRAWING_RETRY_SECONDS"])
             if len(_jobs) >= QUEUED:
                 raise Preparing(config["DRAWING_RETRY_SECONDS"])
-            job = _jobs[key] = _pool.submit(_make, key, make)
+            job = _jobs[key] = Future()
+            _asked.setdefault(device, []).append((key, make, job))
+            if len(_asked[device]) == 1:
+                _start(device)
     with _waiting_lock:
-        if _waiting >= config["DRAWING_WAITERS"]:
+        if sum(_waiting.values()) >= config["DRAWING_WAITERS"] or _waiting.get(device):
             raise Preparing(config["DRAWING_RETRY_SECONDS"])
-        _waiting += 1
+        _waiting[device] = 1
     try:
         return job.result(timeout=config["DRAWING_WAIT_SECONDS"])
     except WaitedTooLong:
         raise Preparing(config["DRAWING_RETRY_SECONDS"]) from None
     finally:
         with _waiting_lock:
-            _waiting -= 1
+            del _waiting[device]
 
 
 def under_way() -> int:
     """How many drawings are being made or wait for a drawing thread (for the tests)."""
     with _jobs_lock:
         return len(_jobs)
+
+
+def on_own_connection(draw: Callable[[object], bytes]) -> Callable[[], bytes]:
+    """`draw(db)` as a drawing thread runs it: on a database connection of its own, in the request's language."""
+    path, language = current_app.config["DATABASE"], lang.current()
+
+    def make() -> bytes:
+        conn = connect(path)
+        try:
+            with lang.using(language):
+                return draw(conn)
+        finally:
+            conn.conn.close()
+    return make
 
 
 def forget_all() -> None:

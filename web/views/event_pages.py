@@ -13,12 +13,11 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import event_view, events
 from web.forms import event_form, keys, numbers
-from db import connect
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.director import director_page_refusal, directs, reading_as_director
-from web.plumbing.drawings import drawn
+from web.plumbing.drawings import drawn, on_own_connection
 from web.plumbing.pin import remember_director
 from web.plumbing.errors import refused_page
 from web.present import device_name
@@ -274,21 +273,6 @@ def _first_day(db, event: dict) -> str | None:
     return None
 
 
-def _in_a_drawing_thread(draw):
-    """`draw(db)` as a drawing thread runs it (web/plumbing/drawings.py): on a connection of its own, in the
-    request's language."""
-    path, language = current_app.config["DATABASE"], lang.current()
-
-    def make() -> bytes:
-        conn = connect(path)
-        try:
-            with lang.using(language):
-                return draw(conn)
-        finally:
-            conn.conn.close()
-    return make
-
-
 @bp.get("/<event_id>/seating.pdf")
 def seating(event_id: str):
     """A round's seating (`round`, the latest round when not given): the list and a card per table."""
@@ -312,7 +296,7 @@ def seating(event_id: str):
 
         event = events.get_event(conn, event_id, pins=pins)
         return seating_pdf(event, number, date=_first_day(conn, event))
-    content = drawn(("seating", event_id, key, number, lang.current(), pins), _in_a_drawing_thread(draw))
+    content = drawn(("seating", event_id, key, number, lang.current(), pins), on_own_connection(draw))
     return _pdf(content, f"seating-round-{number}.pdf")
 
 
@@ -328,4 +312,4 @@ def results(event_id: str):
         results_ = events.table_results(conn, event_id)
         audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(conn, event_id)]
         return results_pdf(event, events.standings(conn, event_id), results_, audit, date=_first_day(conn, event))
-    return _pdf(drawn(("results", event_id, key, lang.current()), _in_a_drawing_thread(draw)), "results.pdf")
+    return _pdf(drawn(("results", event_id, key, lang.current()), on_own_connection(draw)), "results.pdf")

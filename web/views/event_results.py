@@ -12,10 +12,11 @@ from flask import Blueprint, Response, flash, redirect, request, url_for
 import lang
 from scoring import Refused
 from scoring.events.results import COLUMNS
-from service import tournament
+from service import events, tournament
 from web.forms import keys
 from web.forms.numbers import Unreadable, number
 from web.plumbing.database import get_db
+from web.plumbing.drawings import drawn, on_own_connection
 from web.plumbing.errors import refused_page
 from web.present.device_name import event_device
 
@@ -37,15 +38,20 @@ def _cell(value: object) -> object:
 
 @bp.get("/<event_id>/results.csv")
 def results_csv(event_id: str):
-    rounds, standings = tournament.results(get_db(), event_id)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    writer.writerows([_cell(row[c]) for c in COLUMNS] for row in rounds)
-    writer.writerow([])
-    writer.writerow(STANDINGS)
-    writer.writerows([_cell(row[c]) for c in STANDINGS] for row in standings)
-    return Response(out.getvalue(), mimetype="text/csv",
+    """Kept per state of the night and written in a drawing thread, as the PDFs are (the largest night's is large)."""
+    key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is written from
+
+    def write(conn) -> bytes:
+        rounds, standings = tournament.results(conn, event_id)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(COLUMNS)
+        writer.writerows([_cell(row[c]) for c in COLUMNS] for row in rounds)
+        writer.writerow([])
+        writer.writerow(STANDINGS)
+        writer.writerows([_cell(row[c]) for c in STANDINGS] for row in standings)
+        return out.getvalue().encode()
+    return Response(drawn(("results.csv", event_id, key), on_own_connection(write)), mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
 
 
