@@ -208,7 +208,7 @@ def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str
         errors.append(lang._("%(where)s: %(field)s must be a date and time.", where=where, field="created"))
     entrants = [entrant.side() for entrant in event.entrants]
     errors += check_rounds(e["round_list"], where, entrants, event.table_size, event.rounds, event.variant, games,
-                           seated)
+                           seated, table_pins=bool(e.get("table_pins")), created=e["created"])
     rounds = e["round_list"] if isinstance(e["round_list"], list) else []
     tables = {t["game"] for r in rounds if isinstance(r, dict) and isinstance(r.get("tables"), list)
               for t in r["tables"] if isinstance(t, dict) and isinstance(t.get("game"), str)}
