@@ -207,3 +207,29 @@ def test_the_slips_the_rules_card_of_a_game_and_results_csv_are_drawn_once_per_s
     assert csv.calls == 2 and "400" in changed.get_data(as_text=True)
     refused = client.get(f"/events/{event_id}/slips.pdf?round=3")
     assert refused.status_code == 404 and "There is no round 3" in refused.get_data(as_text=True)
+
+
+def test_a_nights_sheets_are_drawn_in_a_process_of_their_own(app, client, event):
+    """Issue 39 item 20: the results, seating and slips are drawn in a spawned process (what drawing them took goes
+    with it), and are the same sheets as drawn in a thread."""
+    import os
+
+    event_id, _ = event
+    app.config["DRAWING_APART"] = True
+    here = os.getpid()
+    pids = []
+    original = drawings._processes
+
+    def watched():
+        pool = original()
+        pids.append(pool.submit(os.getpid).result())
+        return pool
+    try:
+        drawings._processes = watched
+        for path in ("results.pdf", "seating.pdf?round=1", "slips.pdf?round=1"):
+            answer = client.get(f"/events/{event_id}/{path}")
+            assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+            assert "Pair 1" in " ".join(p["text"] for p in pdf_pages(answer.data))
+    finally:
+        drawings._processes = original
+    assert pids and here not in pids

@@ -17,7 +17,7 @@ from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.director import director_page_refusal, directs, reading_as_director
-from web.plumbing.drawings import drawn, on_own_connection
+from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.pin import remember_director
 from web.plumbing.errors import refused_page
 from web.present import device_name
@@ -291,20 +291,32 @@ def seating(event_id: str):
     if refusal is not None:
         return refusal
 
+    content = drawn(("seating", event_id, key, number, lang.current(), pins),
+                    apart(seating_sheet, event_id, number, bool(pins)))
+    return _pdf(content, f"seating-round-{number}.pdf")
+
+
+def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bool) -> bytes:
+    """Round `number`'s seating (with each table's PIN for the director: `pins`), in a process of its own
+    (drawings.apart)."""
     def draw(conn) -> bytes:
         from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
 
         event = events.get_event(conn, event_id, pins=pins)
         return seating_pdf(event, number, date=_first_day(conn, event))
-    content = drawn(("seating", event_id, key, number, lang.current(), pins), on_own_connection(draw))
-    return _pdf(content, f"seating-round-{number}.pdf")
+    return with_connection(path, language, draw)
 
 
 @bp.get("/<event_id>/results.pdf")
 def results(event_id: str):
     """The results: standings, every round's tables with scores, byes and the log of late changes."""
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the sheet is drawn from
+    return _pdf(drawn(("results", event_id, key, lang.current()), apart(results_sheet, event_id)), "results.pdf")
 
+
+def results_sheet(path: str, language: str, event_id: str) -> bytes:
+    """results.pdf of the night, drawn from the database at `path` in `language` (in a process of its own:
+    drawings.apart)."""
     def draw(conn) -> bytes:
         from sheets.event_sheets import results_pdf  # reportlab: loaded when paper is first asked for
 
@@ -312,4 +324,4 @@ def results(event_id: str):
         results_ = events.table_results(conn, event_id)
         audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(conn, event_id)]
         return results_pdf(event, events.standings(conn, event_id), results_, audit, date=_first_day(conn, event))
-    return _pdf(drawn(("results", event_id, key, lang.current()), on_own_connection(draw)), "results.pdf")
+    return with_connection(path, language, draw)

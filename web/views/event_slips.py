@@ -9,7 +9,7 @@ from scoring import FieldError, Refused
 from service import events
 from web.forms import numbers
 from web.plumbing.database import get_db
-from web.plumbing.drawings import drawn, on_own_connection
+from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.errors import refused_page
 
 bp = Blueprint("event_slips", __name__, url_prefix="/events")
@@ -20,7 +20,6 @@ bp.register_error_handler(Refused, refused_page)
 def score_slips(event_id: str):
     """Round `round`'s score slips (the latest round when not given), one per table, in the page's language."""
     from sheets import PAPERS
-    from sheets.score_slips import slips_pdf  # reportlab: loaded when paper is first asked for
 
     db = get_db()
     key = events.event_key(db, event_id)  # 404 for an unknown event; names what the slips are drawn from
@@ -37,13 +36,20 @@ def score_slips(event_id: str):
         raise Refused([FieldError("paper", lang._("paper must be one of %(papers)s (got “%(got)s”).",
                                                   papers=", ".join(PAPERS), got=paper[:20]))])
 
+    # drawn once per state of the night, round, paper and language, in a process of its own (issue 39 items 15, 20)
+    data = drawn(("slips", event_id, key, number, paper, lang.current()), apart(slips_sheet, event_id, number, paper))
+    return Response(data, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="score-slips-round-{number}.pdf"', "Cache-Control": "no-cache"})
+
+
+def slips_sheet(path: str, language: str, event_id: str, number: int, paper: str) -> bytes:
+    """Round `number`'s score slips, drawn from the database at `path` in `language` (drawings.apart)."""
+    from sheets.score_slips import slips_pdf  # reportlab: loaded when paper is first asked for
+
     def draw(conn) -> bytes:
         event = events.get_event(conn, event_id)
         tables = event["round_list"][number - 1]["tables"]
         deals = {t["table"]: service.get_game(conn, t["game"]).options.get("max_hands") for t in tables}
         first = service.get_game(conn, tables[0]["game"]).created if tables else None
         return slips_pdf(event, number, deals, paper=paper, date=first)
-    # drawn once per state of the night, round, paper and language, in a drawing thread (issue 39 item 15)
-    data = drawn(("slips", event_id, key, number, paper, lang.current()), on_own_connection(draw))
-    return Response(data, mimetype="application/pdf", headers={
-        "Content-Disposition": f'inline; filename="score-slips-round-{number}.pdf"', "Cache-Control": "no-cache"})
+    return with_connection(path, language, draw)
