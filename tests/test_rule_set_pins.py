@@ -173,3 +173,25 @@ def test_an_import_past_the_limit_is_refused_and_stores_nothing(tmp_path, monkey
     with pytest.raises(ValueError, match="at most 3"):
         transfer.import_games(conn, [], rule_sets=[a_set(n) for n in range(4)])
     assert conn.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
+
+
+def test_the_new_game_form_saves_a_set_with_a_pin_and_asks_for_it_to_save_changes(client):
+    from .pages import url
+
+    doc = read(client.get("/games/new/classic"))
+    typed = {**doc.values, **doc.checked, "options.house_rules.going_out_bonus": "250", "rule_set_name": "Thursdays",
+             "rule_set_pin": PIN, "save": "new"}
+    save = url(client.application, "setup.save_rule_set", variant_id="classic")
+    assert post(client, save, typed).status_code == 303
+    found = next(s for s in client.get("/api/rule-sets").get_json() if not s["preset"])
+    assert found["has_pin"] is True
+    other = client.application.test_client()  # another device, which has not entered the set's PIN
+    doc = read(other.get(f"/games/new/classic?rule_set={found['id']}"))
+    assert doc.field("The rule set's PIN (to save changes to it)") is not None
+    changes = {**doc.values, **doc.checked, "options.house_rules.going_out_bonus": "300", "save": "changes"}
+    refused = post(other, save, {**changes, "rule_set_pin": WRONG})
+    assert refused.status_code == 403
+    assert "not this rule set's PIN" in read(refused).by_id("rule_set_pin-error").text
+    assert client.get(f"/api/rule-sets/{found['id']}").get_json()["options"]["house_rules"]["going_out_bonus"] == 250
+    assert post(other, save, {**changes, "rule_set_pin": PIN}).status_code == 303
+    assert client.get(f"/api/rule-sets/{found['id']}").get_json()["options"]["house_rules"]["going_out_bonus"] == 300
