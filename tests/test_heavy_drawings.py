@@ -233,3 +233,9 @@ def test_a_nights_sheets_are_drawn_in_a_process_of_their_own(app, client, event)
     finally:
         drawings._processes = original
     assert pids and here not in pids
+
+
+def test_the_slips_know_the_papers_without_loading_reportlab():
+    from web.views import event_slips
+
+    assert set(event_slips.PAPERS) == set(sheets.PAPERS)

@@ -39,7 +39,8 @@ PER_DEVICE = 2  # drawings one device has asked for and not yet got, at most (AP
 # what the app's config may change (the tests do): a game sheet or a club night's seating is ready within the wait;
 # of the server's 8 threads at most 3 wait for a drawing at once, one of each device
 DEFAULTS = {"DRAWING_WAIT_SECONDS": 3.0, "DRAWING_WAITERS": 3, "DRAWING_RETRY_SECONDS": 5}
-_kept = Recent(6 * 2 ** 20, len)  # drawings by key; the largest results.pdf is about 1 MB
+# drawings by key; the largest results.pdf is about 1.1 MB (6 MB held five languages' of it: 82 MB after the night)
+_kept = Recent(4 * 2 ** 20, len)
 _pool = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="meldbook-drawing")
 _jobs: dict[Hashable, Future] = {}  # each drawing asked for and not yet made, by key
 _asked: dict[str, list[tuple[Hashable, Callable[[], bytes], Future]]] = {}  # by device, in turn: the first is drawn

@@ -15,12 +15,13 @@ from web.plumbing.errors import refused_page
 bp = Blueprint("event_slips", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
 
+PAPERS = ("a4", "letter")  # sheets.PAPERS' names: the slips are drawn in a process of their own, so the server
+# itself never loads reportlab (16 MB) for them (tests/test_heavy_drawings.py checks the two agree)
+
 
 @bp.get("/<event_id>/slips.pdf")
 def score_slips(event_id: str):
     """Round `round`'s score slips (the latest round when not given), one per table, in the page's language."""
-    from sheets import PAPERS
-
     db = get_db()
     key = events.event_key(db, event_id)  # 404 for an unknown event; names what the slips are drawn from
     played = events.rounds_started(db, event_id)
