@@ -227,11 +227,17 @@ RULE_SET_KEYS = {"id", "name", "variant", "options", "created", "updated"}
 def check_rule_set(s: Any, where: str) -> list[str]:
     """Everything wrong with one exported rule set: its id and times, and its name, variant and options as
     POST /api/rule-sets checks them."""
-    if not isinstance(s, dict) or set(s) != RULE_SET_KEYS:
-        return [lang._("%(where)s must have exactly %(keys)s.", where=where, keys=", ".join(sorted(RULE_SET_KEYS)))]
+    if not isinstance(s, dict) or not RULE_SET_KEYS <= set(s) <= RULE_SET_KEYS | {"pin_hash"}:
+        return [lang._("%(where)s must have exactly %(keys)s (and pin_hash, when the set has a PIN).", where=where,
+                       keys=", ".join(sorted(RULE_SET_KEYS)))]
     errors = []
     if not isinstance(s["id"], str) or not GAME_ID.fullmatch(s["id"]):
         errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
+    elif rule_sets.preset(s["id"]) is not None:
+        errors.append(lang._("%(where)s: id “%(id)s” is the id of a rule set Meldbook ships; a saved set needs an id "
+                             "of its own.", where=where, id=s["id"]))
+    if s.get("pin_hash") is not None and not is_own_hash(s["pin_hash"]):
+        errors.append(_not_own_hash(where))
     errors += [lang._("%(where)s: %(field)s must be a date and time.", where=where, field=field)
                for field in ("created", "updated") if not is_time(s[field])]
     variant = get_variant(s["variant"]) if isinstance(s["variant"], str) else None
@@ -273,7 +279,7 @@ def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str
         errors.append(lang._("%(where)s: %(field)s must be a date and time.", where=where, field="created"))
     entrants = [entrant.side() for entrant in event.entrants]
     errors += check_rounds(e["round_list"], where, entrants, event.table_size, event.rounds, event.variant, games,
-                           seated)
+                           seated, table_pins=bool(e.get("table_pins")), created=e["created"])
     rounds = e["round_list"] if isinstance(e["round_list"], list) else []
     tables = {t["game"] for r in rounds if isinstance(r, dict) and isinstance(r.get("tables"), list)
               for t in r["tables"] if isinstance(t, dict) and isinstance(t.get("game"), str)}

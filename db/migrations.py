@@ -229,6 +229,23 @@ def _director_pins(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE event_tables ADD COLUMN pin TEXT")
 
 
+def _rule_set_pins(db: sqlite_utils.Database) -> None:
+    """A rule set's PIN (its hash; RULES.md §14, settled turn 6), wrong tries at it per set and device, and the key its
+    name is compared by (scoring.rule_sets.name_key), indexed: finding a name is one lookup, however many sets."""
+    from scoring.rule_sets import name_key
+
+    db.execute("ALTER TABLE rule_sets ADD COLUMN pin_hash TEXT")
+    db.execute("ALTER TABLE rule_sets ADD COLUMN name_key TEXT")
+    for set_id, name in db.execute("SELECT id, name FROM rule_sets").fetchall():
+        db.execute("UPDATE rule_sets SET name_key = ? WHERE id = ?", [name_key(name), set_id])
+    db["rule_sets"].create_index(["variant", "name_key"], index_name="rule_sets_by_name")
+    db.create_table("rule_set_pin_failures", {"rule_set_id": str, "client": str, "failures": int,
+                                              "locked_until": float},
+                    pk=("rule_set_id", "client"), not_null=["rule_set_id", "client", "failures", "locked_until"],
+                    defaults={"locked_until": 0}, if_not_exists=True,
+                    foreign_keys=[_cascade("rule_set_pin_failures", ("rule_set_id",), "rule_sets", ("id",))])
+
+
 def _pin_failure_times(db: sqlite_utils.Database) -> None:
     """When a device's last wrong PIN came, for every count of wrong PINs (a game's, a club night's, and any other
     table of counts named ..._pin_failures): a right PIN takes back no wrong try, and the count is forgotten only an
@@ -265,7 +282,7 @@ def _seasons(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
               _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
-              _adjustment_revisions, _director_pins, _pin_failure_times, _members, _seasons]
+              _adjustment_revisions, _director_pins, _rule_set_pins, _pin_failure_times, _members, _seasons]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

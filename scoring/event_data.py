@@ -6,7 +6,7 @@ sentences naming where they are ("Event 1, round 2, table 3: …"); an empty lis
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
 import lang
@@ -43,14 +43,18 @@ def _text(value: Any, most: int, nullable: bool = False) -> bool:
 
 
 def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]], table_size: int, planned: int,
-                 variant: str, games: Mapping[str, Any], seated: dict[str, str]) -> list[str]:
+                 variant: str, games: Mapping[str, Any], seated: dict[str, str], *, table_pins: bool = True,
+                 created: Any = None) -> list[str]:
     """An event's round_list: numbered from 1, at most `planned` rounds, every round but the last closed; in each
     round an entrant sits at one table or out (a bye), fewer byes than a table seats; each table's game is one of
     the file's `games` (id → exported game), of the event's variant with a side for each of the table's entrants,
-    and a table of no other event (`seated`: game id → where it is seated, filled in here)."""
+    and a table of no other event (`seated`: game id → where it is seated, filled in here). Times follow each other:
+    a round starts no earlier than the night was `created` and the round before it started, and closes no earlier
+    than it started; a table has its own PIN only on a night of `table_pins`."""
     if not isinstance(rounds, list) or len(rounds) > planned:
         return [lang._("%(where)s: round_list must be a list of at most %(most)s rounds.", where=where, most=planned)]
     errors, n, keys = [], len(entrants), set()
+    before = (lang._("the event's created"), _moment(created), created) if is_time(created) else None
     for k, r in enumerate(rounds, start=1):
         at = lang._("%(where)s, round %(n)s", where=where, n=k)
         if (not isinstance(r, dict) or not ROUND_KEYS <= set(r) <= ROUND_KEYS | {"movement"} or r["number"] != k
@@ -61,6 +65,15 @@ def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]],
         if not is_time(r["started"]) or not is_time(r["closed"], nullable=k == len(rounds)):
             errors.append(lang._("%(where)s: started and closed must be dates and times (closed may be null in the "
                                  "last round only: a round closes when the next one starts).", where=at))
+        else:
+            started = _moment(r["started"])
+            if r["closed"] is not None and _moment(r["closed"]) < started:
+                errors.append(lang._("%(where)s: closed (%(closed)s) is before started (%(started)s).", where=at,
+                                     closed=r["closed"], started=r["started"]))
+            if before is not None and started < before[1]:
+                errors.append(lang._("%(where)s: started (%(started)s) is before %(earlier)s (%(then)s).", where=at,
+                                     started=r["started"], earlier=before[0], then=before[2]))
+            before = (lang._("round %(n)s started", n=k), started, r["started"])
         if r["request_key"] is not None and not (isinstance(r["request_key"], str) and 1 <= len(r["request_key"]) <= 64
                                                  and r["request_key"] not in keys):
             errors.append(lang._("%(where)s: request_key must be null or 1 to 64 characters, not another round's.",
@@ -78,7 +91,7 @@ def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]],
         seats, last = list(byes), 0
         for j, t in enumerate(r["tables"], start=1):
             errors += _table(t, lang._("%(where)s, table %(n)s", where=at, n=j), last, entrants, table_size, variant,
-                             games, seated)
+                             games, seated, table_pins)
             # tables in order; a Mitchell round skips the number of the table whose pair sits out
             last = t["table"] if isinstance(t, dict) and type(t.get("table")) is int and t["table"] > last else last + 1
             if isinstance(t, dict) and isinstance(t.get("entrants"), list):
@@ -90,8 +103,14 @@ def check_rounds(rounds: Any, where: str, entrants: Sequence[Mapping[str, Any]],
     return errors
 
 
+def _moment(value: str) -> datetime:
+    """A stored time, comparable with any other (one without a zone is UTC, as Meldbook writes them)."""
+    moment = datetime.fromisoformat(value)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
 def _table(t: Any, here: str, last: int, entrants: Sequence[Mapping[str, Any]], table_size: int, variant: str,
-           games: Mapping[str, Any], seated: dict[str, str]) -> list[str]:
+           games: Mapping[str, Any], seated: dict[str, str], table_pins: bool = True) -> list[str]:
     if (not isinstance(t, dict) or set(t) - {"pin"} != TABLE_KEYS or type(t["table"]) is not int
             or not last < t["table"] <= 10_000):
         return [lang._("%(where)s must have exactly table, game and entrants, numbered above %(n)s.", where=here,
@@ -100,6 +119,9 @@ def _table(t: Any, here: str, last: int, entrants: Sequence[Mapping[str, Any]], 
     pin = t.get("pin")
     if "pin" in t and not (isinstance(pin, str) and len(pin) == 4 and pin.isascii() and pin.isdigit()):
         errors.append(lang._("%(where)s: pin (the table's own PIN) must be 4 digits as text.", where=here))
+    elif "pin" in t and not table_pins:
+        errors.append(lang._("%(where)s: pin: only a night whose every table gets its own PIN (table_pins) has a "
+                             "PIN for each table.", where=here))
     seats = t["entrants"]
     if not isinstance(seats, list) or len(seats) != table_size or not all(is_count(x, most=n - 1) for x in seats):
         errors.append(lang._("%(where)s: entrants must be %(size)s entrant numbers from 0 to %(most)s.",

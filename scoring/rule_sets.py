@@ -16,9 +16,12 @@ import lang
 
 from .base import FieldError, Refused
 from . import vocabulary
+from .names import visible
+from .standings import player_key
 from .variant import Variant
 
 NAME_MOST = 80
+MOST_SETS = 500  # saved sets a server keeps (RULES.md §14): the list, the page and an export stay small
 OPTION_KEYS = ("target", "max_hands", "decks", "house_rules")  # a set's options: finish_at belongs to one evening
 
 
@@ -65,10 +68,11 @@ def check(variant: Variant | None, payload: Any, variants: Mapping[str, Variant]
     errors = [FieldError(k, lang._("'%(key)s' is not part of a rule set; send name, variant and options.", key=k))
               for k in sorted(set(payload) - {"name", "variant", "options"})]
     name = payload.get("name")
-    if not isinstance(name, str) or not " ".join(name.split()):
+    if isinstance(name, str):
+        name = cleaned_name(name)
+    if not isinstance(name, str) or not name:
         errors.append(FieldError("name", lang._("Give the rule set a name (e.g. “Our Thursday rules”).")))
     else:
-        name = " ".join(name.split())
         if len(name) > NAME_MOST:
             errors.append(FieldError("name", lang._("The rule set's name is too long (%(length)s characters; at most "
                                                     "%(most)s).", length=lang.number(len(name)), most=NAME_MOST)))
@@ -90,6 +94,35 @@ def check(variant: Variant | None, payload: Any, variants: Mapping[str, Variant]
     if errors:
         raise Refused(errors)
     return name, variant.id, json.loads(json.dumps(vocabulary.renamed_options(variant, options)))
+
+
+def cleaned_name(name: str) -> str:
+    """A set's name as it is kept: marks that show nothing taken out (they would make two names look alike, or turn
+    the text beside them around), spaces as one, as players' names are."""
+    return " ".join(visible(name).split())
+
+
+def name_key(name: str) -> str:
+    """What two sets' names are compared by: as players' names are (case, width and marks that show nothing left
+    out), so “Thursday” and “thursday” + a zero-width space are one name."""
+    return player_key(name)
+
+
+def check_pin(value: Any) -> FieldError | None:
+    """A set's PIN is optional; when given it is 4 to 8 digits, sent as text (as a game's PIN)."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not (4 <= len(value) <= 8 and value.isascii() and value.isdigit()):
+        return FieldError("pin", lang._("The rule set's PIN must be 4 to 8 digits (as text, e.g. \"0427\"), or left "
+                                        "out for none."))
+    return None
+
+
+def too_many(count: int) -> Refused:
+    """The refusal of one more set when `count` are kept already (422, naming name)."""
+    return Refused([FieldError("name", lang._(
+        "This Meldbook keeps %(most)s rule sets already, the most it keeps. Delete sets no table plays any more (on "
+        "the Rule sets page, or DELETE /api/rule-sets/{id}), then save this one.", most=lang.number(count)))])
 
 
 def with_rule_set(kept: Mapping[str, Any], given: Any) -> Any:

@@ -13,6 +13,7 @@ import lang
 
 from db import rule_sets as store
 from db import write
+from db.pin_hash import hash_pin
 from scoring import VARIANTS, FieldError, Refused, get_variant, vocabulary
 from scoring import rule_sets as rules
 from scoring.game import now_utc
@@ -25,7 +26,8 @@ def _shown(found: dict) -> dict:
     variant = get_variant(found["variant"])
     options = vocabulary.renamed_options(variant, found["options"]) if variant else found["options"]
     return {"id": found["id"], "name": found["name"], "variant": found["variant"], "options": options,
-            "preset": False, "created": found["created"], "updated": found["updated"]}
+            "preset": False, "has_pin": bool(found.get("pin_hash")), "created": found["created"],
+            "updated": found["updated"]}
 
 
 def list_rule_sets(db: sqlite_utils.Database, variant: str | None = None) -> list[dict]:
@@ -46,6 +48,24 @@ def get_rule_set(db: sqlite_utils.Database, set_id: Any) -> dict:
     return shipped.as_dict()
 
 
+def stored_pin_hash(db: sqlite_utils.Database, set_id: Any) -> str | None:
+    """The PIN hash of a saved set (None: it has no PIN, or there is no such saved set), for the web layer's check
+    before a change or a deletion."""
+    found = store.get_rule_set(db, set_id) if isinstance(set_id, str) else None
+    return found["pin_hash"] if found else None
+
+
+def _pin_of(payload: Any) -> tuple[Any, str | None]:
+    """The payload without its "pin", and the PIN's hash (None: no PIN); Refused 422 for a PIN that is no PIN."""
+    if not isinstance(payload, dict) or "pin" not in payload:
+        return payload, None
+    problem = rules.check_pin(payload["pin"])
+    if problem is not None:
+        raise Refused([problem])
+    rest = {k: v for k, v in payload.items() if k != "pin"}
+    return rest, hash_pin(payload["pin"]) if payload["pin"] else None
+
+
 def _checked(db: sqlite_utils.Database, payload: Any, but: str | None = None) -> tuple[str, str, dict]:
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     name, variant_id, options = rules.check(variant, payload, VARIANTS)
@@ -56,19 +76,28 @@ def _checked(db: sqlite_utils.Database, payload: Any, but: str | None = None) ->
 
 
 def create_rule_set(db: sqlite_utils.Database, payload: Any, key: str | None = None) -> dict:
-    """Check and keep a new rule set; a form sent again under the same key answers the set it made."""
+    """Check and keep a new rule set (with its PIN's hash when it has a "pin"); a form sent again under the same key
+    answers the set it made. The MOST_SETS+1st is refused (422, naming name)."""
+    payload, pin_hash = _pin_of(payload)
     with write(db):
         if key is not None and (made := store.rule_set_made_with(db, key)) is not None:
             return _shown(made)
         name, variant_id, options = _checked(db, payload)
+        if store.count_rule_sets(db) >= rules.MOST_SETS:
+            raise rules.too_many(rules.MOST_SETS)
         now = now_utc()
-        found = {"id": new_id(), "name": name, "variant": variant_id, "options": options, "created": now, "updated": now}
+        found = {"id": new_id(), "name": name, "variant": variant_id, "options": options, "created": now, "updated": now,
+                 "pin_hash": pin_hash}
         store.insert_rule_set(db, found, key)
     return _shown(found)
 
 
 def update_rule_set(db: sqlite_utils.Database, set_id: str, payload: Any) -> dict:
-    """Change a saved set's name and options (its variant stays); a preset is refused (409): save a copy."""
+    """Change a saved set's name and options (its variant stays), and its PIN when the payload has "pin" (a new one,
+    or "" / null for none); a preset is refused (409): save a copy. A set with a PIN is changed only after the web
+    layer checked it (stored_pin_hash)."""
+    changes_pin = isinstance(payload, dict) and "pin" in payload
+    payload, pin_hash = _pin_of(payload)
     with write(db):
         found = store.get_rule_set(db, set_id)
         if found is None:
@@ -81,8 +110,9 @@ def update_rule_set(db: sqlite_utils.Database, set_id: str, payload: Any) -> dic
         name, _, options = _checked(db, {"variant": found["variant"], **(payload if isinstance(payload, dict) else {})},
                                     but=set_id)
         now = now_utc()
-        store.update_rule_set(db, set_id, name, options, now)
-        found = {**found, "name": name, "options": options, "updated": now}
+        pin_hash = pin_hash if changes_pin else found["pin_hash"]
+        store.update_rule_set(db, set_id, name, options, now, pin_hash)
+        found = {**found, "name": name, "options": options, "updated": now, "pin_hash": pin_hash}
     return _shown(found)
 
 

@@ -50,6 +50,14 @@ BAD = {  # what is wrong → (the change to a good export, words the refusal mus
             {"name": "Stranger", "players": ["X", "Y"]}), "must have a side for each of the table's 2 entrants"),
     "an earlier round left open": (lambda e, d: e["round_list"][0].update(closed=None), "closed may be null in the "
                                                                                        "last round only"),
+    # issue 39 item 21: nonsense a night cannot have had, named by its field
+    "a round closed before it started": (lambda e, d: e["round_list"][0].update(closed="2000-01-01T00:00:00+00:00"),
+                                         "round 1: closed (2000-01-01T00:00:00+00:00) is before started"),
+    "a round started before the night was made": (
+        lambda e, d: e["round_list"][0].update(started="2000-01-01T00:00:00+00:00"),
+        "round 1: started (2000-01-01T00:00:00+00:00) is before the event's created"),
+    "a table's own PIN on a night without them": (lambda e, d: table(e).update(pin="1234"),
+                                                  "table 1: pin: only a night whose every table gets its own PIN"),
 }
 
 

@@ -101,8 +101,16 @@ RELEASED = [
     """ALTER TABLE events ADD COLUMN director_pin_hash TEXT;
     ALTER TABLE events ADD COLUMN table_pins INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE event_tables ADD COLUMN pin TEXT;""",
+    """ALTER TABLE rule_sets ADD COLUMN pin_hash TEXT;
+    ALTER TABLE rule_sets ADD COLUMN name_key TEXT;
+    CREATE INDEX rule_sets_by_name ON rule_sets(variant, name_key);
+    CREATE TABLE IF NOT EXISTS rule_set_pin_failures (
+        rule_set_id TEXT NOT NULL REFERENCES rule_sets(id) ON DELETE CASCADE, client TEXT NOT NULL,
+        failures INTEGER NOT NULL, locked_until REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (rule_set_id, client));""",
     """ALTER TABLE pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;
-    ALTER TABLE event_pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;""",
+    ALTER TABLE event_pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;
+    ALTER TABLE rule_set_pin_failures ADD COLUMN last_wrong REAL NOT NULL DEFAULT 0;""",
     """CREATE TABLE members (player TEXT NOT NULL PRIMARY KEY, name TEXT NOT NULL, member TEXT NOT NULL,
         member_key TEXT NOT NULL);
     CREATE UNIQUE INDEX members_by_number ON members(member_key);""",

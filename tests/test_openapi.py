@@ -255,6 +255,22 @@ def rule_set_scenarios(client):
         (one, "delete", 404): lambda: client.delete("/api/rule-sets/nosuchset"),
         (one, "delete", 409): lambda: client.delete(preset),
     }
+
+    def guarded():  # a set saved with a PIN (issue 39 item 18), from a device of its own (its wrong tries)
+        return client.post("/api/rule-sets", json={**RULES, "name": f"Guarded {next(made)}", "pin": "2468"}).get_json()["id"]
+
+    def locked_out(method: str):
+        set_id, stranger = guarded(), client.application.test_client()
+        stranger.environ_base["REMOTE_ADDR"] = f"10.9.8.{next(made) % 250}"
+        for _ in range(client.application.config["PIN_MAX_FAILURES"]):
+            getattr(stranger, method)(f"/api/rule-sets/{set_id}", json=RULES, headers={"X-Rule-Set-PIN": "1111"})
+        return getattr(stranger, method)(f"/api/rule-sets/{set_id}", json=RULES, headers={"X-Rule-Set-PIN": "2468"})
+    table.update({
+        (one, "put", 403): lambda: client.put(f"/api/rule-sets/{guarded()}", json=RULES),
+        (one, "delete", 403): lambda: client.delete(f"/api/rule-sets/{guarded()}", headers={"X-Rule-Set-PIN": "1357"}),
+        (one, "put", 429): lambda: locked_out("put"),
+        (one, "delete", 429): lambda: locked_out("delete"),
+    })
     for path, method, url in ((many, "post", lambda: many), (one, "put", lambda: f"/api/rule-sets/{kept()}")):
         send = getattr(client, method)
         table.update({

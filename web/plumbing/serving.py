@@ -28,6 +28,9 @@ from web.plumbing.server_refusals import (BODY_DEADLINE, BUSY_ANSWER, HEAD_DEADL
                                           RequestHead, RequestTimeout, WordedError)
 
 IDLE_TIMEOUT = 30  # seconds a connection may sit without sending anything (mid-request or kept alive)
+# answers the server holds for one connection that is not reading them (pipelined requests, or a slow reader):
+# past this, a worker thread would have to wait for the client to read, so the connection is closed instead
+UNREAD_ANSWERS = 1024 * 1024
 # A phone's browser opens at most 6 connections to one server and a table is about ten devices; behind one
 # Wi-Fi address (NAT) that is at worst 60 at once, nearly all idle between polls: an idle one is closed to
 # make room for a new one, so a real table never meets the cap, and one device cannot hold more than this.
@@ -42,6 +45,8 @@ LIMITS = {
     # 210 open (polling every 0.6 s); under 150 an idle phone's was closed for another's, round and round (issue 32)
     "connection_limit": 300,
     "backlog": 256,  # connections the system queues until accepted: room for a burst of reconnections
+    # waitress's own default (16 MB) lets a thread wait on a client that reads nothing; see TableChannel
+    "outbuf_high_watermark": UNREAD_ANSWERS,
     "expose_tracebacks": False,  # a crash answers 500 without the code's insides
     "ident": "Meldbook",  # the Server header names the app, not the server software's version
 }
@@ -73,6 +78,37 @@ class TableChannel(HTTPChannel):
                 self.outbufs[-1].append(ROOM_ANSWER)
                 self.total_outbufs_len += len(ROOM_ANSWER)
         self.will_close = True
+
+    def _flush_outbufs_below_high_watermark(self) -> None:
+        """Waitress's: a worker thread that has more than UNREAD_ANSWERS of answers waiting for this connection
+        (the next of its pipelined requests, or the next part of an answer) waits until the client reads them,
+        however long that is: eight such clients held every thread (issue 39 item 13). Here it does not wait for
+        the client: what the socket takes now is sent, and if more than UNREAD_ANSWERS still wait, the connection
+        is closed (by the server's loop, which owns the socket) and the thread goes on to other clients."""
+        if self.total_outbufs_len <= self.adj.outbuf_high_watermark:
+            return
+        with self.outbuf_lock:
+            self._flush_exception(self._flush_some, do_close=False)
+            if not self.connected or self.total_outbufs_len <= self.adj.outbuf_high_watermark:
+                return
+            self.server.trigger.pull_trigger(lambda: self.close_unread("holds more than %d bytes of answers it has not "
+                                                               "read" % self.adj.outbuf_high_watermark))
+            while self.connected:  # handle_close (in the loop) clears it and wakes this thread
+                self.outbuf_lock.wait(CHECK_INTERVAL)
+
+    def unread_too_long(self, wall: float) -> bool:
+        """Answers are waiting for it and it has read none of them for the idle timeout (waitress's own idle check
+        skips a connection whose request is being answered, and closes one only once its socket can be written)."""
+        return bool(self.total_outbufs_len) and wall - self.last_activity >= self.adj.channel_timeout
+
+    def close_unread(self, why: str) -> None:
+        """Close a connection that does not read its answers, now (in the server's loop, not waiting for its
+        socket to take more, which it never may)."""
+        if self.server.active_channels.get(self._fileno) is not self:
+            return  # closed already
+        self.server.logger.warning("closed a connection from %s: it %s", self.addr[0], why)
+        self.will_close = True
+        self.handle_close()  # wakes a worker thread waiting for it (outbuf_lock), which then sees it closed
 
     def past_deadline(self, now: float) -> None:
         """Answer 408 and close when the request arriving has taken too long to send its head, or its body."""
@@ -175,7 +211,10 @@ class TableServer(TcpWSGIServer):
         super().maintenance(now)
         moment = time.monotonic()
         for channel in list(self.active_channels.values()):
-            channel.past_deadline(moment)
+            if channel.unread_too_long(now):
+                channel.close_unread("has read none of its answers for %d seconds" % self.adj.channel_timeout)
+            else:
+                channel.past_deadline(moment)
 
 
 def refuse(conn: socket.socket) -> None:

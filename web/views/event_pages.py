@@ -13,12 +13,11 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import event_view, events
 from web.forms import event_form, keys, numbers
-from db import connect
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.director import director_page_refusal, directs, reading_as_director
-from web.plumbing.drawings import drawn
+from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.pin import remember_director
 from web.plumbing.errors import refused_page
 from web.present import device_name
@@ -274,21 +273,6 @@ def _first_day(db, event: dict) -> str | None:
     return None
 
 
-def _in_a_drawing_thread(draw):
-    """`draw(db)` as a drawing thread runs it (web/plumbing/drawings.py): on a connection of its own, in the
-    request's language."""
-    path, language = current_app.config["DATABASE"], lang.current()
-
-    def make() -> bytes:
-        conn = connect(path)
-        try:
-            with lang.using(language):
-                return draw(conn)
-        finally:
-            conn.conn.close()
-    return make
-
-
 @bp.get("/<event_id>/seating.pdf")
 def seating(event_id: str):
     """A round's seating (`round`, the latest round when not given): the list and a card per table."""
@@ -307,20 +291,32 @@ def seating(event_id: str):
     if refusal is not None:
         return refusal
 
+    content = drawn(("seating", event_id, key, number, lang.current(), pins),
+                    apart(seating_sheet, event_id, number, bool(pins)))
+    return _pdf(content, f"seating-round-{number}.pdf")
+
+
+def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bool) -> bytes:
+    """Round `number`'s seating (with each table's PIN for the director: `pins`), in a process of its own
+    (drawings.apart)."""
     def draw(conn) -> bytes:
         from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
 
         event = events.get_event(conn, event_id, pins=pins)
         return seating_pdf(event, number, date=_first_day(conn, event))
-    content = drawn(("seating", event_id, key, number, lang.current(), pins), _in_a_drawing_thread(draw))
-    return _pdf(content, f"seating-round-{number}.pdf")
+    return with_connection(path, language, draw)
 
 
 @bp.get("/<event_id>/results.pdf")
 def results(event_id: str):
     """The results: standings, every round's tables with scores, byes and the log of late changes."""
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the sheet is drawn from
+    return _pdf(drawn(("results", event_id, key, lang.current()), apart(results_sheet, event_id)), "results.pdf")
 
+
+def results_sheet(path: str, language: str, event_id: str) -> bytes:
+    """results.pdf of the night, drawn from the database at `path` in `language` (in a process of its own:
+    drawings.apart)."""
     def draw(conn) -> bytes:
         from sheets.event_sheets import results_pdf  # reportlab: loaded when paper is first asked for
 
@@ -328,4 +324,4 @@ def results(event_id: str):
         results_ = events.table_results(conn, event_id)
         audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(conn, event_id)]
         return results_pdf(event, events.standings(conn, event_id), results_, audit, date=_first_day(conn, event))
-    return _pdf(drawn(("results", event_id, key, lang.current()), _in_a_drawing_thread(draw)), "results.pdf")
+    return with_connection(path, language, draw)

@@ -18,7 +18,7 @@ from web.forms import keys
 from web.forms.numbers import Unreadable, number
 from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
-from web.plumbing.drawings import drawn
+from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.errors import refused_page
 from web.present.device_name import event_device
 
@@ -40,20 +40,31 @@ def _cell(value: object) -> object:
 
 @bp.get("/<event_id>/results.csv")
 def results_csv(event_id: str):
-    rounds, standings = tournament.results(get_db(), event_id)
-    # the last column: the entrant's federation numbers as API.md joins them ("+IT-9" when the first is unknown),
-    # each number guarded as a name is, not the joined cell
-    members = ["+".join(str(_cell(n)) for n in numbers) if any(numbers) else ""
-               for numbers in players.event_members(get_db(), event_id)]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow((*COLUMNS, "members"))
-    writer.writerows([*(_cell(row[c]) for c in COLUMNS), members[row["entrant"]]] for row in rounds)
-    writer.writerow([])
-    writer.writerow((*STANDINGS, "members"))
-    writer.writerows([*(_cell(row[c]) for c in STANDINGS), members[row["entrant"]]] for row in standings)
-    return Response(out.getvalue(), mimetype="text/csv",
+    """Kept per state of the night and of its players' federation numbers, and written in a process of its own, as
+    the night's PDFs are (the largest night's is 0.7 MB, from 10,000 games)."""
+    key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is written from
+    numbers = tuple(map(tuple, players.event_members(get_db(), event_id)))  # a number changed on a player's page
+    return Response(drawn(("results.csv", event_id, key, numbers), apart(results_file, event_id)), mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
+
+
+def results_file(path: str, language: str, event_id: str) -> bytes:
+    """results.csv of the night, from the database at `path` (drawings.apart; its cells speak no language)."""
+    def write(conn) -> bytes:
+        rounds, standings = tournament.results(conn, event_id)
+        # the last column: the entrant's federation numbers as API.md joins them ("+IT-9" when the first is unknown),
+        # each number guarded as a name is, not the joined cell
+        members = ["+".join(str(_cell(n)) for n in numbers) if any(numbers) else ""
+                   for numbers in players.event_members(conn, event_id)]
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow((*COLUMNS, "members"))
+        writer.writerows([*(_cell(row[c]) for c in COLUMNS), members[row["entrant"]]] for row in rounds)
+        writer.writerow([])
+        writer.writerow((*STANDINGS, "members"))
+        writer.writerows([*(_cell(row[c]) for c in STANDINGS), members[row["entrant"]]] for row in standings)
+        return out.getvalue().encode()
+    return with_connection(path, language, write)
 
 
 # the file opens on its own: its inline styles are all it may load (no script, no image but data:, no other address)

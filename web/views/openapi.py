@@ -301,11 +301,18 @@ PATHS.update({
 # a mark a variant declares for a side between hands (Pony's failed meld): `action` names it, its values and
 # summary are the registered variants' marks (document())
 RULE_SET = obj({"id": STR, "name": STR, "variant": STR, "options": {"type": "object"}, "preset": BOOL},
-               {"source": STR, "created": TIME, "updated": TIME})
+               {"source": STR, "created": TIME, "updated": TIME, "has_pin": BOOL})
 NEW_RULE_SET = obj({"name": {"type": "string", "minLength": 1, "maxLength": 80}, "variant": STR},
                    {"options": {"type": "object", "description": "target, max_hands, decks and house_rules, as for a "
-                                                                 "new game"}}, closed=True)
+                                                                 "new game"},
+                    "pin": {"type": ["string", "null"], "pattern": "^[0-9]{4,8}$",
+                            "description": "4 to 8 digits: PUT and DELETE then need it in X-Rule-Set-PIN"}},
+                   closed=True)
 SET_ID = {"name": "set_id", "in": "path", "required": True, "schema": STR}
+SET_PIN = {"name": "X-Rule-Set-PIN", "in": "header", "required": False, "schema": STR,
+           "description": "the PIN of a rule set saved with one, needed to change or delete it"}
+SET_PIN_ERRORS = {"403": _error("the rule set has a PIN and X-Rule-Set-PIN was not sent or is wrong"),
+                  "429": _error("too many wrong PINs from this device: wait Retry-After seconds")}
 NO_SET = _error("no rule set with that id")
 SHIPPED = _error("a rule set Meldbook ships cannot be changed or deleted, or another set of the variant has that name")
 PATHS.update({
@@ -321,11 +328,13 @@ PATHS.update({
         "get": {"operationId": "getRuleSet", "summary": "One rule set", "parameters": [SET_ID],
                 "responses": {"200": _ok("the rule set", RULE_SET), "404": NO_SET}},
         "put": {"operationId": "changeRuleSet", "summary": "Change a saved rule set's name and options",
-                "parameters": [SET_ID], "requestBody": _body(NEW_RULE_SET),
-                "responses": {"200": _ok("the rule set", RULE_SET), "404": NO_SET, "409": SHIPPED, **BODY_ERRORS}},
+                "parameters": [SET_ID, SET_PIN], "requestBody": _body(NEW_RULE_SET),
+                "responses": {"200": _ok("the rule set", RULE_SET), "404": NO_SET, "409": SHIPPED, **BODY_ERRORS,
+                              **SET_PIN_ERRORS}},
         "delete": {"operationId": "deleteRuleSet", "summary": "Forget a saved rule set (its games keep their rules)",
-                   "parameters": [SET_ID],
-                   "responses": {"200": _ok("deleted", obj({"deleted": STR})), "404": NO_SET, "409": SHIPPED}},
+                   "parameters": [SET_ID, SET_PIN],
+                   "responses": {"200": _ok("deleted", obj({"deleted": STR})), "404": NO_SET, "409": SHIPPED,
+                                 **SET_PIN_ERRORS}},
     },
 })
 MARK_PATH = {"post": {

@@ -18,6 +18,7 @@ from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.json_api import body, idempotency_key, refused
+from web.plumbing import rule_set_pin
 
 bp = Blueprint("rule_sets", __name__)
 
@@ -51,11 +52,16 @@ def show_set(set_id: str):
 
 @bp.put("/api/rule-sets/<set_id>")
 def change_set(set_id: str):
-    return jsonify(rule_sets.update_rule_set(get_db(), set_id, body()))
+    payload = body()
+    if (refusal := rule_set_pin.api_refusal(set_id)) is not None:
+        return refusal
+    return jsonify(rule_sets.update_rule_set(get_db(), set_id, payload))
 
 
 @bp.delete("/api/rule-sets/<set_id>")
 def delete_set(set_id: str):
+    if (refusal := rule_set_pin.api_refusal(set_id)) is not None:
+        return refusal
     rule_sets.delete_rule_set(get_db(), set_id)
     return jsonify({"deleted": set_id})
 
@@ -115,7 +121,8 @@ def described(found: dict) -> dict:
         if key in found["options"] and found["options"][key] != defaults[key]:
             changes.append((label, _number_or_none(defaults[key]), _number_or_none(found["options"][key])))
     link = reachable(url_for("rule_sets.add_shared", set=share_code(found)))
-    return {**found, "variant_name": variant.name, "changes": changes, "link": link}
+    return {**found, "variant_name": variant.name, "changes": changes, "link": link,
+            "locked": bool(found.get("has_pin")) and not rule_set_pin.unlocked(found["id"])}
 
 
 def _number_or_none(n: int | None) -> str:
@@ -137,6 +144,10 @@ def rule_sets_page():
 @bp.post("/rule-sets/<set_id>/delete")
 def delete_set_page(set_id: str):
     found = rule_sets.get_rule_set(get_db(), set_id)
+    problem = rule_set_pin.problem(set_id, request.form.get("pin"), api=False)
+    if problem is not None:
+        flash(problem.message)
+        return redirect(url_for("rule_sets.rule_sets_page") + f"#set-{set_id}", 303)
     rule_sets.delete_rule_set(get_db(), set_id)
     flash(lang._("The rule set “%(name)s” is deleted; games played with it keep their rules.", name=found["name"]))
     return redirect(url_for("rule_sets.rule_sets_page"), 303)
@@ -161,8 +172,10 @@ def keep_shared():
     upload = request.files.get("file")
     text = upload.read(MOST_BYTES + 1).decode("utf-8", "replace") if upload and upload.filename else \
         request.form.get("set", "")
+    pin = request.form.get("pin", "").strip()
     try:
-        found = rule_sets.create_rule_set(get_db(), read_code(text), keys.posted_key())
+        found = rule_sets.create_rule_set(get_db(), {**read_code(text), **({"pin": pin} if pin else {})},
+                                          keys.posted_key())
     except Refused as err:
         if err.status == 409 and any(e.field == "name" for e in err.errors):
             err = Refused(err.errors + [FieldError(None, lang._("Rename or delete the one you have, then add this one "

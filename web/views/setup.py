@@ -12,7 +12,7 @@ import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from web import forms
 from web.forms import house_rules_form, keys, numbers
-from web.plumbing import pin
+from web.plumbing import pin, rule_set_pin
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page, storage_words
 from web.present.scoreboard import is_htmx
@@ -30,6 +30,7 @@ SIDE_WORDS = {"pairs": lang.L_("partnership"), "trios": lang.L_("team")}  # a si
 DEFAULT_ROWS = 12  # a blank sheet's page of hands
 SET_NAME = "rule_set_name"  # the new-game form's "save these house rules as" box
 SET_ID = "rule_set_id"  # the saved set the form was opened with: saving changes it
+SET_PIN = "rule_set_pin"  # a new set's PIN, or the PIN of the set being changed
 
 
 def variant_or_404(variant_id: str):
@@ -68,7 +69,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     shown |= {house_rules_form.round_name(variant.house_rule(key), k, part) for key, rows in rounds.items()
               for k, row in enumerate(rows) for part in row}
     errors = [house_rules_form.at_round_box(e, variant) for e in errors]
-    shown |= {SET_NAME}
+    shown |= {SET_NAME, SET_PIN}
     at, general = forms.place_errors(list(errors), shown)
     if layout == "solo":  # alone, the side's name is the player's name: show it at the one input there is
         for i in range(count):
@@ -88,6 +89,8 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     context = dict(variant=variant, values=values, layout=layout, count=count, at=at, general=general,
                    rule_sets=rule_sets.list_rule_sets(get_db(), variant.id), changes=changes,
                    set_name=values.get(SET_NAME, ""), set_id=values.get(SET_ID, ""),
+                   set_locked=bool(values.get(SET_ID)) and rule_set_pin.has_pin(values.get(SET_ID, ""))
+                   and not rule_set_pin.unlocked(values.get(SET_ID, "")),
                    defaults=defaults, layouts={k: LAYOUT_WORDS[k] for k in allowed}, low=allowed[layout][0],
                    layouts_name=house_rules_form.capital(layouts_name),
                    per_side=per_side, side_word=SIDE_WORDS.get(layout, ""), lists=lists, rounds=rounds,
@@ -179,13 +182,20 @@ def save_rule_set(variant_id: str):
     payload = {"name": request.form.get(SET_NAME, ""), "variant": variant.id, "options": options}
     edited = request.form.get(SET_ID, "").strip() if request.form.get("save") == "changes" else ""
     refused = house_rules_form.house_rule_refusals(request.form, variant) + numbers.unreadable(payload)
+    pin = request.form.get(SET_PIN, "").strip()
     try:
         if refused:
             raise Refused(refused)
+        if edited and rule_set_pin.has_pin(edited):  # the box is then the PIN that lets this device change it
+            problem = rule_set_pin.problem(edited, pin, api=False)
+            if problem is not None:
+                raise Refused([FieldError(SET_PIN, problem.message)], status=problem.status)
+        elif pin:  # the new set's PIN (or the first PIN of a set that had none)
+            payload["pin"] = pin
         found = (rule_sets.update_rule_set(get_db(), edited, payload) if edited
                  else rule_sets.create_rule_set(get_db(), payload, keys.posted_key()))
     except Refused as err:
-        errors = [FieldError(SET_NAME if e.field == "name" else e.field, e.message) for e in err.errors]
+        errors = [FieldError({"name": SET_NAME, "pin": SET_PIN}.get(e.field, e.field), e.message) for e in err.errors]
         return form_page(variant, request.form, layout, count, errors=errors, status=err.status)
     flash(lang._("House rules saved as “%(name)s”.", name=found["name"]))
     return redirect(url_for("setup.new_game", variant_id=variant.id, rule_set=found["id"]), 303)

@@ -123,8 +123,10 @@ def game_rules_card(game_id: str):
     """The rules card of one game: its own rules, and its house rules (each change from the defaults) listed."""
     from sheets import rules_card_pdf
 
-    game = service.get_game(get_db(), game_id)
-    content = rules_card_pdf(get_variant(game.variant), paper(), options=json.loads(json.dumps(game.options, default=dict)))
+    game, size, language = service.get_game(get_db(), game_id), paper(), lang.current()
+    options = json.dumps(game.options, default=dict, sort_keys=True)  # the card shows the variant and these only
+    content = drawn(("game-card", game.variant, options, size, language),
+                    spoken(language, rules_card_pdf, get_variant(game.variant), size, json.loads(options)))
     return pdf(content, f"meldbook-{game.id}-rules.pdf")
 
 
