@@ -326,13 +326,14 @@ UNDECLARED = {"ponytail": {"failed_melds"}, "five-person": {"failed_melds"}, "cl
 
 def without_undeclared_marks(game: dict) -> dict:
     """A game object of that main with the sides' marks its variant does not have taken out, and every hand saying
-    it was not copied from paper (API.md: the hand object's from_paper, added since)."""
+    it was not copied from paper (API.md: the hand object's from_paper, added since), and no tie being played off
+    (RULES.md §14 tie_plays_another_hand, added since: `playing_off` null)."""
     gone = UNDECLARED[game["variant"]]
     # RULES.md §14: its house rules (each that main's default) answered in today's names, and every entry field added
     # since shown as 0 — the scores, totals and result stay exactly as that code answered them
     variant = get_variant(game["variant"])
     blank = {f.name: False if f.kind == "flag" else 0 for f in variant.fields}
-    return {**game, "options": {**game["options"], "house_rules": variant.house_rules},
+    return {**game, "playing_off": None, "options": {**game["options"], "house_rules": variant.house_rules},
             "sides": [{k: v for k, v in s.items() if k not in gone} for s in game["sides"]],
             "hands": [{**h, "from_paper": False, "entries": [{**blank, **e} for e in h["entries"]]}
                       for h in game["hands"]]}

@@ -124,7 +124,8 @@ def test_the_real_limit_is_500():
 
 
 def exported(sets: list[dict]) -> dict:
-    return {"format": transfer.FORMAT, "version": transfer.VERSION, "games": [], "events": [], "rule_sets": sets}
+    return {"format": transfer.FORMAT, "version": transfer.VERSION, "games": [], "events": [], "rule_sets": sets,
+            "members": [], "seasons": []}
 
 
 def a_set(n: int, **extra) -> dict:
