@@ -135,3 +135,46 @@ def test_the_table_display_and_a_finished_game_break_no_number_at_200_percent(ph
     assert broken_numbers(page) == []
     assert not page.evaluate("document.scrollingElement.scrollWidth > innerWidth")
     phone.shot(f"large-text-over-{kind}-200")
+
+
+WORDS_SPLIT_JS = r"""sel => { const broken = [];
+  for (const root of document.querySelectorAll(sel)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (node.parentElement.closest('.visually-hidden, thead')) continue;
+      for (const w of node.data.matchAll(/[^\s\-\/]+/g)) {
+        const r = document.createRange(); r.setStart(node, w.index); r.setEnd(node, w.index + w[0].length);
+        if (new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.bottom))).size > 1)
+          broken.push(w[0]);
+      } } }
+  return broken; }"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES", "de-DE"])
+@pytest.mark.parametrize("percent", [150, 200])
+def test_five_persons_drawn_seats_fit_the_phone_with_every_word_whole(chromium, server, locale, percent):
+    """Issue 39, finding 5: "Draw seats" on Five-person's form, its seats, partners and rentraps table 411 px wide on
+    a 360 px phone at 150% text; narrowed, its words broke inside ("Se/at", "Play/er")."""
+    from .devices import PHONE, Page
+    phone = Page(chromium, server, PHONE, locale=locale)
+    try:
+        page = phone.page
+        page.goto("/games/new/five-person")
+        for i, name in enumerate(["Alexandra", "Bartholomew", "Cleo", "Dev", "Evangeline"]):
+            page.locator(f'[name="sides[{i}].players[0]"]').fill(name)
+        page.locator('button[formaction$="/seats"]').click()
+        expect(page.locator("#new-game .notice[role=status]")).to_be_visible()
+        enlarge_text(page, percent)
+        table = page.locator("table.partners")
+        assert not page.evaluate("document.scrollingElement.scrollWidth > innerWidth"), "the page scrolls sideways"
+        assert table.evaluate("t => t.getBoundingClientRect().right <= innerWidth")
+        assert page.evaluate(WORDS_SPLIT_JS, "table.partners") == []
+        # each seat still says its partner and rentrap, with their heads beside them
+        said = table.locator("tbody tr").first.locator("td").evaluate_all(
+            "tds => tds.map(td => getComputedStyle(td, '::before').content + td.textContent)")
+        assert len(said) == 3 and all(s.startswith('"') for s in said), said
+        table.scroll_into_view_if_needed()
+        phone.shot(f"large-text-five-seats-{locale}-{percent}")
+    finally:
+        phone.context.close()
+    assert phone.console == []
