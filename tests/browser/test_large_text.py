@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from .a11y import enlarge_text
 from .table import tap, type_points
+from .words import split_words
 
 pytestmark = pytest.mark.browser
 
@@ -137,19 +138,6 @@ def test_the_table_display_and_a_finished_game_break_no_number_at_200_percent(ph
     phone.shot(f"large-text-over-{kind}-200")
 
 
-WORDS_SPLIT_JS = r"""sel => { const broken = [];
-  for (const root of document.querySelectorAll(sel)) {
-    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-      if (node.parentElement.closest('.visually-hidden, thead')) continue;
-      for (const w of node.data.matchAll(/[^\s\-\/]+/g)) {
-        const r = document.createRange(); r.setStart(node, w.index); r.setEnd(node, w.index + w[0].length);
-        if (new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.bottom))).size > 1)
-          broken.push(w[0]);
-      } } }
-  return broken; }"""
-
-
 @pytest.mark.parametrize("locale", ["en-US", "es-ES", "de-DE"])
 @pytest.mark.parametrize("percent", [150, 200])
 def test_five_persons_drawn_seats_fit_the_phone_with_every_word_whole(chromium, server, locale, percent):
@@ -168,7 +156,7 @@ def test_five_persons_drawn_seats_fit_the_phone_with_every_word_whole(chromium, 
         table = page.locator("table.partners")
         assert not page.evaluate("document.scrollingElement.scrollWidth > innerWidth"), "the page scrolls sideways"
         assert table.evaluate("t => t.getBoundingClientRect().right <= innerWidth")
-        assert page.evaluate(WORDS_SPLIT_JS, "table.partners") == []
+        assert split_words(page, "table.partners") == []
         # each seat still says its partner and rentrap, with their heads beside them
         said = table.locator("tbody tr").first.locator("td").evaluate_all(
             "tds => tds.map(td => getComputedStyle(td, '::before').content + td.textContent)")
