@@ -1,6 +1,7 @@
-"""Issue 39 (the director's page, LOW points): the log of changes says when in the director's own time zone, as every
+"""Issue 39 (the director's pages, LOW points): the log of changes says when in the director's own time zone, as every
 other time on the pages does (the server here keeps UTC, the laptop São Paulo's time), and on a 360 px phone its
-heads and cells break between words only ("Qu/an/do", "Portat/ile del/dirett/ore" were seen)."""
+heads and cells break between words only ("Qu/an/do", "Portat/ile del/dirett/ore" were seen); the paper-copy
+page's "Smazzata" head stays in its column ("SmazzatElena & Fabio" was seen at 1280 px)."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -26,8 +27,8 @@ def utc_server(tmp_path_factory):
     running.stop()
 
 
-def night_with_a_log(server) -> str:
-    body = {"name": "Serata", "variant": "classic", "options": {"target": 5000, "max_hands": 1},
+def night_with_a_log(server, variant: str = "classic") -> str:
+    body = {"name": "Serata", "variant": variant, "options": {"target": 5000, "max_hands": 1},
             "entrants": [{"name": n, "players": n.split(" & ")} for n in
                          ("Anna & Bruno", "Carla & Dario", "Elena & Fabio", "Giulia & Luca")],
             "rounds": 2, "movement": "round-robin", "standings": "wins"}
@@ -59,3 +60,21 @@ def test_the_log_says_when_in_the_directors_time_zone_and_keeps_its_words_whole(
     finally:
         phone.context.close()
     assert phone.console == []
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_paper_copy_pages_hand_head_stays_in_its_column(chromium, utc_server, width):
+    event_id = night_with_a_log(utc_server, "burraco")
+    status, event = utc_server.request("GET", f"/api/events/{event_id}")
+    device = Page(chromium, utc_server, {"width": width, "height": 800}, locale="it-IT")
+    try:
+        page = device.page
+        page.goto(f"/games/{event['round_list'][0]['tables'][0]['game']}/paper")
+        head = page.locator("table.slip thead th").first
+        expect(head).to_have_text("Smazzata")
+        assert head.evaluate("th => th.scrollWidth <= th.clientWidth"), "the head runs into the next column"
+        assert split_words(page, "table.slip thead") == []
+        device.shot(f"club-night-paper-copy-it-{width}")
+    finally:
+        device.context.close()
+    assert device.console == []
