@@ -159,8 +159,8 @@
         // the box keeps its height from page to page: the seating under it does not move as the pages turn
         part.box.style.height = part.box.getBoundingClientRect().height + "px";
         // a little smaller, down to three quarters of the size, rather than a second page of one or two rows
-        for (var fit = 0.95; fit > 0.74 && overflows(part, foot); fit -= 0.05) {
-          board.style.setProperty("--fit", fit.toFixed(2));
+        for (var scale = 0.95; scale > 0.74 && overflows(part, foot); scale -= 0.05) {
+          board.style.setProperty("--fit", scale.toFixed(2));
         }
       }
       var pages = [part.items];
@@ -174,8 +174,14 @@
       show(part, pages);
       return [part, pages];
     });
-    window.clearTimeout(timer);
-    if (laidOut.some(function (done) { return done[1].length > 1; })) timer = window.setTimeout(next, PAGE_MS);
+    // the pages keep turning on their own clock: a board redrawn every few seconds (hands recorded all evening) does
+    // not hold the first page up
+    var paging = laidOut.some(function (done) { return done[1].length > 1; });
+    if (paging && timer === null) timer = window.setTimeout(next, PAGE_MS);
+    if (!paging && timer !== null) {
+      window.clearTimeout(timer);
+      timer = null;
+    }
   }
 
   function next() {

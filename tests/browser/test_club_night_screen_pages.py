@@ -103,3 +103,28 @@ def test_every_row_of_the_standings_and_every_table_is_shown_on_the_tv(chromium,
     finally:
         tv.context.close()
     assert tv.console == []
+
+
+def test_the_pages_keep_turning_while_hands_are_recorded(chromium, server):
+    """A busy evening redraws the board every few seconds: the first page must not be held up by it."""
+    event_id = night(server, 20)
+    tv = Page(chromium, server, SCREENS["720p"], locale="it-IT")
+    try:
+        screen = tv.page
+        screen.clock.install()
+        screen.goto(f"/events/{event_id}/screen")
+        line = screen.locator(".board-standings .board-page")
+        expect(line).to_have_text("Pagina 1 di 2")
+        screen.clock.run_for(6_000)
+        status, event = server.request("GET", f"/api/events/{event_id}")
+        game = event["round_list"][-1]["tables"][0]["game"]
+        hand = {"entries": [{"melded": 300}, {"melded": 100}]}
+        assert server.request("POST", f"/api/games/{game}/hands", hand)[0] == 201
+        screen.clock.run_for(1_000)  # the screen's poll brings the board again, drawn anew
+        expect(screen.locator(".board-seating li.finished")).to_have_count(1)
+        expect(line).to_have_text("Pagina 1 di 2")
+        screen.clock.run_for(PAGE_MS - 7_000 + 500)  # 10.5 s after the page was drawn
+        expect(line).to_have_text("Pagina 2 di 2")
+    finally:
+        tv.context.close()
+    assert tv.console == []
