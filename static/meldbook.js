@@ -220,7 +220,7 @@
   // a day and a time (data-local="day"): "today, 21:04" (data-today, in the page's words) or "Sat 21 Nov 2026, 21:04"
   Meldbook.dayAndClock = function (ms, today) {
     var d = new Date(ms);
-    if (d.toDateString() === new Date().toDateString() && today) return today.replace("{time}", Meldbook.clock(ms));
+    if (d.toDateString() === new Date().toDateString() && today) return today.split("{00:00}").join(Meldbook.clock(ms));
     var lang = document.documentElement.lang || "en";
     var day;
     try {

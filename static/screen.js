@@ -16,7 +16,7 @@
     var found = [];
     var standings = board.querySelector(".board-standings");
     if (standings) {
-      found.push({ box: standings, lists: [].slice.call(standings.querySelectorAll("table.standings tbody")),
+      found.push({ box: standings, lists: [].slice.call(standings.querySelectorAll("tbody")),
                    line: standings.querySelector(".board-page") });
     }
     var seating = board.querySelector(".board-tables");
@@ -60,7 +60,8 @@
     }
     var lang = document.documentElement.lang || "en";
     var number = function (n) { return n.toLocaleString(lang); };
-    line.textContent = line.dataset.words.replace("{page}", number(page + 1)).replace("{pages}", number(pages));
+    // the page's words with their places filled in: "{#}" this page, "{##}" how many
+    line.textContent = line.dataset.words.split("{##}").join(number(pages)).split("{#}").join(number(page + 1));
     line.hidden = false;
   }
 
