@@ -185,10 +185,20 @@ def serve(host: str, port: int, database: str | None, backup_dir: str | None, al
         print(listen_refusal(host, port, err), file=sys.stderr)
         return 1
     port = server.effective_port
-    shown = ([host] if host not in ("0.0.0.0", "::") else ["127.0.0.1", *lan_addresses()])
+    shown = [host]
     if host in ("0.0.0.0", "::"):
-        print("Meldbook is running on the network: phones and tablets on the same Wi-Fi can join. "
-              "Open one of these addresses:", flush=True)
+        # the phones' addresses first, said to be theirs; this computer's own (which no phone can open) after them
+        lan = lan_addresses()
+        print("Meldbook is running on the network: phones and tablets on the same Wi-Fi can join.", flush=True)
+        if lan:
+            print("On the phones and tablets, open:", flush=True)
+            for address in lan:
+                print(f"  http://{address}:{port}/", flush=True)
+        else:
+            print("No network address was found: connect this computer to the Wi-Fi the phones use, then start "
+                  "Meldbook again.", flush=True)
+        print("On this computer itself (phones cannot open this one):", flush=True)
+        shown = ["127.0.0.1"]
     elif loopback(host):
         print("Meldbook is running on this computer only: phones cannot reach it. To let them join, start it with "
               "`make run` (or --host 0.0.0.0). Open it in a browser:", flush=True)

@@ -53,6 +53,16 @@ def list_events(db: sqlite_utils.Database) -> list[dict]:
             "FROM events e ORDER BY e.created DESC, e.rowid DESC")]
 
 
+def last_variant(db: sqlite_utils.Database) -> str | None:
+    """The variant of the newest club night, else of the newest game; None in an empty database."""
+    for sql in ("SELECT variant FROM events ORDER BY created DESC, rowid DESC LIMIT 1",
+                "SELECT variant FROM games ORDER BY created DESC, rowid DESC LIMIT 1"):
+        found = rows(db, sql)
+        if found:
+            return found[0]["variant"]
+    return None
+
+
 def get_rounds(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     """An event's rounds in order, each with its tables in order: number, byes, started, closed, request_key,
     tables [{table, game, entrants} and pin when the table has its own], and movement when the round was seated by

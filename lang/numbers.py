@@ -39,10 +39,19 @@ class NumberUnreadable(ValueError):
         self.reason = reason  # "decimals", "two_ways", "not_number" or "too_long"
 
 
-def number(value: int | None) -> str:
-    """12345 → '12,345' (English) or '12.345' (German…); negatives with a real minus sign; None → ''."""
+def number(value: int | float | None) -> str:
+    """12345 → '12,345' (English) or '12.345' (German…); negatives with a real minus sign; None → ''. A share of
+    tied wins (a float) to two decimals at most with the language's decimal sign: 1.5, or 1,5 in Italian."""
     if value is None:
         return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, float):
+        if lang.babel_code() == "en":
+            written = f"{round(abs(value), 2):,}"
+        else:
+            written = format_decimal(round(abs(value), 2), format="#,##0.##", locale=lang.babel_locale())
+        return f"{MINUS}{written}" if value < 0 else written
     if isinstance(value, bool) or not isinstance(value, int):
         return str(value)
     if lang.babel_code() == "en":  # English as Python writes it: no CLDR data loaded for an English table

@@ -70,11 +70,35 @@ def parse(payload: dict, sides: int) -> tuple[list[dict], list[FieldError]]:
     return entries, errors
 
 
-def row_errors(totals: list, where: str, names: list | None = None) -> list[FieldError]:
-    """The refusals of one row of a slip (each side's total as read from the form), fields named under `where`
-    and, given `names`, each total by its side's name."""
-    return [e for i, value in enumerate(totals) if value is not None
-            for e in [_total(value, f"{where}.entries[{i}].{KEY}", i, names[i] if names else None)[1]] if e]
+def row_errors(totals: list, where: str, names: list[str] | None = None, words: Any = None,
+               number: int | None = None) -> list[FieldError]:
+    """The refusals of one row of a slip (each side's total as read from the form), fields named under `where`;
+    with the sides' `names`, the variant's `words` and the row's `number`, each in a whole sentence of the page's
+    language naming the side and its hand ("Maria & Nino's score in deal 2 must be a multiple of 5…")."""
+    found = []
+    for i, value in enumerate(totals):
+        if value is None:
+            continue
+        error = _total(value, f"{where}.entries[{i}].{KEY}", i)[1]
+        if error and names is not None and words is not None and number is not None:
+            error = FieldError(error.field, _said(value, names[i], words, number))
+        if error:
+            found.append(error)
+    return found
+
+
+def _said(value: Any, name: str, words: Any, number: int) -> str:
+    """What is wrong with a side's total on the slip, as a whole sentence naming the side and the hand."""
+    n = lang.number(number)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not float(value).is_integer():
+        return words.say("%(side)s's score in %(round)s %(n)s must be a whole number (e.g. -45 or 1230).",
+                         side=name, n=n)
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        return words.say("%(side)s's score in %(round)s %(n)s must be from %(low)s to %(high)s (got %(value)s).",
+                         side=name, n=n, low=lang.number(-MAX_NUMBER), high=lang.number(MAX_NUMBER),
+                         value=lang.number(int(value)) if abs(value) < 10 ** 15 else "…")
+    return words.say("%(side)s's score in %(round)s %(n)s must be a multiple of 5 (every card counts 5 or more): "
+                     "%(value)s is not.", side=name, n=n, value=lang.number(int(value)))
 
 
 def _total(value: Any, where: str, i: int, name: str | None = None) -> tuple[int, FieldError | None]:

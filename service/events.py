@@ -187,6 +187,11 @@ def get_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -
             "adjustments": store.get_adjustments(db, row["id"])}
 
 
+def last_variant(db: sqlite_utils.Database) -> str | None:
+    """The variant a new club night is offered first: the last night's, else the last game's (the club's game)."""
+    return store.last_variant(db)
+
+
 def list_events(db: sqlite_utils.Database) -> list[dict]:
     """Every event, the newest first: id, name, variant, rounds_played, rounds, finished."""
     result = []

@@ -217,10 +217,26 @@
   });
 
   // ---- parts that depend on this device ------------------------------------------------------------
+  // a day and a time (data-local="day"): "today, 21:04" (data-today, in the page's words) or "Sat 21 Nov 2026, 21:04"
+  Meldbook.dayAndClock = function (ms, today) {
+    var d = new Date(ms);
+    if (d.toDateString() === new Date().toDateString() && today) return today.split("{00:00}").join(Meldbook.clock(ms));
+    var lang = document.documentElement.lang || "en";
+    var day;
+    try {
+      day = d.toLocaleDateString(/^en\b/i.test(lang) ? "en-GB" : lang,
+                                 { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+    } catch (e) {
+      day = d.toDateString(); // a lang the browser cannot read
+    }
+    return day + ", " + Meldbook.clock(ms);
+  };
+
   function localTimes(root) {
     root.querySelectorAll("time[data-local]").forEach(function (t) {
       var ms = Date.parse(t.getAttribute("datetime"));
-      if (!isNaN(ms)) t.textContent = Meldbook.clock(ms);
+      if (isNaN(ms)) return;
+      t.textContent = t.dataset.local === "day" ? Meldbook.dayAndClock(ms, t.dataset.today) : Meldbook.clock(ms);
     });
   }
 

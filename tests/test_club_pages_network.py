@@ -10,6 +10,7 @@ import pytest
 from app import create_app
 from tests.pages import read
 from tests.server import ROOT, Server
+from web.plumbing.network import lan_addresses
 from tests.test_event_pages import create, rounds, start
 
 NOTE = "Phones cannot open this address yet"
@@ -35,6 +36,23 @@ def test_the_server_says_whether_phones_can_join(tmp_path, host, words):
     try:
         assert words in running.banner
         assert "http://127.0.0.1:" in running.banner
+    finally:
+        running.stop()
+
+
+def test_make_runs_banner_lists_the_phones_addresses_first_and_says_which_is_this_computers(tmp_path):
+    """walk-american-samba-bolivia L14: 127.0.0.1 came first under "Open one of these addresses", nothing saying that
+    phones need the other one."""
+    running = Server(tmp_path / "games.sqlite", "--host", "0.0.0.0")
+    try:
+        lines = running.banner.splitlines()
+        here = next(i for i, line in enumerate(lines) if "127.0.0.1" in line)
+        assert "phones cannot open this one" in lines[here - 1]
+        for address in lan_addresses():  # each phone's address under "On the phones and tablets", before it
+            at = next(i for i, line in enumerate(lines) if f"http://{address}:{running.port}/" in line)
+            assert at < here and "On the phones and tablets, open:" in lines[:at]
+        if not lan_addresses():
+            assert any("No network address was found" in line for line in lines)
     finally:
         running.stop()
 

@@ -111,6 +111,21 @@ def test_a_bye_gets_the_event_s_bye_vp_and_mp(client):
     assert (row["points"], row["vp"]) == (0, 10)  # default: 0 MP and the 0 row's winner VP
 
 
+def test_results_csv_leaves_a_table_still_in_play_empty_not_a_0_0_game(client):
+    """Issue 39: a table of a round still in play was listed with mp 0 and opponent_mp 0, like a 0–0 game."""
+    event = new_event(client, n=6, movement="mitchell")
+    tables = start(client, event["id"])["tables"]
+    win_by(client, tables[0]["game"], 200)  # finished
+    hand = {"entries": [{"melded": 300}, {"melded": 100}]}  # one hand played, not finished
+    assert client.post(f"/api/games/{tables[1]['game']}/hands", json=hand).status_code == 201
+    rows, _ = results_csv(client, event["id"])  # table 3 not started
+    by_table = {}
+    for r in rows:
+        by_table.setdefault(r["table"], []).append((r["mp"], r["opponent_mp"], r["vp"]))
+    assert sorted(by_table["1"]) == [("100", "300", "8"), ("300", "100", "12")]
+    assert by_table["2"] == by_table["3"] == [("", "", "")] * 2
+
+
 @pytest.mark.parametrize("bye, field", [
     ({"vp": 14}, "bye"), ({"vp": -1, "points": 0}, "bye.vp"), ({"vp": 1, "points": 352}, "bye.points"),
     ({"vp": "x", "points": 0}, "bye.vp"), ([14, 355], "bye"),

@@ -15,7 +15,7 @@ def round_rows(event: Event, rounds: Sequence[Round], numbers: Sequence[Sequence
                adjustments: Sequence[Adjustment] = ()) -> list[dict]:
     """Every round's rows, entrants in `entrants` order; `numbers` each round's tables' numbers. The opponent is
     the other entrant at the table (at a bigger table, the one with the best other total: the margin's). A game
-    not finished has its MP so far and no VP; a bye has no table and no opponent, its bye MP and VP. `vp` is
+    not finished has no MP and no VP yet (its cells empty: not a 0–0 game; issue 39); a bye has no table and no opponent, its bye MP and VP. `vp` is
     None unless the event ranks by it."""
     rows = []
     by_vp = event.standings == "vp"
@@ -27,8 +27,8 @@ def round_rows(event: Event, rounds: Sequence[Round], numbers: Sequence[Sequence
                 others = [s for s in range(len(game.entrants)) if s != seat]
                 best = max(others, key=lambda s: (game.totals[s], -s)) if others and game.totals else None
                 got[entrant] = {"table": table, "opponent": None if best is None else game.entrants[best],
-                                "mp": game.totals[seat] if game.totals else None,
-                                "opponent_mp": None if best is None else game.totals[best],
+                                "mp": game.totals[seat] if game.totals and game.finished else None,
+                                "opponent_mp": None if best is None or not game.finished else game.totals[best],
                                 "vp": figures[entrant][3] if figures and by_vp else None}
         for entrant in played.byes:
             _, points, _, vp = bye_figures(event)

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from .a11y import enlarge_text
 from .table import tap, type_points
+from .words import split_words
 
 pytestmark = pytest.mark.browser
 
@@ -135,3 +136,33 @@ def test_the_table_display_and_a_finished_game_break_no_number_at_200_percent(ph
     assert broken_numbers(page) == []
     assert not page.evaluate("document.scrollingElement.scrollWidth > innerWidth")
     phone.shot(f"large-text-over-{kind}-200")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES", "de-DE"])
+@pytest.mark.parametrize("percent", [150, 200])
+def test_five_persons_drawn_seats_fit_the_phone_with_every_word_whole(chromium, server, locale, percent):
+    """Issue 39, finding 5: "Draw seats" on Five-person's form, its seats, partners and rentraps table 411 px wide on
+    a 360 px phone at 150% text; narrowed, its words broke inside ("Se/at", "Play/er")."""
+    from .devices import PHONE, Page
+    phone = Page(chromium, server, PHONE, locale=locale)
+    try:
+        page = phone.page
+        page.goto("/games/new/five-person")
+        for i, name in enumerate(["Alexandra", "Bartholomew", "Cleo", "Dev", "Evangeline"]):
+            page.locator(f'[name="sides[{i}].players[0]"]').fill(name)
+        page.locator('button[formaction$="/seats"]').click()
+        expect(page.locator("#new-game .notice[role=status]")).to_be_visible()
+        enlarge_text(page, percent)
+        table = page.locator("table.partners")
+        assert not page.evaluate("document.scrollingElement.scrollWidth > innerWidth"), "the page scrolls sideways"
+        assert table.evaluate("t => t.getBoundingClientRect().right <= innerWidth")
+        assert split_words(page, "table.partners") == []
+        # each seat still says its partner and rentrap, with their heads beside them
+        said = table.locator("tbody tr").first.locator("td").evaluate_all(
+            "tds => tds.map(td => getComputedStyle(td, '::before').content + td.textContent)")
+        assert len(said) == 3 and all(s.startswith('"') for s in said), said
+        table.scroll_into_view_if_needed()
+        phone.shot(f"large-text-five-seats-{locale}-{percent}")
+    finally:
+        phone.context.close()
+    assert phone.console == []

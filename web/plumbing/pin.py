@@ -274,7 +274,8 @@ def unlock(game_id: str):
     event_id = _event_of(game)
     locks = pins.event_locks(get_db(), event_id) if event_id else None
     page = render_template("unlock.html", game_id=game_id, names=names, error=problem.message or None,
-                           next=back, missing=False, on_card=bool(locks and locks["table_pins"]))
+                           next=back, missing=False, on_card=bool(locks and locks["table_pins"]),
+                           seat=game.get("event") if event_id else None)  # a club night's table and round
     return _retry_after(page, problem)
 
 

@@ -86,9 +86,11 @@ def scoreboard_page(template: str, game: Game, view: str) -> tuple[bytes, dict]:
     # flashed messages live in the session cookie: a device without one has none (and its session is not opened)
     has_session = security.sends_cookie(request, current_app.config["SESSION_COOKIE_NAME"])
     flashed = get_flashed_messages() if has_session else []
+    # the game's address as another phone on the network opens it, said in words beside its QR code
+    address = addresses.reachable(url_for("pages.game", game_id=game.id)) if view == "game" else ""
     return once.render_once(template, **live_context(game, view=view), flashed=flashed,
-                            only_here=addresses.only_here(), director_end=director_needed(game, ending=True)
-                            ), {"Vary": "Cookie"}
+                            only_here=addresses.only_here(), address=address,
+                            director_end=director_needed(game, ending=True)), {"Vary": "Cookie"}
 
 
 def director_needed(game: Game, *, ending: bool = False) -> dict | None:

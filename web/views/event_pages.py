@@ -106,8 +106,11 @@ def event_list():
 
 
 def _form_page(values, at=None, general=(), status: int = 200):
+    # the game the club played last (its last night's, else its last game's) first and chosen: an Italian club is not
+    # made to scroll past eight other games to Burraco every week
+    last = events.last_variant(get_db())
     return render_template("event_new.html", values=values, at=at or {}, general=list(general),
-                           variants=list(VARIANTS.values()),
+                           variants=sorted(VARIANTS.values(), key=lambda v: v.id != last),
                            plays_to={v.id: event_form.variant_defaults(v) for v in VARIANTS.values()},
                            movements=event_form.MOVEMENT_WORDS, rankings=event_form.STANDINGS_WORDS,
                            scales=[{**s, "text": event_form.scale_text(s["rows"])} for s in shipped()],

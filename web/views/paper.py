@@ -7,6 +7,7 @@ import lang
 import service
 from scoring import FieldError, Refused, get_variant, paper
 from service.model import Game
+from service import events
 from service.paper import copy_from_paper
 from web import forms
 from web.forms import numbers
@@ -45,6 +46,7 @@ def slip_page(game: Game, values, *, errors=(), status: int = 200, blank: int | 
     shown = {input_name(n, i) for n in range(1, game.hands_played + blank + 1) for i in range(len(game.sides))}
     at, general = forms.place_errors(list(errors), shown)
     return render_template("paper.html", game=game, variant=variant, values=values, at=at, general=general,
+                           seat=events.seat_of(get_db(), game),  # a club night's table: which round and table
                            blank=blank, input_name=input_name, key=form_key(values), posted=request.method == "POST",
                            round_word=variant.words.round), status, {"Cache-Control": "no-store"}
 
@@ -53,6 +55,7 @@ def typed_rows(game: Game) -> tuple[dict[int, list], list[list], list[FieldError
     """The posted slip: (corrected paper hands, new rows in order, refusals of rows half filled in)."""
     corrected, added, errors = {}, [], []
     sides = range(len(game.sides))
+    names, words = [s.name for s in game.sides], get_variant(game.variant).words  # a refusal names side and hand
     for hand in game.hands:
         if not hand.from_paper:
             continue
@@ -60,6 +63,8 @@ def typed_rows(game: Game) -> tuple[dict[int, list], list[list], list[FieldError
                  for i in sides]
         if typed != [s.total for s in hand.scores]:
             corrected[hand.number] = typed
+            errors += paper.row_errors([None if isinstance(v, numbers.Unreadable) else v for v in typed],
+                                       f"hands[{hand.number}]", names, words, hand.number)
     number = game.hands_played
     for row in range(game.hands_played + 1, game.hands_played + MOST_ROWS + 1):
         raw = [(request.form.get(input_name(row, i)) or "").strip() for i in sides]
@@ -72,7 +77,7 @@ def typed_rows(game: Game) -> tuple[dict[int, list], list[list], list[FieldError
                     "Type %(side)s's total for this row (0 if nothing was scored).", side=game.sides[i].name)))
         typed = [numbers.number(text, input_name(row, i)) if text else None for i, text in enumerate(raw)]
         errors += paper.row_errors([None if isinstance(v, numbers.Unreadable) else v for v in typed], f"hands[{row}]",
-                                   [s.name for s in game.sides])
+                                   names, words, row)
         added.append(typed)
         if number != row:  # an empty row above it: the row is recorded as the next hand, say so where it was typed
             errors.append(FieldError(None, lang._("Row %(row)s follows an empty row: fill the rows in order, one a "
