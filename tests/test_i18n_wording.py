@@ -35,10 +35,10 @@ def test_a_total_refused_on_the_paper_slip_names_its_side_and_agrees_with_it(cli
         "hands[1].entries[0].total": "50", "hands[1].entries[1].total": "7"})
     assert r.status_code == 422
     said = read(r).by_id("hands-1-entries-1-total-error").text
-    assert "Il punteggio di Ellos deve essere un multiplo di 5" in said, said
+    assert "I punti di Ellos nella mano 1 devono essere un multiplo di 5" in said, said
     r = post(client, path, {**read(client.get(path)).values, "hands[1].entries[0].total": "12",
                             "hands[1].entries[1].total": "20"})
-    assert "Nosotros's hand score must be a multiple of 5" in read(r).by_id("hands-1-entries-0-total-error").text
+    assert "Nosotros's score in hand 1 must be a multiple of 5" in read(r).by_id("hands-1-entries-0-total-error").text
 
 
 def test_the_second_side_is_offered_another_name_than_the_first(client):
