@@ -67,19 +67,25 @@ def house_rule_refusals(form, variant: Variant) -> list[FieldError]:
     return errors
 
 
+ROWS = re.compile(r"options\.house_rules\.(\w+)\[([0-9]{1,3})\]\.(?:at|min)")  # a minimum table's row
+
+
 def row_refusals(form, variant: Variant) -> list[FieldError]:
-    """The rows of a minimum-by-score table the form can tell are wrong, each said at its box in the form's words:
-    the rule as the form labels it and the row as the form counts them ("Initial meld minimum by score, row 3: “from”
-    2000 must be above the row before, 3000."). Rows left empty are none."""
+    """The rows of a minimum table the form can tell are wrong, each said at its box in the form's words: the rule
+    as the form labels it and the row as the form counts them ("Initial meld minimum by score, row 3: “from” 2,000
+    must be above the row before, 3,000."). Rows left empty are none."""
     errors: list[FieldError] = []
-    for rule in variant.rules:
-        if rule.kind not in ("tiers", "by_score"):
+    for key in dict.fromkeys(m[1] for k in form.keys() if (m := ROWS.fullmatch(k))):
+        rule = variant.house_rule(key)
+        if rule is None:
             continue
-        name, label = f"options.house_rules.{rule.key}", capital(rule.label)
+        name, label = f"options.house_rules.{key}", capital(rule.label)
+        # a minimum by score: its first row has no "from" (every score below the next row), and the rows rise
+        by_score = f"{name}[0].min" in form and f"{name}[0].at" not in form
         before = None  # the "from" of the row above, as a number
         # numbered as the form is drawn again: the rows typed, in order (an empty row is none)
         for t, (at, least) in enumerate(_typed_tiers(form, name)):
-            has_from = rule.kind == "tiers" or t > 0
+            has_from = not (by_score and t == 0)
             where = {"rule": label, "n": lang.number(t + 1)}
             if has_from and not at:
                 errors.append(FieldError(f"{name}[{t}].at", lang._(
@@ -93,7 +99,7 @@ def row_refusals(form, variant: Variant) -> list[FieldError]:
                     errors.append(FieldError(f"{name}[{t}].{part}", lang._(  # said by numbers.unreadable)
                         "%(rule)s, row %(n)s: “%(typed)s” is not a whole number.", typed=typed, **where)))
             start = number(at, name, label) if has_from and at else None
-            if rule.kind == "by_score" and type(start) is int:
+            if by_score and type(start) is int:
                 if before is not None and start <= before:
                     errors.append(FieldError(f"{name}[{t}].at", lang._(
                         "%(rule)s, row %(n)s: “from” %(at)s must be above the row before, %(before)s.",
@@ -102,20 +108,20 @@ def row_refusals(form, variant: Variant) -> list[FieldError]:
     return errors
 
 
-def row_of(field: str | None, form, variant: Variant) -> str | None:
-    """A refusal's field as the form names its box: a minimum-by-score row of the API
-    (options.house_rules.meld_minimums_by_score[1]) is that row's box on the form."""
-    m = re.fullmatch(r"options\.house_rules\.(\w+)\[([0-9]{1,3})\]", field or "")
-    rule = variant.house_rule(m[1]) if m else None
-    if rule is None or rule.kind not in ("tiers", "by_score"):
+def row_of(field: str | None, form) -> str | None:
+    """A refusal's field as the form names its box: a row of a minimum table of the API
+    (options.house_rules.meld_minimums_by_score[1]) is that row's box on the form (the rows sent are the rows typed,
+    numbered as the form is drawn again: _typed_tiers)."""
+    m = re.fullmatch(r"(options\.house_rules\.\w+)\[([0-9]{1,3})\]", field or "")
+    if not m or f"{m[1]}[{m[2]}].min" not in form:
         return field
-    k = int(m[2])  # the rows sent are the rows typed, numbered as the form is drawn again (_typed_tiers)
-    return f"options.house_rules.{rule.key}[{k}].{'at' if rule.kind == 'tiers' or k else 'min'}"
+    return f"{m[1]}[{m[2]}].{'at' if f'{m[1]}[{m[2]}].at' in form else 'min'}"
 
 
 def in_form_words(error: FieldError, form, variant: Variant) -> FieldError:
     """A refusal of the API about a house rule said as the form shows the rule: its label for the API's key
-    ("House rule 'threes_table'" → "Red threes"), at the box the form draws for it."""
+    ("House rule 'threes_table'" → "Threes of one colour"), a box by the form's word for it ("number 2" → "Round 2",
+    "natural" → "Clean"), at the box the form draws for it."""
     m = re.match(r"options\.house_rules\.(\w+)", error.field or "")
     rule = variant.house_rule(m[1]) if m else None
     if rule is None:
@@ -123,11 +129,11 @@ def in_form_words(error: FieldError, form, variant: Variant) -> FieldError:
     api, label = lang._("House rule '%(key)s'", key=rule.key), capital(rule.label)
     part = (error.field or "").rpartition(".")[2]
     said = error.message
-    if rule.kind in ("counts", "values") and part in list(rule.default) + list(rule.extra):  # a box by its word too
+    if isinstance(rule.default, dict) and part in [*rule.default, *rule.extra]:  # a box by its word too
         said = said.replace(lang._("%(label)s: %(key)s", label=api, key=part),
                             lang._("%(label)s: %(key)s", label=label, key=capital(str(rule.key_word(part)))))
     box = re.search(r"\[([0-9]{1,3})\]$", error.field or "")
-    if rule.kind == "list" and box:  # "…, number 2" is the box the form calls "Round 2"
+    if box:  # "…, number 2" is the box the form calls "Round 2"
         n = int(box[1]) + 1
         said = said.replace(lang._("%(label)s, number %(n)s", label=api, n=n),
                             lang._("%(label)s, %(box)s", label=label, box=str(rule.each).format(n=lang.number(n))))
@@ -136,7 +142,7 @@ def in_form_words(error: FieldError, form, variant: Variant) -> FieldError:
         after = lang._("%(refusal)s Or null: %(off)s.", refusal="\x00", off=rule.off).split("\x00")[-1]
         if after and said.endswith(after):
             said = lang._("%(refusal)s Or tick “%(off)s”.", refusal=said[: -len(after)], off=capital(rule.off))
-    return FieldError(row_of(error.field, form, variant), said)
+    return FieldError(row_of(error.field, form), said)
 
 
 def capital(words: str) -> str:
