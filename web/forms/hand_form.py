@@ -337,5 +337,8 @@ def refusal_summary(at: Mapping[str, list[str]], labels: Mapping[str, tuple[str,
             where = side if side and message.startswith(label) else label
             if side and where != side:
                 where = lang._("%(field)s (%(side)s)", field=label, side=side)
-            said.append((name, lang._("%(where)s: %(message)s", where=where, message=message)))
+            if str(where).rstrip().endswith(("?", ":", "!", "¿")):  # "Chi ha chiuso?", never "Chi ha chiuso?: …"
+                said.append((name, lang._("%(question)s %(message)s", question=where, message=message)))
+            else:
+                said.append((name, lang._("%(where)s: %(message)s", where=where, message=message)))
     return said

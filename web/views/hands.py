@@ -96,6 +96,14 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
 
 
+def every_problem(payload: dict, game_id: str, number: int | None) -> None:
+    """Refused (422) when a typed number could be read two ways, with every other problem of the hand the rules find
+    beside it (text in another box, on any side): one side's problems never hide another's. Nothing is stored."""
+    if numbers.unreadable(payload):
+        _, errors = service.preview_hand(get_db(), game_id, payload, number)
+        raise Refused(numbers.with_readings(payload, errors))
+
+
 def empty_refusal(payload: dict, game_id: str, number: int | None):
     """A hand with nothing entered, sent without "Record an empty hand": the form asks, or, when this form
     was recorded already (a used copy shown again), the scores say so; None when it may go on.
@@ -266,7 +274,7 @@ def record_hand(game_id: str):
     if asked is not None:
         return asked
     try:
-        numbers.check(payload)  # a typed number that could be read two ways is refused at its input
+        every_problem(payload, game_id, None)  # a typed number that could be read two ways is refused at its input
         service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored,
                             device=log_device(game_id, stored.get("event")))
     except Refused as err:
@@ -297,7 +305,7 @@ def replace_hand(game_id: str, number: int):
     if asked is not None:
         return asked
     try:
-        numbers.check(payload)
+        every_problem(payload, game_id, number)
         service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key(),
                              device=log_device(game_id))
     except Refused as err:
