@@ -62,4 +62,5 @@ def test_a_hand_the_rules_would_refuse_shows_no_score_in_the_bar(client, make_ga
                          "entries[0].melded": "290"}, htmx=True))
     bar = next(e for e in preview.walk() if e.tag == "hx-partial" and e.get("hx-target") == "#preview-bar")
     assert bar.text == "This deal cannot be recorded as entered: see “Check before recording”."
+    assert bar.link("This deal cannot be recorded as entered: see “Check before recording”.").get("href") == "#preview-problems"
     assert bar.all("listitem") == []

@@ -254,6 +254,12 @@ def enlarge_text(page: Page, percent: int) -> None:
     assert after == before * percent / 100, (before, after)
 
 
+def in_view(locator) -> bool:
+    """Whether the element is wholly on the screen as the page is scrolled now."""
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= innerHeight; }")
+
+
 def headings(page: Page) -> list[int]:
     return page.evaluate("""[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')]
         .filter(h => !h.closest('[hidden], template')).map(h => Number(h.tagName[1]))""")

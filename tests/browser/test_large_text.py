@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .a11y import enlarge_text
+from .a11y import enlarge_text, in_view
 from .table import tap, type_points
 
 pytestmark = pytest.mark.browser
@@ -56,11 +56,6 @@ def broken_numbers(page) -> list[str]:
           }
         }
         return broken; }""")
-
-
-def in_view(locator) -> bool:
-    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
-                            "return r.top >= 0 && r.bottom <= innerHeight; }")
 
 
 def check_pinned_part(page, record, whole_page: bool) -> None:
