@@ -102,13 +102,14 @@ def test_a_count_is_one_tap_on_a_named_group_of_big_chips(phone, server):
         "the name beside its chips, on the same row"
     group.get_by_text("2", exact=True).click()
     expect(group.get_by_role("radio", name="2")).to_be_checked()
-    expect(page.locator("#preview-bar")).to_contain_text("+1,000")
+    expect(page.locator("#preview-side-1")).to_contain_text("+1,000")  # no melded points yet: the bar says it
+    # cannot be recorded so, the side's own score shows what the canastas make
     # 5+ opens a box with the cursor in it; the number typed counts
     expect(page.locator("#entries-1-natural_canastas")).to_be_hidden()
     group.locator("label", has_text="5+").click()
     expect(page.locator("#entries-1-natural_canastas")).to_be_focused()
     page.keyboard.type("6")
-    expect(page.locator("#preview-bar")).to_contain_text("+3,000")
+    expect(page.locator("#preview-side-1")).to_contain_text("+3,000")
     expect(page.locator("#entries-1-natural_canastas")).to_be_visible()
 
 
