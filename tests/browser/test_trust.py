@@ -94,6 +94,7 @@ def test_a_resent_form_records_one_hand(phone, server):
     game = new_game(server)
     phone.page.goto(f"/games/{game['id']}/hands/new")
     type_a_hand(phone.page)
+    answer_nobody(phone.page)
     body = phone.page.evaluate("() => new URLSearchParams(new FormData(document.getElementById('hand-form'))).toString()")
     url = f"{server.url}/games/{game['id']}/hands/new"
     headers = {"Content-Type": "application/x-www-form-urlencoded", "Origin": server.url}
