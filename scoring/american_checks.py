@@ -196,17 +196,22 @@ def _deck(entries: list[dict], labels: dict) -> list[FieldError]:
             errors.append(FieldError(f"entries[{side}].{field}", lang._(
                 "All sides together need at least %(needed)s %(cards)s, but the 108 cards hold only %(most)s.",
                 needed=lang.number(needed), cards=lang.shown(words), most=lang.number(most))))
-    ranks = [(t["natural_canastas"], NATURAL_RANKS, ("natural_canastas",)),
+    one_kind = lang.L_("All sides together entered %(made)s, but no rank has two canastas in the 108 cards (at least 5 "
+                       "of a rank's 8 cards each): at most %(most)s.")
+    # said apart from the natural canastas alone, which may be refused beside it: the two messages name what they count
+    together = lang.L_("Natural, mixed and aces canastas together: all sides entered %(made)s, but no rank has two "
+                       "canastas in the 108 cards (at least 5 of a rank's 8 cards each): at most %(most)s of the three "
+                       "kinds in all.")
+    ranks = [(t["natural_canastas"], NATURAL_RANKS, ("natural_canastas",), one_kind),
              (t["natural_canastas"] + t["mixed_canastas"] + t["aces_canastas"], NATURAL_RANKS + 1,
-              ("natural_canastas", "mixed_canastas", "aces_canastas")),
-             (t["sevens_canastas"], 1, ("sevens_canastas",))]
-    for made, most, names in ranks:
+              ("natural_canastas", "mixed_canastas", "aces_canastas"), together),
+             (t["sevens_canastas"], 1, ("sevens_canastas",), one_kind)]
+    for made, most, names, words in ranks:
         if made > most:
             side = last_side_with(entries, *names)
             field = next((n for n in reversed(names) if entries[side][n]), names[0])
             errors.append(FieldError(f"entries[{side}].{field}", lang._(
-                "All sides together entered %(made)s, but no rank has two canastas in the 108 cards (at least 5 of a "
-                "rank's 8 cards each): at most %(most)s.", made=plural(made, *_canasta_words()),
+                lang.english(words), made=plural(made, *_canasta_words()),
                 most=lang.number(most))))
     points = t["melded"] + t["in_hand"]
     if points > CARD_POINTS:

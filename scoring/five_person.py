@@ -67,7 +67,7 @@ FIELDS = (
           lang.L_("A 13-card sequence with a joker"), group=lang.L_("Canastas")),
     Field("kitties", "count", lang.L_("Kitties picked up"), group=lang.L_("Kitties")),
     Field("finished", "flag", lang.lazy_pgettext("went out", "Finished"), lang.L_("Went out"),
-          once=lang.L_("Who finished?")),
+          once=lang.L_("Who finished?"), nobody=lang.L_(" (the stock ran out)")),
     melded(lang.L_("Card values of every card laid down")), IN_HAND,
 )
 

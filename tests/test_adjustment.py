@@ -144,7 +144,7 @@ def test_the_hand_form_folds_it_and_records_a_penalty(shared):
     fold = form.disclosure("Penalty or award")
     assert not fold.expanded  # closed: on Cancel's line until opened
     assert fold.field("Reason, Side 1").get("name") == "entries[1].adjustment_reason"
-    values = {k: v for k, v in form.form_values().items() if k != "csrf_token"}
+    values = {**{k: v for k, v in form.form_values().items() if k != "csrf_token"}, "went_out": "none"}
     path = url(client.application, "hands.record_hand", game_id=game["id"])
     # points typed without a reason: refused at the reason's input, the fold open to show it
     refused = read(post(client, path, {**values, "entries[1].adjustment": "50"}))

@@ -116,7 +116,7 @@ def test_the_hand_form_records_with_chips_and_card_counts_and_previews_live(app,
     data = form_fields(BURRACO.hands[1].entries)
     preview = read(post(client, url(app, "hands.preview_hand", game_id=game["id"]), data, htmx=True))
     parts = {e.get("hx-target"): e for e in preview.walk() if e.tag == "hx-partial"}
-    assert parts["#preview-bar"].items() == ["NS +165", "EW +895"]
+    assert parts["#preview-bar"].items() == ["NS +165 · 0", "EW +895 · 0"]  # this deal · total so far
     assert "In-hand points 1 joker × 30 + 1 ace × 15 + 7 tens × 10 + 5 fives × 5 −140" in \
         parts["#preview-side-0"].items()
     assert post(client, url(app, "hands.record_hand", game_id=game["id"]), data).status_code == 303

@@ -29,8 +29,9 @@ def drawn(form) -> dict:
 
 
 def as_sent(form) -> dict:
-    """The hand form as a phone posts it untouched: every chip at 0, every box blank, nobody chosen."""
-    return {k: v for k, v in form.form_values().items() if k != "csrf_token"}
+    """The hand form as a phone posts it untouched but for "Nobody" tapped under "Who went out?" (it has no default):
+    every chip at 0, every box blank."""
+    return {**{k: v for k, v in form.form_values().items() if k != "csrf_token"}, "went_out": "none"}
 
 
 def test_an_empty_hand_is_refused_with_words_and_a_way_to_record_it(client, make_game):

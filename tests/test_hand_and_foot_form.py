@@ -94,15 +94,15 @@ def test_house_rules_of_every_kind_are_started_as_typed(client):
 
 @pytest.mark.parametrize("typed, label, message", [
     ({f"{RULES}.meld_minimums[0]": "50", f"{RULES}.meld_minimums[1]": "", f"{RULES}.meld_minimums[2]": "120"},
-     "Round 2", "House rule 'meld_minimums', number 2 must be a whole number, not empty."),
+     "Round 2", "Initial meld minimum by round, Round 2 must be a whole number, not empty."),
     ({f"{RULES}.meld_minimums[0]": "50", f"{RULES}.meld_minimums[1]": "92"},
-     "Round 2", "House rule 'meld_minimums', number 2 must be a multiple of 5: 92 is not."),
+     "Round 2", "Initial meld minimum by round, Round 2 must be a multiple of 5: 92 is not."),
     ({f"{RULES}.go_out_needs.natural": "two"}, "Clean",
-     "House rule 'go_out_needs': natural must be a whole number, not text."),
+     "Books needed to go out: Clean must be a whole number, not text."),
     ({f"{RULES}.sevens_canasta_bonus": ""}, "Sevens book",
      "Sevens book: type its points, or tick “A sevens book is a clean book”."),
     ({f"{RULES}.wild_canasta_bonus": "-5"}, "Wild book",
-     "House rule 'wild_canasta_bonus' cannot be negative (got -5). Or null: wild books are not allowed."),
+     "Wild book cannot be negative (got -5). Or tick “Wild books are not allowed”."),
 ], ids=["a blank round between two", "not in fives", "a count in words", "sevens on without points",
         "a negative bonus"])
 def test_a_wrong_house_rule_is_refused_at_its_box_and_starts_nothing(client, typed, label, message):

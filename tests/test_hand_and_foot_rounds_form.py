@@ -72,7 +72,7 @@ def test_a_wrong_round_is_refused_at_its_box_and_starts_nothing(client):
     response = start(client, {**PAIRS, f"{RULES}.going_out_bonus": "100", f"{RULES}.going_out_bonus[1]": "202"})
     assert response.status_code == 422
     box = read(response).field("Going out, Round 2")
-    assert box.invalid and "Round 2: House rule 'going_out_bonus' must be a multiple of 5: 202 is not." in \
+    assert box.invalid and "Round 2: Going out must be a multiple of 5: 202 is not." in \
         box.description
     response = start(client, {**PAIRS, f"{RULES}.go_out_needs.dirty": "x", f"{RULES}.go_out_needs[1].dirty": "2"})
     box = read(response).group("Books needed to go out").field("Dirty")  # round 1: the rule's own box

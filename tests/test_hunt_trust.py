@@ -53,7 +53,7 @@ def test_a_correction_saved_again_with_other_entries_stays_a_correction(client, 
     assert doc.button("Save mine as hand 1").action == save
     assert doc.values["idempotency_key"] != fields["idempotency_key"]
     assert melded(client, game) == [130]
-    saved = post(client, save, {**doc.values, "entries[0].melded": "140"})
+    saved = post(client, save, {**doc.values, "entries[0].melded": "140", "went_out": "none"})
     assert saved.status_code == 303
     assert melded(client, game) == [140]
 

@@ -63,4 +63,4 @@ def test_a_refused_row_is_said_at_the_form(client):
     response = post(client, path, {"layout": "pairs", "count": "2", **NAMES, **shown,
                                    f"{RULES}.meld_minimums_by_score[2].at": "2000"})  # not rising
     assert response.status_code == 422
-    assert "rising" in response.get_data(as_text=True)
+    assert "row 3: “from” 2,000 must be above the row before, 3,000" in response.get_data(as_text=True)

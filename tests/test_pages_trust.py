@@ -80,7 +80,7 @@ def test_replace_from_a_conflict_corrects_the_other_phones_hand(client, make_gam
     conflict = read(post(client, record(client, game), {**form_fields(form), "entries[0].melded": "75"}))
     replace = conflict.alert().button("Replace hand 1 with mine")
     assert replace.action == page(client, "hands.replace_hand", game_id=game["id"], number=1)
-    replaced = post(client, replace.action, {**conflict.values, "entries[0].melded": "75"})
+    replaced = post(client, replace.action, {**conflict.values, "entries[0].melded": "75", "went_out": "none"})
     assert replaced.status_code == 303
     assert [h["scores"][0]["total"] for h in game_of(client, game)["hands"]] == [75]
 

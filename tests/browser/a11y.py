@@ -68,6 +68,30 @@ def new_game_form(page: Page, server, variant: str) -> None:
         expect(page.locator("#seating")).to_contain_text("Asha")
 
 
+def house_rules_open(page: Page, server, variant: str) -> None:
+    """The new-game form with its house rules opened: every rule's boxes, a minimum table's rows among them."""
+    page.goto(f"/games/new/{variant}")
+    page.locator("details.house-rules > summary").click()
+    expect(page.locator("details.house-rules")).to_have_attribute("open", "")
+
+
+def everything_open(page: Page, server, variant: str) -> None:
+    """The hand form with every fold opened (the penalty or award, the rare fields), the card counter of the first
+    points field and the "5+" box of the first count: every control the form can show at once."""
+    game_id = make_game(server, variant, hands=1)
+    page.goto(f"/games/{game_id}/hands/new")
+    page.locator(".adjustment-fold > summary").click()
+    folded = page.locator("details.rare-fields:not([open]) > summary, details.choice-fold:not([open]) > summary")
+    for _ in range(folded.count()):
+        folded.first.click()  # opened, it is folded no more: the next one is first
+    page.locator('label[for$="-count"]').first.click()
+    expect(page.locator(".counter").first).to_be_visible()
+    more = page.locator('label[for$="-chip-more"]')
+    if more.count():
+        more.first.click()
+        expect(page.locator(".count-more input").first).to_be_visible()
+
+
 def game_page(page: Page, server, variant: str) -> None:
     """Hands recorded a moment ago (so the Undo bar shows), one history row opened (loaded by htmx)."""
     game_id = make_game(server, variant, hands=3)
@@ -192,6 +216,8 @@ class State:
 
 STATES = [
     State("new-game", new_game_form),
+    State("house-rules", house_rules_open),
+    State("hand-form-open", everything_open),
     State("game", game_page),
     State("failed-meld", failed_meld, MARKED),
     State("hand-form", hand_form),
@@ -226,6 +252,12 @@ def enlarge_text(page: Page, percent: int) -> None:
     page.evaluate("p => document.documentElement.style.fontSize = `${112.5 * p / 100}%`", percent)
     after = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     assert after == before * percent / 100, (before, after)
+
+
+def in_view(locator) -> bool:
+    """Whether the element is wholly on the screen as the page is scrolled now."""
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= innerHeight; }")
 
 
 def headings(page: Page) -> list[int]:

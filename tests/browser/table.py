@@ -90,8 +90,21 @@ def side_score(page: Page, name: str):
 
 
 def record(page: Page, number: int) -> None:
-    """Tap Record: "Record hand 3", or in the variant's word for its rounds ("Record deal 3", "Record round 3")."""
-    page.get_by_role("button", name=re.compile(rf"^Record \w+ {number}$")).click()
+    """Tap Record: "Record hand 3", or in the variant's word for its rounds ("Record deal 3", "Record round 3"); a hand
+    in which nobody was chosen under "Who went out?" (it has no default) is one where nobody did: "Nobody" is tapped
+    first, as the table does."""
+    button = page.get_by_role("button", name=re.compile(rf"^Record \w+ {number}$"))
+    expect(button).to_be_attached()  # the form drawn, before its questions are read
+    answer_nobody(page)
+    button.click()
+
+
+def answer_nobody(page: Page) -> None:
+    """Tap "Nobody" under every question of the hand form that has no default and no answer yet ("Who went out?")."""
+    for asked in page.locator('input[type="hidden"][name$=":asked"]').all():
+        question = asked.get_attribute("name").removesuffix(":asked")
+        if not page.locator(f'input[name="{question}"]:checked').count():
+            choose(page, question, None)
 
 
 def enter(page: Page, side: int, entry: dict, *, skip: tuple = ()) -> None:

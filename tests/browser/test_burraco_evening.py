@@ -17,7 +17,7 @@ from tests.examples import BURRACO
 from tests.sheet_helpers import pdf_pages, render_png
 
 from .devices import PHONE, Page
-from .table import enter, type_points
+from .table import answer_nobody, enter, type_points
 from .test_club_night_seen import LAPTOP, TV, broken_words, overflowing
 
 pytestmark = pytest.mark.browser
@@ -95,6 +95,7 @@ def test_a_burraco_evening_in_italian_phones_paper_screen_a_late_correction_and_
         phone.get_by_role("link", name=f"Registra smazzata {number}").click()
         for side, entry in enumerate(hand.entries):
             enter(phone, side, entry)
+        answer_nobody(phone)  # deal 3: the stock ran out, nobody closed
         phone.get_by_role("button", name=f"Registra smazzata {number}").click()
         expect(phone.get_by_label("Totale di Ada & Bea")).to_have_text(f"{hand.running[0]:,}".replace(",", "."))
     expect(phone.get_by_label("Totale di Elsa & Fede")).to_have_text("1.455")

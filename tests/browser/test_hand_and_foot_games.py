@@ -156,7 +156,7 @@ def play_round(phone, number: int, heading: str, entries: list, scores: list, to
         expect(preview(page, name)).to_contain_text(points(score, sign=True))
         expect(page.locator(f"#preview-side-{side}")).to_contain_text(points(score, sign=True))
     expect(page.locator("#preview-bar li")).to_have_text(
-        [re.compile(rf"{re.escape(name)}\s+{re.escape(points(s, sign=True))}$") for name, s in zip(sides, scores)])
+        [re.compile(rf"{re.escape(name)}\s+{re.escape(points(s, sign=True))} · ") for name, s in zip(sides, scores)])
     if number == 1:
         phone.shot(f"hand-and-foot-{len(sides)}-sides-round-1-form")
     record(page, number)
@@ -303,7 +303,7 @@ def fill_big_round(page, pairs: int) -> None:
         type_points(page, side, "in_hand", 85)
     # 6 x 500 + 2 x 1,500 + 3 x 100 + 1,450 = 7,750; 2 x 300 − 5 + 300 − 85 = 810
     expect(page.locator("#preview-bar li")).to_have_text(
-        [re.compile(r"\+7,750$"), *[re.compile(r"\+810$")] * (pairs - 1)])
+        [re.compile(r"\+7,750 · "), *[re.compile(r"\+810 · ")] * (pairs - 1)])
 
 
 def visit_game(page, server) -> None:

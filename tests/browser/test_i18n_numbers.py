@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .devices import PHONE, Page
+from .table import answer_nobody
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +36,7 @@ def test_a_german_phone_types_a_thousands_point_and_the_scores_say_it(german_pho
     expect(page.locator("html")).to_have_attribute("lang", "de")
     page.locator("#entries-0-melded").fill("1.230")
     page.locator("#entries-1-melded").fill("640")
+    answer_nobody(page)
     page.locator("#hand-form button.primary[type=submit]").click()
     expect(page.locator("p.score").first).to_have_text("1.230")
     expect(page.locator("p.score").nth(1)).to_have_text("640")
@@ -49,6 +51,7 @@ def test_a_german_phone_is_told_at_the_field_that_1_5_is_no_score(german_phone):
     page.goto(f"{game}/hands/new")
     page.locator("#entries-0-melded").fill("1,5")
     page.locator("#entries-1-melded").fill("640")
+    answer_nobody(page)
     page.locator("#hand-form button.primary[type=submit]").click()
     error = page.locator("#entries-0-melded-error")
     expect(error).to_contain_text("1,5")

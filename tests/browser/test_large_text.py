@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .a11y import enlarge_text
+from .a11y import enlarge_text, in_view
 from .table import tap, type_points
 from .words import split_words
 
@@ -59,11 +59,6 @@ def broken_numbers(page) -> list[str]:
         return broken; }""")
 
 
-def in_view(locator) -> bool:
-    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
-                            "return r.top >= 0 && r.bottom <= innerHeight; }")
-
-
 def check_pinned_part(page, record, whole_page: bool) -> None:
     """At most a quarter of the screen is pinned, and Record is in it at the top of the page (and, on the hand
     form, all the way down; the game page's Record stops at its place under the scores)."""
@@ -102,7 +97,7 @@ def test_the_hand_form_pins_little_and_breaks_no_number(phone, server, kind, per
                 type_points(page, side, field, value)
             else:
                 tap(page, side, field, value)
-    expect(page.locator("#preview-bar li")).to_have_text([re.compile(r"\+9,700$")] * len(TYPED[kind]))
+    expect(page.locator("#preview-bar li")).to_have_text([re.compile(r"\+9,700 · ")] * len(TYPED[kind]))
     page.locator(".side-preview summary").first.click()  # how it adds up: more numbers
     check_pinned_part(page, page.get_by_role("button", name=RECORD_2), whole_page=True)
     assert broken_numbers(page) == []

@@ -102,13 +102,14 @@ def test_a_count_is_one_tap_on_a_named_group_of_big_chips(phone, server):
         "the name beside its chips, on the same row"
     group.get_by_text("2", exact=True).click()
     expect(group.get_by_role("radio", name="2")).to_be_checked()
-    expect(page.locator("#preview-bar")).to_contain_text("+1,000")
+    expect(page.locator("#preview-side-1")).to_contain_text("+1,000")  # no melded points yet: the bar says it
+    # cannot be recorded so, the side's own score shows what the canastas make
     # 5+ opens a box with the cursor in it; the number typed counts
     expect(page.locator("#entries-1-natural_canastas")).to_be_hidden()
     group.locator("label", has_text="5+").click()
     expect(page.locator("#entries-1-natural_canastas")).to_be_focused()
     page.keyboard.type("6")
-    expect(page.locator("#preview-bar")).to_contain_text("+3,000")
+    expect(page.locator("#preview-side-1")).to_contain_text("+3,000")
     expect(page.locator("#entries-1-natural_canastas")).to_be_visible()
 
 
@@ -165,3 +166,31 @@ def test_groups_points_and_card_counters_are_named_as_read_out(phone, server):
     expect(twenties).to_have_attribute("name", "entries[0].melded.twenties")
     twenties.fill("2")
     expect(us.locator(".counted").first).to_contain_text("40")
+
+
+def test_the_next_meld_with_its_condition_takes_two_lines_at_most_at_360(phone, server):
+    """Issue 39, walk L12: "125, with a clean triple" in a side's card of two at 360 px, never a word a line."""
+    status, game = server.request("POST", "/api/games", {"variant": "american", "sides": [
+        {"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]})
+    assert status == 201, game
+    page = phone.page
+    page.goto(f"/games/{game['id']}")
+    said = page.locator(".min-meld strong.said")
+    expect(said.first).to_have_text("125, with a clean triple")
+    for box in said.all():
+        lines = box.evaluate("e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)")
+        assert lines < 2.5, lines
+
+
+def test_the_special_hands_row_says_how_many_it_holds_and_that_it_scrolls(phone, server):
+    """Issue 39, walk L10: the row of eleven special hands shows three at 360 px; its question says how many and that
+    the row is swiped for the rest, each hand still one tap."""
+    status, game = server.request("POST", "/api/games", {"variant": "american", "sides": [
+        {"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]})
+    assert status == 201, game
+    page = phone.page
+    page.goto(f"/games/{game['id']}/hands/new")
+    row = page.locator(".choice-field.at-once").first
+    expect(row.locator(".strip-count")).to_have_text("11, swipe ›")
+    assert row.locator(".chips.strip").evaluate("e => e.scrollWidth > e.clientWidth")  # it does scroll
+    assert row.get_by_role("button").count() == 11

@@ -13,7 +13,7 @@ from scoring import VARIANTS as REGISTERED
 
 from .a11y import VARIANTS, make_game as make_seated_game
 from .devices import PHONE, Page
-from .table import input_id
+from .table import answer_nobody, input_id
 
 pytestmark = pytest.mark.browser
 
@@ -65,6 +65,7 @@ def refuse_a_hand(page, server, fill: dict[str, str]) -> None:
     page.goto(f"/games/{make_game(server)}/hands/new")
     for box, text in fill.items():
         page.locator(f"#{box}").fill(text)
+    answer_nobody(page)
     with page.expect_response(lambda r: r.request.method == "POST" and "/hands/new" in r.url) as answer:
         page.locator(".submit-bar button[type=submit]").click()  # Record, in the phone's language
     assert answer.value.status == 422

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from tests.server import Server
 
 from .devices import PHONE, Page
-from .table import conflict, record, side_score, tap, type_points, value
+from .table import answer_nobody, conflict, record, side_score, tap, type_points, value
 
 pytestmark = pytest.mark.browser
 
@@ -82,6 +82,7 @@ def test_a_double_tap_on_record_records_one_hand(phone, server):
     game = new_game(server)
     phone.page.goto(f"/games/{game['id']}/hands/new")
     type_a_hand(phone.page)
+    answer_nobody(phone.page)
     phone.page.get_by_role("button", name="Record hand 1").dblclick()
     expect_scores(phone.page, "900", "500")
     # and a third "tap" in the same moment, straight at the form, is sent once too
@@ -93,6 +94,7 @@ def test_a_resent_form_records_one_hand(phone, server):
     game = new_game(server)
     phone.page.goto(f"/games/{game['id']}/hands/new")
     type_a_hand(phone.page)
+    answer_nobody(phone.page)
     body = phone.page.evaluate("() => new URLSearchParams(new FormData(document.getElementById('hand-form'))).toString()")
     url = f"{server.url}/games/{game['id']}/hands/new"
     headers = {"Content-Type": "application/x-www-form-urlencoded", "Origin": server.url}

@@ -185,6 +185,25 @@ def unused_fields(variant: Variant, options: dict) -> frozenset:
     return frozenset(name for name, most in variant.field_bounds(options).items() if most == 0)
 
 
+def asked(field: Field) -> bool:
+    """Whether a question asked once a hand has no answer until a player gives one: one whose "nobody" is an outcome
+    of its own (the stock ran out). "Who went out?" starting on "Nobody" would let a forgotten tap record a hand
+    without its going-out bonus; a question whose usual answer is nobody (the cut bonus) keeps "Nobody" chosen."""
+    return bool(field.once and field.nobody)
+
+
+def asked_name(field: Field) -> str:
+    """The hidden input the hand form draws beside an asked question (see `asked`): this form asked it."""
+    return f"{field.name}:asked"
+
+
+def unanswered(form, variant: Variant) -> list[Field]:
+    """The asked questions (see `asked`) a posted hand form drew and left without an answer: no side chosen, nor
+    "Nobody". A form that did not ask (a page drawn before the question had no default, where "Nobody" was chosen
+    as drawn) is read as before: nobody."""
+    return [f for f in variant.fields if asked(f) and form.get(asked_name(f)) and not (form.get(f.name) or "").strip()]
+
+
 def hand_payload(form, variant: Variant, sides: Sequence, options: dict | None = None) -> dict:
     """A posted hand form as API.md's hand payload (blank means 0, an unticked flag false); with the game's
     `options`, a choice that is no whole entry at this table is sent beside the side's other fields."""
@@ -247,6 +266,8 @@ def unfilled_beside_whole(variant: Variant, payload: dict) -> list[int]:
 def hand_values(variant: Variant, entries: Sequence[Mapping]) -> dict[str, str]:
     """A stored hand as form values, so the edit form opens filled in as it was entered."""
     values: dict[str, str] = {}
+    # an asked question nobody had in the stored hand was answered "Nobody" (see `asked`)
+    values.update({f.name: NOBODY for f in variant.fields if asked(f) and not any(e.get(f.name) for e in entries)})
     for i, entry in enumerate(entries):
         ones = one_of_groups(variant)
         for f in variant.fields:
@@ -320,5 +341,8 @@ def refusal_summary(at: Mapping[str, list[str]], labels: Mapping[str, tuple[str,
             where = side if side and message.startswith(label) else label
             if side and where != side:
                 where = lang._("%(field)s (%(side)s)", field=label, side=side)
-            said.append((name, lang._("%(where)s: %(message)s", where=where, message=message)))
+            if str(where).rstrip().endswith(("?", ":", "!", "¿")):  # "Chi ha chiuso?", never "Chi ha chiuso?: …"
+                said.append((name, lang._("%(question)s %(message)s", question=where, message=message)))
+            else:
+                said.append((name, lang._("%(where)s: %(message)s", where=where, message=message)))
     return said

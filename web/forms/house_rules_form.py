@@ -67,6 +67,84 @@ def house_rule_refusals(form, variant: Variant) -> list[FieldError]:
     return errors
 
 
+ROWS = re.compile(r"options\.house_rules\.(\w+)\[([0-9]{1,3})\]\.(?:at|min)")  # a minimum table's row
+
+
+def row_refusals(form, variant: Variant) -> list[FieldError]:
+    """The rows of a minimum table the form can tell are wrong, each said at its box in the form's words: the rule
+    as the form labels it and the row as the form counts them ("Initial meld minimum by score, row 3: “from” 2,000
+    must be above the row before, 3,000."). Rows left empty are none."""
+    errors: list[FieldError] = []
+    for key in dict.fromkeys(m[1] for k in form.keys() if (m := ROWS.fullmatch(k))):
+        rule = variant.house_rule(key)
+        if rule is None:
+            continue
+        name, label = f"options.house_rules.{key}", capital(rule.label)
+        # a minimum by score: its first row has no "from" (every score below the next row), and the rows rise
+        by_score = f"{name}[0].min" in form and f"{name}[0].at" not in form
+        before = None  # the "from" of the row above, as a number
+        # numbered as the form is drawn again: the rows typed, in order (an empty row is none)
+        for t, (at, least) in enumerate(_typed_tiers(form, name)):
+            has_from = not (by_score and t == 0)
+            where = {"rule": label, "n": lang.number(t + 1)}
+            if has_from and not at:
+                errors.append(FieldError(f"{name}[{t}].at", lang._(
+                    "%(rule)s, row %(n)s: type the score it starts from, or empty the whole row.", **where)))
+            if not least:
+                errors.append(FieldError(f"{name}[{t}].min", lang._(
+                    "%(rule)s, row %(n)s: type its minimum, or empty the whole row.", **where)))
+            for part, typed in (("at", at if has_from else ""), ("min", least)):
+                value = number(typed, f"{name}[{t}].{part}", label) if typed else None
+                if isinstance(value, str) and not hasattr(value, "error"):  # letters: no number (a two-way one is
+                    errors.append(FieldError(f"{name}[{t}].{part}", lang._(  # said by numbers.unreadable)
+                        "%(rule)s, row %(n)s: “%(typed)s” is not a whole number.", typed=typed, **where)))
+            start = number(at, name, label) if has_from and at else None
+            if by_score and type(start) is int:
+                if before is not None and start <= before:
+                    errors.append(FieldError(f"{name}[{t}].at", lang._(
+                        "%(rule)s, row %(n)s: “from” %(at)s must be above the row before, %(before)s.",
+                        at=lang.number(start), before=lang.number(before), **where)))
+                before = start
+    return errors
+
+
+def row_of(field: str | None, form) -> str | None:
+    """A refusal's field as the form names its box: a row of a minimum table of the API
+    (options.house_rules.meld_minimums_by_score[1]) is that row's box on the form (the rows sent are the rows typed,
+    numbered as the form is drawn again: _typed_tiers)."""
+    m = re.fullmatch(r"(options\.house_rules\.\w+)\[([0-9]{1,3})\]", field or "")
+    if not m or f"{m[1]}[{m[2]}].min" not in form:
+        return field
+    return f"{m[1]}[{m[2]}].{'at' if f'{m[1]}[{m[2]}].at' in form else 'min'}"
+
+
+def in_form_words(error: FieldError, form, variant: Variant) -> FieldError:
+    """A refusal of the API about a house rule said as the form shows the rule: its label for the API's key
+    ("House rule 'threes_table'" → "Threes of one colour"), a box by the form's word for it ("number 2" → "Round 2",
+    "natural" → "Clean"), at the box the form draws for it."""
+    m = re.match(r"options\.house_rules\.(\w+)", error.field or "")
+    rule = variant.house_rule(m[1]) if m else None
+    if rule is None:
+        return error
+    api, label = lang._("House rule '%(key)s'", key=rule.key), capital(rule.label)
+    part = (error.field or "").rpartition(".")[2]
+    said = error.message
+    if isinstance(rule.default, dict) and part in [*rule.default, *rule.extra]:  # a box by its word too
+        said = said.replace(lang._("%(label)s: %(key)s", label=api, key=part),
+                            lang._("%(label)s: %(key)s", label=label, key=capital(str(rule.key_word(part)))))
+    box = re.search(r"\[([0-9]{1,3})\]$", error.field or "")
+    if box:  # "…, number 2" is the box the form calls "Round 2"
+        n = int(box[1]) + 1
+        said = said.replace(lang._("%(label)s, number %(n)s", label=api, n=n),
+                            lang._("%(label)s, %(box)s", label=label, box=str(rule.each).format(n=lang.number(n))))
+    said = said.replace(api, label)
+    if rule.off:  # "… Or null: wild canastas are not played." is the API's; the form has a tick for it
+        after = lang._("%(refusal)s Or null: %(off)s.", refusal="\x00", off=rule.off).split("\x00")[-1]
+        if after and said.endswith(after):
+            said = lang._("%(refusal)s Or tick “%(off)s”.", refusal=said[: -len(after)], off=capital(rule.off))
+    return FieldError(row_of(error.field, form), said)
+
+
 def capital(words: str) -> str:
     """Words with a capital first letter, the rest as written."""
     words = str(words)

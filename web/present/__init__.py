@@ -192,6 +192,22 @@ def unfilled_ask(game: Game, names: list[str], number: int | None) -> dict:
                                             record=record, label=label)}
 
 
+def unanswered_ask(game: Game, question, number: int | None) -> dict:
+    """What the hand form asks when "Who went out?" (a question asked once a hand with no default, `question` its
+    field) was left unanswered: its words, and the button that records the hand with nobody chosen (the question's
+    input and the value "nobody" it posts)."""
+    from web.forms.hand_form import NOBODY  # the form's own value for "nobody"
+    nobody = lang._("Nobody%(meaning)s", meaning=question.nobody)
+    if number:
+        label = say_of(game, "%(nobody)s: save %(round)s %(n)s", nobody=nobody, n=number)
+    else:
+        label = say_of(game, "%(nobody)s: record %(round)s %(n)s", nobody=nobody, n=game.hands_played + 1)
+    return {"heading": lang._("%(question)s Nobody?", question=question.once), "label": label,
+            "name": question.name, "value": NOBODY,
+            "words": lang._("“%(question)s” is not answered yet. Tap the side above, then record; if it was nobody, "
+                            "tap “%(label)s”.", question=question.once, label=label)}
+
+
 def finish_time(game: Game, now: datetime | None = None) -> dict | None:
     """The table's finish time, and minutes left (0 once passed); None without one."""
     raw = game.options.get("finish_at")

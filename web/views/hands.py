@@ -91,7 +91,7 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    words=variant.words, heading=present.round_heading(game, variant, number, editing),
                    general=general, notice=notice, flags=hand_form.shown_flags(variant, game.sides),
                    one_per_hand=[f for f in variant.fields if f.once],
-                   nobody=hand_form.NOBODY, count_chip=hand_form.count_chip,
+                   nobody=hand_form.NOBODY, asked=hand_form.asked, count_chip=hand_form.count_chip,
                    short_label=lambda f: hand_form.short_label(f, variant.words),
                    needs_heading=lambda fields: hand_form.needs_heading(fields, variant.words),
                    field_groups=lambda v, shown: hand_form.field_groups(v, shown, unused, game.options),
@@ -105,6 +105,14 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    director_needed=director_needed(game),
                    **preview(game, variant, payload, number))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
+
+
+def every_problem(payload: dict, game_id: str, number: int | None) -> None:
+    """Refused (422) when a typed number could be read two ways, with every other problem of the hand the rules find
+    beside it (text in another box, on any side): one side's problems never hide another's. Nothing is stored."""
+    if numbers.unreadable(payload):
+        _, errors = service.preview_hand(get_db(), game_id, payload, number)
+        raise Refused(numbers.with_readings(payload, errors))
 
 
 def empty_refusal(payload: dict, game_id: str, number: int | None):
@@ -147,6 +155,28 @@ def unfilled_refusal(payload: dict, game_id: str, number: int | None):
         return None  # a correction the game changed under: what another phone did is shown first
     ask = present.unfilled_ask(game, [game.sides[i].name for i in unfilled], number)
     return form_page(game, number or game.hands_played + 1, request.form, status=422, empty_hand=ask)
+
+
+def unanswered_refusal(payload: dict, variant, game_id: str, number: int | None):
+    """A hand sent with "Who went out?" left unanswered (hand_form.asked: no side, and not "Nobody"): the form comes
+    back asking, with one button that records it as nobody; None when it may go on.
+
+    Not asked where the question has its answer already: a special hand (nobody goes out in it), or a hand the
+    player confirmed as scoring nothing. The JSON API is unchanged (a flag left out is false)."""
+    open_questions = hand_form.unanswered(request.form, variant)
+    if not open_questions or request.form.get(hand_form.EMPTY_HAND) or hand_form.names_a_whole_choice(payload):
+        return None  # answered: the game is not read for it (a hand costs four statements)
+    game = service.get_game(get_db(), game_id)
+    if number is None and game.finished:
+        return None  # recording refuses it anyway, and says why
+    sent = request.form.get("revision")
+    if number is not None and (not 1 <= number <= game.hands_played or sent and sent != str(game.revision)):
+        return None  # a correction the game changed under: what another phone did is shown first
+    if number is None and (sent and sent != str(game.revision) or service.recorded_with(get_db(), game_id,
+                                                                                           posted_key())):
+        return None  # another phone recorded meanwhile, or this form was recorded already: said first
+    return form_page(game, number or game.hands_played + 1, request.form, status=422,
+                     empty_hand=present.unanswered_ask(game, open_questions[0], number))
 
 
 def recorded_hand(game: Game, number: int) -> dict | None:
@@ -251,12 +281,14 @@ def record_hand(game_id: str):
     stored = stored_game(game_id)  # as the PIN check read it: recording starts from it
     if stored is None:
         raise service.not_found(lang._("There is no game with id “%(id)s”.", id=game_id))
-    payload = hand_form.hand_payload(request.form, get_variant(stored["variant"]), stored["sides"], stored["options"])
-    asked = empty_refusal(payload, game_id, None) or unfilled_refusal(payload, game_id, None)
+    variant = get_variant(stored["variant"])
+    payload = hand_form.hand_payload(request.form, variant, stored["sides"], stored["options"])
+    asked = (empty_refusal(payload, game_id, None) or unfilled_refusal(payload, game_id, None)
+             or unanswered_refusal(payload, variant, game_id, None))
     if asked is not None:
         return asked
     try:
-        numbers.check(payload)  # a typed number that could be read two ways is refused at its input
+        every_problem(payload, game_id, None)  # a typed number that could be read two ways is refused at its input
         service.record_hand(get_db(), game_id, payload, form_revision(), posted_key(), read=stored,
                             device=log_device(game_id, stored.get("event")))
     except Refused as err:
@@ -293,12 +325,14 @@ def edit_hand(game_id: str, number: int):
 @bp.post("/games/<game_id>/hands/<int:number>/edit")
 def replace_hand(game_id: str, number: int):
     game = service.get_game(get_db(), game_id)
-    payload = hand_form.hand_payload(request.form, get_variant(game.variant), game.sides, game.options)
-    asked = empty_refusal(payload, game_id, number) or unfilled_refusal(payload, game_id, number)
+    variant = get_variant(game.variant)
+    payload = hand_form.hand_payload(request.form, variant, game.sides, game.options)
+    asked = (empty_refusal(payload, game_id, number) or unfilled_refusal(payload, game_id, number)
+             or unanswered_refusal(payload, variant, game_id, number))
     if asked is not None:
         return asked
     try:
-        numbers.check(payload)
+        every_problem(payload, game_id, number)
         service.replace_hand(get_db(), game_id, number, payload, form_revision(), posted_key(),
                              device=log_device(game_id))
     except Refused as err:

@@ -1,6 +1,7 @@
 """Starting a game: pick the variant, seat the sides, set the options, start (or print a blank sheet)."""
 from __future__ import annotations
 
+import re
 import secrets
 import sqlite3
 
@@ -10,6 +11,7 @@ from jinja2_fragments.flask import render_block
 import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
+from scoring import new_game as check_new_game
 from web import forms
 from web.forms import house_rules_form, keys, numbers
 from web.plumbing import pin, rule_set_pin
@@ -70,6 +72,11 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
               for k, row in enumerate(rows) for part in row}
     errors = [house_rules_form.at_round_box(e, variant) for e in errors]
     shown |= {SET_NAME, SET_PIN}
+    tiers = {key: house_rules_form.tier_rows(values, key, default, bool(values))
+             for key, default in defaults["house_rules"].items()
+             if variant.house_rule(key).kind in ("tiers", "by_score")}
+    shown |= {f"options.house_rules.{key}[{t}].{part}" for key, rows in tiers.items() for t in range(len(rows))
+              for part in ("at", "min")}
     at, general = forms.place_errors(list(errors), shown)
     if layout == "solo":  # alone, the side's name is the player's name: show it at the one input there is
         for i in range(count):
@@ -98,10 +105,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
                    high=allowed[layout][1], posted=bool(values), seats=seating(variant, values, count),
                    drawn=drawn, seat_draw=values.get(forms.SEAT_DRAW) or f"{secrets.token_urlsafe(12)}:0",
                    key=keys.form_key(values),
-                   rules_open=changed or any(k.startswith("options.house_rules") for k in at),
-                   tiers={key: house_rules_form.tier_rows(values, key, default, bool(values))
-                          for key, default in defaults["house_rules"].items()
-                          if variant.house_rule(key).kind in ("tiers", "by_score")})
+                   rules_open=changed or any(k.startswith("options.house_rules") for k in at), tiers=tiers)
     if is_htmx():
         return render_block("new_game.html", "game_form", **context), status
     return render_template("new_game.html", **context), status
@@ -181,7 +185,7 @@ def save_rule_set(variant_id: str):
     options.pop("finish_at", None)  # a set keeps the table's rules, not one evening's finish time
     payload = {"name": request.form.get(SET_NAME, ""), "variant": variant.id, "options": options}
     edited = request.form.get(SET_ID, "").strip() if request.form.get("save") == "changes" else ""
-    refused = house_rules_form.house_rule_refusals(request.form, variant) + numbers.unreadable(payload)
+    refused = form_refusals(variant, payload)
     pin = request.form.get(SET_PIN, "").strip()
     try:
         if refused:
@@ -195,7 +199,8 @@ def save_rule_set(variant_id: str):
         found = (rule_sets.update_rule_set(get_db(), edited, payload) if edited
                  else rule_sets.create_rule_set(get_db(), payload, keys.posted_key()))
     except Refused as err:
-        errors = [FieldError({"name": SET_NAME, "pin": SET_PIN}.get(e.field, e.field), e.message) for e in err.errors]
+        errors = [FieldError({"name": SET_NAME, "pin": SET_PIN}.get(e.field, e.field), e.message)
+                  for e in (house_rules_form.in_form_words(e, request.form, variant) for e in err.errors)]
         return form_page(variant, request.form, layout, count, errors=errors, status=err.status)
     flash(lang._("House rules saved as “%(name)s”.", name=found["name"]))
     return redirect(url_for("setup.new_game", variant_id=variant.id, rule_set=found["id"]), 303)
@@ -212,13 +217,15 @@ def create_game(variant_id: str):
         return seats_drawn(variant) if stale == "draw" else layout_changed(variant, stale)
     layout, count = forms.read_layout(request.form, variant)
     payload = forms.new_game_payload(request.form, variant, layout, count)
-    refused = house_rules_form.house_rule_refusals(request.form, variant) + numbers.unreadable(payload)
-    if refused:
-        return form_page(variant, request.form, layout, count, errors=refused, status=422)
+    refused = form_refusals(variant, payload)
+    if refused:  # with every other problem of the form, so the table fixes them all in one go
+        return form_page(variant, request.form, layout, count, errors=refused + other_refusals(variant, payload, refused),
+                         status=422)
     try:
         game = service.create_game(get_db(), payload, keys.posted_key())
     except Refused as err:
-        return form_page(variant, request.form, layout, count, errors=err.errors, status=err.status)
+        errors = [house_rules_form.in_form_words(e, request.form, variant) for e in err.errors]
+        return form_page(variant, request.form, layout, count, errors=errors, status=err.status)
     except sqlite3.Error as err:  # a busy or full database: the form comes back as typed, to send again
         found = storage_words(err)
         if found is None:
@@ -230,6 +237,28 @@ def create_game(variant_id: str):
     if game.has_pin:
         pin.remember(game.id)  # whoever chose the PIN just typed it: this device need not unlock
     return redirect(url_for("pages.game", game_id=game.id), 303)
+
+
+def form_refusals(variant, payload: dict) -> list[FieldError]:
+    """What the form alone can tell is wrong, in its own words: a house rule's box left empty, a minimum row out of
+    order or not a number, a number that could be read two ways."""
+    return (house_rules_form.house_rule_refusals(request.form, variant)
+            + house_rules_form.row_refusals(request.form, variant) + numbers.unreadable(payload))
+
+
+def other_refusals(variant, payload: dict, refused: list[FieldError]) -> list[FieldError]:
+    """Beside the form's own refusals, what the rules refuse in the rest of the form (the names, the options, the
+    other house rules): checked with the refused house rules and numbers left out, nothing stored."""
+    rules = {m[1] for e in refused if (m := re.match(r"options\.house_rules\.(\w+)", e.field or ""))}
+    house = {k: v for k, v in payload["options"]["house_rules"].items() if k not in rules and not numbers.unreadable(v)}
+    options = {k: v for k, v in payload["options"].items() if not numbers.unreadable(v)}
+    sides = [{k: v for k, v in side.items() if not numbers.unreadable(v)} for side in payload["sides"]]
+    try:
+        check_new_game(variant, {**payload, "sides": sides, "options": {**options, "house_rules": house}})
+    except Refused as err:
+        said = {e.field for e in refused}
+        return [house_rules_form.in_form_words(e, request.form, variant) for e in err.errors if e.field not in said]
+    return []
 
 
 @bp.post("/games/new/<variant_id>/seats")
