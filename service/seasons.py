@@ -106,7 +106,7 @@ class Table:
 
 # (database, season id) → (season_key, Table, its rows as JSON, and as the API's body): what one state of a season and its nights gives,
 # weighed by its rows (400 players over 40 nights: about 3 MB); a change to the season or any night misses
-_kept = Recent(16 * 2 ** 20, sizeof=lambda held: 400 * len(held[1].rows) + 200 * sum(len(r.results)
+_kept = Recent(4 * 2 ** 20, sizeof=lambda held: 400 * len(held[1].rows) + 200 * sum(len(r.results)
                                                                                      for r in held[1].rows))
 
 

@@ -138,7 +138,8 @@ def test_variants_list(client):
         "american": ["natural_canastas", "mixed_canastas", "aces_canastas", "sevens_canastas", "wild_canastas",
                      "joker_canastas", "twos_canastas", "red_threes", "black_threes_laid", "threes_held",
                      "aces_penalties", "sevens_penalties", "melded", "in_hand", "went_out", "incomplete_aces",
-                     "incomplete_sevens", "incomplete_wild", "incomplete_wild_jokers", "special_hand"],
+                     "incomplete_sevens", "incomplete_wild", "incomplete_wild_jokers", "special_hand",
+                     "concealed"],  # RULES.md §14 (turn 6): the flag of going_out_concealed_bonus
         "samba": ["natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas", "red_threes",
                   "black_threes", "short_sequences", "melded", "in_hand", "went_out"],
         "bolivia": ["natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas", "red_threes",

@@ -68,6 +68,8 @@ def shown_text(doc: Doc) -> str:
             if isinstance(child, str):
                 if element.tag not in UNREAD and child.strip():
                     out.append(child)
+            elif "address" in (child.get("class") or "").split() and child.get("translate") == "no":
+                out.append("".join(child.text.split()))  # an address to type, drawn in pieces that break well: one
             else:
                 walk(child)
 
