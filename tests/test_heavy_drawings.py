@@ -211,28 +211,30 @@ def test_the_slips_the_rules_card_of_a_game_and_results_csv_are_drawn_once_per_s
 
 def test_a_nights_sheets_are_drawn_in_a_process_of_their_own(app, client, event):
     """Issue 39 item 20: the results, seating and slips are drawn in a spawned process (what drawing them took goes
-    with it), and are the same sheets as drawn in a thread."""
+    with it), and are the same sheets as drawn in a thread; no drawing process is left behind once a sheet is given
+    (an idle one outlived a stopped server and held its output open)."""
+    import multiprocessing
     import os
 
     event_id, _ = event
     app.config["DRAWING_APART"] = True
     here = os.getpid()
     pids = []
-    original = drawings._processes
+    original = drawings._in_a_process
 
-    def watched():
-        pool = original()
-        pids.append(pool.submit(os.getpid).result())
-        return pool
+    def watched(draw, *args):
+        pids.append(original(os.getpid))
+        return original(draw, *args)
     try:
-        drawings._processes = watched
+        drawings._in_a_process = watched
         for path in ("results.pdf", "seating.pdf?round=1", "slips.pdf?round=1"):
             answer = client.get(f"/events/{event_id}/{path}")
             assert answer.status_code == 200 and answer.mimetype == "application/pdf"
             assert "Pair 1" in " ".join(p["text"] for p in pdf_pages(answer.data))
+            assert multiprocessing.active_children() == []
     finally:
-        drawings._processes = original
-    assert pids and here not in pids
+        drawings._in_a_process = original
+    assert len(pids) == 3 and here not in pids
 
 
 def test_the_slips_know_the_papers_without_loading_reportlab():

@@ -176,7 +176,7 @@ def test_the_preview_names_each_part_of_the_score(app, client, make_game):
     assert them.by_text("Them this hand +1,355", tag="summary")
     assert "Melded points 4 jokers × 50 + 22 twenties × 20 +640" in them.items()
     assert parts["#preview-bar"].items() == ["Us +10,330 · 0", "Them +1,355 · 0"]  # this hand · total so far
-    assert parts["#preview-bar"].text.startswith("This hand · total so farThis hand")
+    assert parts["#preview-bar"].text.startswith("This hand · total so far This hand")
     assert parts["#preview-problems"].text == ""
     assert parts["#count-entries-1-melded"].text == "= 640 points"
     assert client.get(f"/api/games/{game['id']}").get_json()["hands"] == []

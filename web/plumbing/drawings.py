@@ -178,19 +178,16 @@ def with_connection(path: str, language: str, draw: Callable[[object], bytes]) -
         conn.conn.close()
 
 
-_apart: ProcessPoolExecutor | None = None
 _apart_lock = threading.Lock()
 
 
-def _processes() -> ProcessPoolExecutor:
-    """One drawing process at a time, a fresh one for each drawing (spawned: no lock of this process's threads is
-    copied into it), so all it took is given back when it ends."""
-    global _apart
-    with _apart_lock:
-        if _apart is None:
-            _apart = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                         max_tasks_per_child=1)
-        return _apart
+def _in_a_process(draw: Callable[..., bytes], *args: Hashable) -> bytes:
+    """`draw(*args)` in a fresh process of its own (spawned: no lock of this process's threads is copied into it), one
+    at a time, so all it took is given back when it ends. The pool lives for this one drawing and is shut down, its
+    process joined, before the answer is given: no idle process is left behind to outlive a server that is stopped
+    (it would hold the server's output open)."""
+    with _apart_lock, ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(draw, *args).result()
 
 
 def apart(draw: Callable[..., bytes], *args: Hashable) -> Callable[[], bytes]:
@@ -205,7 +202,7 @@ def apart(draw: Callable[..., bytes], *args: Hashable) -> Callable[[], bytes]:
 
     def make() -> bytes:
         try:
-            return _processes().submit(draw, path, language, *args).result()
+            return _in_a_process(draw, path, language, *args)
         except (BrokenProcessPool, OSError):  # no process could be started (or it died): drawn here after all
             return draw(path, language, *args)
     return make

@@ -9,7 +9,6 @@ from flask import (Blueprint, Response, current_app, flash, jsonify, redirect, r
 from jinja2_fragments.flask import render_block
 
 import lang
-from db import connect
 from lang.numbers import decimal
 from scoring import VARIANTS, Refused
 from scoring.seasons import shown
@@ -17,7 +16,7 @@ from service import events as event_service
 from service import seasons
 from web.forms import keys, numbers, season_form
 from web.plumbing.database import get_db
-from web.plumbing.drawings import drawn
+from web.plumbing.drawings import drawn, on_own_connection
 from web.plumbing.errors import refused_page
 from web.plumbing.json_api import body, idempotency_key, refused
 
@@ -185,20 +184,6 @@ def screen_live(season_id: str):
     return render_block("season_screen.html", "board", **_view(db, season_id))
 
 
-def _in_a_drawing_thread(draw):
-    """`draw(db)` as a drawing thread runs it (web/plumbing/drawings.py): a connection of its own, this language."""
-    path, language = current_app.config["DATABASE"], lang.current()
-
-    def make() -> bytes:
-        conn = connect(path)
-        try:
-            with lang.using(language):
-                return draw(conn)
-        finally:
-            conn.conn.close()
-    return make
-
-
 @bp.get("/<season_id>/standings.pdf")
 def standings_pdf(season_id: str):
     """The season's standings on paper, drawn off the request threads once per state and language."""
@@ -209,7 +194,7 @@ def standings_pdf(season_id: str):
 
         view = _view(conn, season_id)
         return season_standings_pdf(view)
-    content = drawn(("season-standings", season_id, key, lang.current()), _in_a_drawing_thread(draw))
+    content = drawn(("season-standings", season_id, key, lang.current()), on_own_connection(draw))
     return Response(content, mimetype="application/pdf",
                     headers={"Content-Disposition": 'inline; filename="season-standings.pdf"',
                              "Cache-Control": "no-cache"})
