@@ -170,3 +170,20 @@ def conflict(page: Page, title: str) -> Locator:
     alert = page.get_by_role("alert").filter(has=page.get_by_role("heading", name=title, exact=True))
     expect(alert).to_be_visible()
     return alert
+
+
+# a Ponytail game of two partnerships, Us and Them, started through the API (the two-phone tests start from it)
+PAIRS = {"variant": "ponytail",
+         "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
+
+
+def new_game(server) -> dict:
+    """A new game of PAIRS on the test server, as the API answers it."""
+    status, game = server.request("POST", "/api/games", PAIRS)
+    assert status == 201
+    return game
+
+
+def hands(server, game) -> list[dict]:
+    """The game's hands as the server holds them now."""
+    return server.request("GET", f"/api/games/{game['id']}")[1]["hands"]

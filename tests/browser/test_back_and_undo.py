@@ -6,23 +6,11 @@ import pytest
 from playwright.sync_api import expect
 
 from .devices import PHONE, Page
-from .table import record, side_score, tap, type_points
+from .table import hands, new_game, record, side_score, tap, type_points
 
 pytestmark = pytest.mark.browser
 
-PAIRS = {"variant": "ponytail",
-         "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
 EMPTY = "Nothing was entered for any side. Fill in the hand, or tap “Record an empty hand” if nobody scored."
-
-
-def new_game(server) -> dict:
-    status, game = server.request("POST", "/api/games", PAIRS)
-    assert status == 201
-    return game
-
-
-def hands(server, game) -> list[dict]:
-    return server.request("GET", f"/api/games/{game['id']}")[1]["hands"]
 
 
 def undo_bar(page, number: int):

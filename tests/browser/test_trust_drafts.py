@@ -7,23 +7,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .table import conflict, record, side_score, tap, type_points
+from .table import conflict, hands, new_game, record, side_score, tap, type_points
 
 pytestmark = pytest.mark.browser
 
-PAIRS = {"variant": "ponytail",
-         "sides": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}
 FIRST = "Another phone recorded hand 1 first"
-
-
-def new_game(server) -> dict:
-    status, game = server.request("POST", "/api/games", PAIRS)
-    assert status == 201
-    return game
-
-
-def hands(server, game) -> list[dict]:
-    return server.request("GET", f"/api/games/{game['id']}")[1]["hands"]
 
 
 def expect_scores(page, us: str, them: str) -> None:
