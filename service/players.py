@@ -318,6 +318,12 @@ def keep_entrant_members(db: sqlite_utils.Database, entrants: Sequence) -> None:
             store.put_member(db, player_key(player), player, member, member_key(member))
 
 
+def members_key(db: sqlite_utils.Database) -> tuple:
+    """Every player's federation number, as a key: what results.csv's `members` column is drawn from beside the
+    night's own state (a number changed on a player's page draws the file again), read from the one small table."""
+    return tuple(sorted(store.members(db).items()))
+
+
 def event_members(db: sqlite_utils.Database, event_id: str) -> list[list[str]]:
     """Each entrant's players' federation numbers in their order, an unknown one "" (results.csv's `members`, which
     joins them by "+"); an unknown event has none."""

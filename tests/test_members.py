@@ -109,6 +109,21 @@ def test_results_csv_ends_with_the_members_of_each_entrant(client):
     assert standings[0][-1] == "members" and {r[2]: r[-1] for r in standings[1:]} == by_name
 
 
+def test_a_number_set_after_results_csv_was_drawn_is_in_it_the_next_time(client):
+    """results.csv is kept per state of the night (web/plumbing/drawings.py): a number given on a player's page
+    afterwards changes no game of the night, yet the next results.csv carries it."""
+    event = new_event(client, [{"name": "Ann & Bob", "players": ["Ann", "Bob"]},
+                               {"name": "Cy & Di", "players": ["Cy", "Di"]}])
+    start(client, event["id"])
+
+    def members_of_ann() -> str:
+        rows = list(csv.reader(io.StringIO(client.get(f"/events/{event['id']}/results.csv").get_data(as_text=True))))
+        return {r[3]: r[-1] for r in rows[1:3]}["Ann & Bob"]
+    assert members_of_ann() == ""
+    assert client.put("/api/players/Ann", json={"member": "IT-42"}).status_code == 200
+    assert members_of_ann() == "IT-42+"
+
+
 def test_the_players_page_sets_changes_and_removes_the_number(client, players):
     refused = post(client, "/players/Ann/member", {"member": "x" * 40})
     assert refused.status_code == 422

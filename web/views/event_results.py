@@ -43,7 +43,7 @@ def results_csv(event_id: str):
     """Kept per state of the night and of its players' federation numbers, and written in a process of its own, as
     the night's PDFs are (the largest night's is 0.7 MB, from 10,000 games)."""
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is written from
-    numbers = tuple(map(tuple, players.event_members(get_db(), event_id)))  # a number changed on a player's page
+    numbers = players.members_key(get_db())  # a number changed on a player's page
     return Response(drawn(("results.csv", event_id, key, numbers), apart(results_file, event_id)), mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
 
