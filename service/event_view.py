@@ -9,7 +9,7 @@ import sqlite_utils
 
 from db import events as store
 
-from .events import _event_of, _stored, _table_game, games_playing
+from .events import event_of, stored_event, table_game, games_playing
 
 
 def page_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -> dict:
@@ -17,7 +17,7 @@ def page_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) 
     (the last) lists its tables; each earlier round of round_list has its number, byes, movement and times, and
     `tables` empty. `finished` is the whole event's (every planned round played, none of its games playing);
     `pins`: the tables with their own PINs, for the director."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     heads = store.round_heads(db, row["id"])
     round_list = [_round(head, row["movement"], []) for head in heads[:-1]]
     if heads:
@@ -25,7 +25,7 @@ def page_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) 
         round_list.append(_round(current, row["movement"], current_tables(db, row["id"], current["number"], pins)))
     tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
     finished = len(heads) == row["rounds"] and games_playing(db, row["id"]) == 0
-    return {"id": row["id"], **tournament, **_event_of(row).as_dict(), "has_pin": bool(row.get("pin_hash")),
+    return {"id": row["id"], **tournament, **event_of(row).as_dict(), "has_pin": bool(row.get("pin_hash")),
             "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
             "finished": finished, "round_list": round_list, "adjustments": store.get_adjustments(db, row["id"])}
 
@@ -33,7 +33,7 @@ def page_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) 
 def current_tables(db: sqlite_utils.Database, event_id: str, number: int, pins: bool = False) -> list[dict]:
     """Round `number`'s tables as round_list's elements hold them: table, game, entrants, finished (each game's
     finished read from what is kept per game revision), and with `pins` each table's own PIN where it has one."""
-    return [{"table": t["table"], "game": t["game"], "entrants": t["entrants"], "finished": _table_game(db, t).finished}
+    return [{"table": t["table"], "game": t["game"], "entrants": t["entrants"], "finished": table_game(db, t).finished}
             | ({"pin": t["pin"]} if pins and t.get("pin") else {})
             for t in store.round_seats(db, event_id, number)]
 
@@ -41,7 +41,7 @@ def current_tables(db: sqlite_utils.Database, event_id: str, number: int, pins: 
 def round_in_play(db: sqlite_utils.Database, event_id: str) -> dict | None:
     """The last round started, with its tables (round_list's element), or None before round 1; Refused 404 for an
     unknown event. What a phone's tap on its table number reads."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     heads = store.round_heads(db, row["id"])
     if not heads:
         return None

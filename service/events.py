@@ -44,6 +44,7 @@ from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, T
 from scoring.game import now_utc
 
 from . import cache
+from .adjustment_words import adjustment_words, is_adjustment
 from .cache import Recent
 from .games import (committed, early_end, game_object, get_game, late_change_words, new_id, new_stored, not_found,
                     read_stored, request_fingerprint)
@@ -69,7 +70,7 @@ class _Standings:
         self.confirmed = confirmed  # the database's quiet mark when a query last found `key` current
 
 
-def _event_of(row: dict) -> Event:
+def event_of(row: dict) -> Event:
     """The checked Event of a stored event row (stored as check_event returned it)."""
     variant = get_variant(row["variant"])  # an event stored with older house-rule keys shows today's (RULES.md §14)
     options = vocabulary.current(variant, row["options"]) if variant else row["options"]
@@ -83,7 +84,7 @@ def _event_of(row: dict) -> Event:
                  table_pins=bool(row.get("table_pins")))
 
 
-def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
+def stored_event(db: sqlite_utils.Database, event_id: Any) -> dict:
     row = store.get_event(db, event_id) if isinstance(event_id, str) else None
     if row is None:
         raise not_found(lang._("There is no event with id “%(id)s”.", id=event_id))
@@ -166,7 +167,7 @@ def _finished_games(db: sqlite_utils.Database, event_id: str) -> dict[str, bool]
     """Whether each of the event's games is finished, from what is kept per game revision (one query for them all,
     a game derived only when it changed): the largest event has 10,000 games, more than the game cache holds."""
     tables, _ = store.get_seats(db, event_id)
-    return {t["game"]: _table_game(db, t).finished for t in tables}
+    return {t["game"]: table_game(db, t).finished for t in tables}
 
 
 def _finished(event: dict, round_list: list[dict]) -> bool:
@@ -176,10 +177,10 @@ def _finished(event: dict, round_list: list[dict]) -> bool:
 def get_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -> dict:
     """The event object (API.md), or Refused 404; `pins`: with each table's own PIN (a request that may see them:
     the director's, or any on an event without a director's PIN)."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     finished = _finished_games(db, row["id"])
     round_list = [_round_json(db, r, row["movement"], finished, pins) for r in store.get_rounds(db, row["id"])]
-    event = _event_of(row)
+    event = event_of(row)
     tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
     return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
             "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
@@ -208,18 +209,18 @@ def table_results(db: sqlite_utils.Database, event_id: str) -> dict[str, dict]:
     """Every table game's result as the results sheet prints it, game id → {"sides": [{"name", "score"}], "winner":
     [seat, …], "finished"}: the sides' names in one query, the rest from what is kept per game revision (the largest
     event's 10,000 games are not derived again for a drawing)."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     tables, _ = store.get_seats(db, row["id"])
     names = store.side_names(db, row["id"])
     results = {}
     for t in tables:
-        game = _table_game(db, t)
+        game = table_game(db, t)
         results[t["game"]] = {"sides": [{"name": n, "score": s} for n, s in zip(names[t["game"]], game.totals)],
                               "winner": list(game.winners), "finished": game.finished}
     return results
 
 
-def _table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
+def table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
     """A table's game as the event reads it (table: db.events.get_seats' row), kept per game revision as one flat
     tuple (revision, updated, totals, winners, finished): the largest event keeps 10,000 of them."""
     key = (database_path(db), table["game"])
@@ -236,7 +237,7 @@ def _table_game(db: sqlite_utils.Database, table: dict) -> TableGame:
     return TableGame(tuple(table["entrants"]), *held[2:])
 
 
-def _rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round], tuple]:
+def rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round], tuple]:
     """The event's rounds as scoring.events reads them; and the state they were read at (every game's revision, the
     byes, each round's movement and the adjustments), which names the standings and seatings made from them."""
     tables, byes = store.get_seats(db, event_id)
@@ -245,14 +246,14 @@ def _rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round
                         for a in store.get_adjustments(db, event_id))
     seated: list[list[TableGame]] = [[] for _ in byes]
     for t in tables:
-        seated[t["round"] - 1].append(_table_game(db, t))
+        seated[t["round"] - 1].append(table_game(db, t))
     state = (tuple((t["game"], t["revision"], t["updated"]) for t in tables), tuple(tuple(b) for b in byes),
              tuple(movements), adjustments)
     return [Round(tuple(games), tuple(b), m) for games, b, m in zip(seated, byes, movements)], state
 
 
-def _adjustments(state: tuple) -> tuple[Adjustment, ...]:
-    """The adjustments of a state _rounds_so_far read."""
+def adjustments_of(state: tuple) -> tuple[Adjustment, ...]:
+    """The adjustments of a state rounds_so_far read."""
     return tuple(Adjustment(entrant, number, vp, points) for _, entrant, number, vp, points in state[3])
 
 
@@ -269,19 +270,19 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     table waits for it. The write then checks the event is in the state the seating was made from (every game's
     revision, the byes, the adjustments) and stores the round in one transaction; if it changed meanwhile, the
     seating is worked out again (SEAT_TRIES times) before the start is refused (409) in words."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     name = _movement(row, movement)
     made, again = [], store.round_started_with(db, row["id"], key) if key is not None else None
     pins = None
     for attempt in range(SEAT_TRIES if again is None else 0):
-        row = _stored(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
-        so_far, state = _rounds_so_far(db, row["id"])
+        row = stored_event(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
+        so_far, state = rounds_so_far(db, row["id"])
         number, pairing = _seat(row, so_far, state, name)
         if pins is None or len(pins) != len(pairing.tables):  # drawn and hashed once, unless seated anew with
             pins = _table_pins(row, len(pairing.tables))     # another count; here: no table's write waits for it
         with write(db):
             again = store.round_started_with(db, row["id"], key) if key is not None else None
-            if (again is None and _rounds_so_far(db, row["id"])[1] == state
+            if (again is None and rounds_so_far(db, row["id"])[1] == state
                     and store.get_event(db, row["id"])["entrants"] == row["entrants"]):
                 made = _start(db, row, number, pairing, key, name, pins)
         if again is not None or made:
@@ -327,7 +328,7 @@ def _movement(row: dict, movement: Any) -> str:
 
 def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
     """The next round's number and seating (scoring.events.pair_round), or Refused 409 when it cannot start."""
-    event = _event_of(row)
+    event = event_of(row)
     number = len(so_far) + 1
     if number > event.rounds:
         raise Refused([FieldError(None, lang._("Every planned round of this event is played (it has %(rounds)s); "
@@ -340,14 +341,14 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
         raise Refused([FieldError(None, lang._("A new round starts when every table has finished; still playing: "
                                                "%(tables)s.", tables=", ".join(playing)))], status=409)
     return number, pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"), movement,
-                              _adjustments(state))
+                              adjustments_of(state))
 
 
 def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str | None, movement: str,
            pins: list[tuple[str, str]] | None = None) -> list:
     """start_round's writes in its transaction: the new round's games (service.model.Game); `pins`: each table's
     own PIN and hash, when it gets one."""
-    event = _event_of(row)
+    event = event_of(row)
     variant, now = get_variant(event.variant), now_utc()
     options = event.options
     if event.round_minutes:  # the hand in play when time is called finishes the game (RULES.md §5)
@@ -381,12 +382,12 @@ def event_key(db: sqlite_utils.Database, event_id: Any) -> str:
 
 def event_name(db: sqlite_utils.Database, event_id: str) -> str:
     """The event's name (one row), or Refused 404."""
-    return _stored(db, event_id)["name"]
+    return stored_event(db, event_id)["name"]
 
 
 def rounds_started(db: sqlite_utils.Database, event_id: str) -> int:
     """How many rounds of the event have started (one small query), or Refused 404."""
-    return store.rounds_started(db, _stored(db, event_id)["id"])
+    return store.rounds_started(db, stored_event(db, event_id)["id"])
 
 
 def standings(db: sqlite_utils.Database, event_id: str) -> list[dict]:
@@ -413,10 +414,10 @@ def _kept_standings(db: sqlite_utils.Database, event_id: str) -> _Standings:
     if held is not None and held.key == key:
         held.confirmed = mark
         return held
-    row = _stored(db, event_id)
-    so_far, state = _rounds_so_far(db, row["id"])
+    row = stored_event(db, event_id)
+    so_far, state = rounds_so_far(db, row["id"])
     games = [g for r in so_far for g in r.tables]
-    standing = ranked(_event_of(row), games, [b for r in so_far for b in r.byes], _adjustments(state))
+    standing = ranked(event_of(row), games, [b for r in so_far for b in r.byes], adjustments_of(state))
     rows = [s.as_dict() for s in standing]
     held = _Standings(key, rows, mark, sum(not g.finished for g in games), tuple(s.wins for s in standing))
     _standings.put((path, event_id), held)
@@ -427,7 +428,7 @@ def final_standings(db: sqlite_utils.Database, event_id: str) -> tuple[dict, boo
     """What a season reads of one of its events: its stored row, whether it is finished (every planned round
     started and every game finished) and its standings rows, each with its entrant's `players` and its wins as the
     exact fraction (`wins_exact`); Refused 404 for an unknown event."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     held = _kept_standings(db, row["id"])
     finished = held.playing == 0 and store.rounds_started(db, row["id"]) == row["rounds"]
     rows = [{**r, "players": row["entrants"][r["entrant"]]["players"], "wins_exact": wins}
@@ -440,7 +441,7 @@ def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
     played), and of adjustments, oldest first: at, device, game, what,
     change, and `by` (the device as people name it); `what` and `by` in the current language where the change says
     enough (older entries keep their English words)."""
-    stored = _stored(db, event_id)
+    stored = stored_event(db, event_id)
     variant = get_variant(stored["variant"])
     names = [e["name"] for e in stored["entrants"]]
     return [_logged(e, variant, names) for e in store.get_log(db, stored["id"])]
@@ -450,8 +451,6 @@ def _logged(entry: dict, variant, names: list[str]) -> dict:
     """One log entry as pages and paper show it: said again from its change where that says enough (a late change,
     an adjustment), else its stored words (a change that cannot be said again, e.g. damaged or from another
     version, is never a 500)."""
-    from .tournament import adjustment_words, is_adjustment  # it reads this module: imported when asked
-
     shown = {**entry, "device": _short(entry["device"], MAX_DEVICE), "what": _short(entry["what"], MAX_WHAT),
              "by": _short(device_words(entry["device"]), MAX_DEVICE)}
     try:

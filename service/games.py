@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence, Union
 
@@ -26,19 +25,11 @@ from scoring.game import HandRecord, now_utc
 from scoring.variant import Variant
 
 from . import backups, cache
+from .ids import new_id, not_found
 from .model import Game, make_game
+from .rule_sets import with_named_set
 
-ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes, so an id can be read aloud
 KEY_KEPT_FOR = timedelta(days=30)  # how long a request's Idempotency-Key is remembered; retries come within minutes
-
-
-def new_id() -> str:
-    """A short random game id."""
-    return "".join(secrets.choice(ID_ALPHABET) for _ in range(10))
-
-
-def not_found(what: str) -> Refused:
-    return Refused([FieldError(None, what)], status=404)
 
 
 def game_object(variant: Variant, stored: dict) -> Game:
@@ -160,8 +151,6 @@ def create_game(db: sqlite_utils.Database, payload: Any, key: str | None = None)
     With a `key` (the new-game form's), the same form sent again answers the game it started the
     first time and starts none.
     """
-    from .rule_sets import with_named_set  # a rule set's options, then those given beside it (RULES.md §14)
-
     payload = with_named_set(db, payload)
     variant = get_variant(payload.get("variant")) if isinstance(payload, dict) else None
     now = now_utc()

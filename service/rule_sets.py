@@ -18,7 +18,7 @@ from scoring import VARIANTS, FieldError, Refused, get_variant, vocabulary
 from scoring import rule_sets as rules
 from scoring.game import now_utc
 
-from .games import new_id, not_found
+from .ids import new_id, not_found
 
 
 def _shown(found: dict) -> dict:

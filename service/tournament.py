@@ -13,8 +13,9 @@ from db import write
 from scoring.events import check_adjustment, round_rows, shipped
 from scoring.game import now_utc
 
-from .events import _adjustments, _event_of, _rounds_so_far, _stored, standings
-from .games import new_id, not_found
+from .adjustment_words import adjustment_words, is_adjustment  # noqa: F401 (read here by the pages and the log)
+from .events import adjustments_of, event_of, rounds_so_far, standings, stored_event
+from .ids import new_id, not_found
 
 
 def vp_scales() -> list[dict]:
@@ -22,29 +23,12 @@ def vp_scales() -> list[dict]:
     return shipped()
 
 
-def adjustment_words(change: dict, names: list[str]) -> str:
-    """A log entry of an adjustment in the current language: 'Penalty to Ann & Bob in round 2: VP −1, points 0
-    (late start).'"""
-    a = change["adjustment"]
-    name = names[a["entrant"]] if 0 <= a["entrant"] < len(names) else str(a["entrant"])
-    figures = dict(name=name, round=lang.number(a["round"]), vp=_signed(a["vp"]), points=_signed(a["points"]),
-                   reason=a["reason"])
-    if change.get("action") == "removed":
-        return lang._("Adjustment removed: %(name)s in round %(round)s, VP %(vp)s, points %(points)s (%(reason)s).",
-                      **figures)
-    return lang._("Adjustment to %(name)s in round %(round)s: VP %(vp)s, points %(points)s (%(reason)s).", **figures)
-
-
-def _signed(n: int) -> str:
-    return ("+" if n > 0 else "−" if n < 0 else "") + lang.number(abs(n))
-
-
 def add_adjustment(db: sqlite_utils.Database, event_id: str, payload: Any, device: str | None = None,
                    key: str | None = None) -> dict:
     """Check (422 naming each field) and store a director's adjustment, and note it in the event's log; the
     adjustment {"id", "entrant", "round", "vp", "points", "reason", "at"}. Sent again under the same `key` (a double
     tap, a retry), it answers the adjustment made the first time and makes none."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     with write(db):
         again = store.adjustment_made_with(db, row["id"], key) if key is not None else None
         if again is not None:
@@ -61,7 +45,7 @@ def add_adjustment(db: sqlite_utils.Database, event_id: str, payload: Any, devic
 def delete_adjustment(db: sqlite_utils.Database, event_id: str, adjustment_id: str, device: str | None = None
                       ) -> dict:
     """Remove an adjustment (404 for one the event does not have), noted in the log; the removed adjustment."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     with write(db):
         found = next((a for a in store.get_adjustments(db, row["id"]) if a["id"] == adjustment_id), None)
         if found is None:
@@ -78,18 +62,10 @@ def _log(db: sqlite_utils.Database, row: dict, adjustment: dict, action: str, de
     store.add_log(db, row["id"], now_utc(), device, "", words, change)
 
 
-def is_adjustment(entry: dict) -> bool:
-    """Whether a log entry is an adjustment's (its change holds a well-formed adjustment)."""
-    change = entry.get("change")
-    a = change.get("adjustment") if isinstance(change, dict) else None
-    return isinstance(a, dict) and all(isinstance(a.get(k), int) for k in ("entrant", "round", "vp", "points")) \
-        and isinstance(a.get("reason"), str)
-
-
 def results(db: sqlite_utils.Database, event_id: str) -> tuple[list[dict], list[dict]]:
     """results.csv's two parts: a row per entrant per round (scoring.events.round_rows), and the standings."""
-    row = _stored(db, event_id)
-    so_far, state = _rounds_so_far(db, row["id"])
+    row = stored_event(db, event_id)
+    so_far, state = rounds_so_far(db, row["id"])
     numbers = [[t["table"] for t in r["tables"]] for r in store.get_rounds(db, row["id"])]
-    return round_rows(_event_of(row), so_far, numbers, _adjustments(state)), standings(db, row["id"])
+    return round_rows(event_of(row), so_far, numbers, adjustments_of(state)), standings(db, row["id"])
 
