@@ -7,7 +7,6 @@ on stderr naming the file and the reason, with exit status 1, and changes nothin
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -20,16 +19,13 @@ from typing import Iterator
 
 import click
 
-import checks
 import db
-from scoring import vocabulary
-import strict_json
-from db import faults, files, transfer
+from db import faults
+from service import transfer
 
 DEFAULT_PORT = 5000  # the server's (app.py) and the unit's
 ROOT = Path(__file__).resolve().parent
 UNIT_PATH = "/etc/systemd/system/meldbook.service"
-SHOWN_PROBLEMS = 3  # a refused file names its first problems on the one line; fixing them shows the next
 
 
 class Refusal(click.ClickException):
@@ -86,50 +82,20 @@ def database_path(given: str | None) -> str:
     return os.path.abspath(path)
 
 
-def _existing_database(path: str) -> str:
-    if os.path.isdir(path):
-        raise Refusal(f"{path} is a folder, not a database file.")
-    if not os.path.exists(path):
-        raise Refusal(f"There is no database at {path}.")
-    return path
+@contextmanager
+def _refused() -> Iterator[None]:
+    """service.transfer's refusal as the command's one line and exit status 1."""
+    try:
+        yield
+    except transfer.CannotTransfer as err:
+        raise Refusal(str(err)) from None
 
 
 @contextmanager
 def _opened(path: str, *, migrate: bool) -> Iterator["db.sqlite_utils.Database"]:
     """The database, in use as a server uses it (its shared lock held), so `restore` waits for this command."""
-    try:
-        lock = files.hold_server_lock(path)
-    except BlockingIOError:
-        raise Refusal(f"{path} is being restored; try again when the restore has finished. "
-                      "Nothing was changed.") from None
-    except OSError:
-        lock = None  # no lock file can be made (a read-only folder): no restore can swap a file in there either
-    try:
-        conn = _open(path, migrate=migrate)
-        try:
-            yield conn
-        finally:
-            conn.conn.close()
-    finally:
-        if lock is not None:
-            files.release(lock)
-
-
-def _open(path: str, *, migrate: bool) -> "db.sqlite_utils.Database":
-    try:
-        conn = db.connect(path)
-        if migrate:
-            db.migrate(conn)
-        return conn
-    except sqlite3.DatabaseError as err:
-        if faults.fault(err) not in (None, faults.DAMAGED):  # busy, read-only, full: not the file's fault
-            raise Refusal(faults.command_refusal(path, err)) from None
-        raise Refusal(f"{path} is damaged or not a Meldbook database ({err}).") from None
-
-
-def _problems(errors: list[str]) -> str:
-    more = len(errors) - SHOWN_PROBLEMS
-    return "; ".join(errors[:SHOWN_PROBLEMS]) + (f"; and {more} more problems." if more > 0 else "")
+    with _refused(), transfer.opened(path, migrate=migrate) as conn:
+        yield conn
 
 
 FILE = click.argument("file", metavar="FILE")
@@ -142,47 +108,11 @@ DB = click.option("--db", metavar="PATH", help="SQLite file the games are kept i
 @DB
 def export_command(file: str, db: str | None) -> int:
     """Write every game to FILE as JSON."""
-    where = _existing_database(database_path(_given_db(db)))
-    try:
-        transfer.check_backup_target(where, file, force=True, verb="export to")
-    except transfer.CannotUse as err:
-        raise Refusal(str(err)) from None
-    with _opened(where, migrate=True) as conn:
-        try:
-            document = vocabulary.current_names(transfer.export_games(conn))  # a game stored with older keys: today's
-        except transfer.DamagedValue as err:
-            raise Refusal(f"Cannot export {where}: {err}. Nothing was exported; put back a backup of it "
-                          "(restore).") from None
-    partial = None
-    try:
-        partial = files.private_temp(file)
-        with open(partial, "w", encoding="utf-8") as f:
-            f.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
-        os.replace(partial, file)
-    except OSError as err:
-        raise Refusal(f"Cannot write {file}: {err.strerror or err}. Nothing was exported.") from None
-    finally:
-        if partial and os.path.exists(partial):
-            os.remove(partial)
-    click.echo(f"Exported {len(document['games'])} games from {where} to {file}.")
+    where = database_path(_given_db(db))
+    with _refused():
+        games = transfer.export_to(where, file)
+    click.echo(f"Exported {games} games from {where} to {file}.")
     return 0
-
-
-def _read_export(path: str):
-    if os.path.isdir(path):
-        raise Refusal(f"{path} is a folder, not an export file. Nothing was imported.")
-    try:
-        with open(path, encoding="utf-8") as f:
-            return strict_json.load(f)
-    except strict_json.RepeatedKey as err:  # the API refuses such a body too: which of the two would count?
-        raise Refusal(f"{path} was refused, nothing was imported: {err}") from None
-    except OSError as err:
-        raise Refusal(f"Cannot read {path}: {err.strerror or err}. Nothing was imported.") from None
-    except UnicodeDecodeError:
-        raise Refusal(f"Cannot read {path}: it is not UTF-8 text. Nothing was imported.") from None
-    except (ValueError, RecursionError) as err:
-        raise Refusal(f"Cannot read {path}: it is not JSON ({str(err) or 'nested too deeply'}). "
-                      "Nothing was imported.") from None
 
 
 @click.command("import", cls=OneLineCommand, short_help="Add the games of a JSON export FILE.")
@@ -191,35 +121,11 @@ def _read_export(path: str):
 @click.option("--replace", is_flag=True, help="overwrite games with the same id")
 def import_command(file: str, db: str | None, replace: bool) -> int:
     """Add the games of a JSON export FILE (a bad file is refused; nothing is stored)."""
-    # an export of an earlier version reads as this one, older house-rule keys in today's names
-    data = vocabulary.current_names(transfer.upgrade(_read_export(file)))
-    errors = checks.check_document(data)
-    if errors:
-        raise Refusal(f"{file} was refused, nothing was imported: {_problems(errors)}")
     where = database_path(_given_db(db))
-    if os.path.isdir(where):
-        raise Refusal(f"{where} is a folder, not a database file. Nothing was imported.")
-    with _opened(where, migrate=True) as conn:
-        try:
-            sets = transfer.import_games(conn, data["games"], replace=replace, events=data["events"],
-                                         rule_sets=data["rule_sets"], members=data["members"],
-                                         seasons=data["seasons"])
-        except ValueError as err:
-            hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
-            raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
-    click.echo(f"Imported {len(data['games'])} games into {where}.{_rule_sets_said(sets)}")
+    with _refused():
+        games, sets = transfer.import_from(file, where, replace=replace)
+    click.echo(f"Imported {games} games into {where}.{transfer.rule_sets_said(sets)}")
     return 0
-
-
-def _rule_sets_said(sets: dict[str, list]) -> str:
-    """What became of the file's rule sets, for the import's line: '' when it had none."""
-    said = [f"{len(sets['added'])} added"] if sets["added"] else []
-    said += [f"{len(sets['replaced'])} replaced"] if sets["replaced"] else []
-    said += [f"“{old}” added as “{new}” (a different set of this variant has its name here)"
-             for old, new in sets["renamed"]]
-    said += [f"{len(sets['same'])} already here, skipped ({', '.join(f'“{n}”' for n in sets['same'])})"
-             ] if sets["same"] else []
-    return f" Rule sets: {'; '.join(said)}." if said else ""
 
 
 @click.command("backup", cls=OneLineCommand)
@@ -228,15 +134,9 @@ def _rule_sets_said(sets: dict[str, list]) -> str:
 @click.option("--force", is_flag=True, help="overwrite FILE if it exists")
 def backup_command(file: str, db: str | None, force: bool) -> int:
     """Copy the database to FILE safely, even while Meldbook runs."""
-    where = _existing_database(database_path(_given_db(db)))
-    try:
-        transfer.check_backup_target(where, file, force=force)
-        with _opened(where, migrate=False) as conn:
-            status = transfer.backup(conn, file)
-    except transfer.CannotUse as err:
-        raise Refusal(str(err)) from None
-    except OSError as err:
-        raise Refusal(f"Cannot back up to {file}: {err.strerror or err}. Nothing was written.") from None
+    where = database_path(_given_db(db))
+    with _refused():
+        status = transfer.backup_to(where, file, force=force)
     click.echo(f"Backed up {where} to {file} (integrity check: {status}).")
     return 0
 
@@ -247,53 +147,11 @@ def backup_command(file: str, db: str | None, force: bool) -> int:
 def restore_command(file: str, db: str | None) -> int:
     """Put the backup FILE in place of the database (stop the server first)."""
     where = database_path(_given_db(db))
-    source = file
-    if os.path.isdir(source):
-        raise Refusal(f"{source} is a folder, not a backup file. Nothing was restored.")
-    if not os.path.exists(source):
-        raise Refusal(f"There is no backup at {source}. Nothing was restored.")
-    if os.path.realpath(source) in files.side_files(where) or (os.path.exists(where) and os.path.samefile(source, where)):
-        raise Refusal(f"{source} is the database itself (or one of its files); restore a backup copy.")
-    if os.path.isdir(where):
-        raise Refusal(f"{where} is a folder, not a database file. Nothing was restored.")
-    if not os.path.isdir(os.path.dirname(where)):
-        raise Refusal(f"Cannot restore into {where}: its folder does not exist.")
-    lock = files.take_sole_lock(where)
-    if lock is None:
-        raise Refusal(f"{where} is in use by a running Meldbook server or command (export, import, backup); "
-                      "stop it or let it finish, then restore. Nothing was restored.")
-    try:
-        copy = files.private_temp(where, suffix=".restoring")
-        try:
-            _copy_backup(source, copy)
-            errors = checks.check_backup(copy)
-            if errors:
-                raise Refusal(f"{source} was refused, nothing was restored: {_problems(errors)}")
-            replaced = files.put_in_place(copy, where)
-        finally:
-            files.remove_with_side_files(copy)
-    finally:
-        files.release(lock)
+    with _refused():
+        replaced = transfer.restore_from(file, where)
     kept = f"; the replaced one is kept as {replaced}" if replaced else ""
-    click.echo(f"Restored {source} into {where}{kept}.")
+    click.echo(f"Restored {file} into {where}{kept}.")
     return 0
-
-
-def _copy_backup(source: str, copy: str) -> None:
-    """Copy the backup through SQLite, with the last writes its -wal may hold (a copy of the file alone loses them)."""
-    wal = source + "-wal"
-    with_wal = f" (with {wal}, which holds its last writes)" if os.path.lexists(wal) else ""
-    try:
-        with open(source, "rb"):  # the system's own reason (permission denied…): SQLite would only say it cannot
-            pass
-        transfer.copy_database(source, copy)
-    except sqlite3.DatabaseError as err:
-        if faults.fault(err) == faults.DAMAGED:
-            raise Refusal(f"{source} was refused, nothing was restored: it is damaged or not a readable Meldbook "
-                          f"database ({err})") from None
-        raise Refusal(f"Cannot read {source}{with_wal}: {err}. Nothing was restored.") from None
-    except OSError as err:
-        raise Refusal(f"Cannot read {source}{with_wal}: {err.strerror or err}. Nothing was restored.") from None
 
 
 def _unit_word(word: str) -> str:

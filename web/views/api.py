@@ -5,8 +5,8 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 import lang
 import service
-from db import transfer
-from scoring import VARIANTS, Refused, vocabulary
+from scoring import VARIANTS, Refused
+from service import transfer
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.json_api import (
     body,
@@ -86,7 +86,7 @@ def end_game(game_id: str):
 def download_game(game_id: str):
     """One game as a file `python app.py import` reads back (the PIN is left out: anyone may download)."""
     service.get_game(get_db(), game_id)  # 404 for an unknown game
-    document = vocabulary.current_names(transfer.export_games(get_db(), [game_id], with_pin=False))
+    document = transfer.export_document(get_db(), [game_id], with_pin=False)
     response = jsonify(document)
     response.headers["Content-Disposition"] = f'attachment; filename="meldbook-{game_id}.json"'
     return response
