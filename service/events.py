@@ -95,6 +95,19 @@ def stored_event(db: sqlite_utils.Database, event_id: Any) -> dict:
 PAIRING_LIBRARIES = {("swiss", 2): "networkx", ("round-robin", 2): "caissify_pairings"}
 
 
+class RoundCannotStart(Refused):
+    """The next round (`number`) cannot start (409), with what it is about: the event's planned `rounds` (every one
+    played when `number` is beyond them), and the tables still playing as (round, table) numbers, first first."""
+
+    def __init__(self, message: str, *, number: int, rounds: int, playing: tuple[tuple[int, int], ...] = ()):
+        super().__init__([FieldError(None, message)], status=409)
+        self.number, self.rounds, self.playing = number, rounds, playing
+
+    @property
+    def all_played(self) -> bool:
+        return self.number > self.rounds
+
+
 class EventKeyUsed(Refused):
     """A new event sent under a key that already made another event (`event_id`): nothing new is made."""
 
@@ -331,15 +344,17 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
     event = event_of(row)
     number = len(so_far) + 1
     if number > event.rounds:
-        raise Refused([FieldError(None, lang._("Every planned round of this event is played (it has %(rounds)s); "
-                                               "no more rounds can start.", rounds=lang.number(event.rounds)))],
-                      status=409)
-    playing = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
-               for r, played in enumerate(so_far, start=1)
-               for t, game in enumerate(played.tables, start=1) if not game.finished]
+        raise RoundCannotStart(lang._("Every planned round of this event is played (it has %(rounds)s); no more "
+                                      "rounds can start.", rounds=lang.number(event.rounds)),
+                               number=number, rounds=event.rounds)
+    playing = tuple((r, t) for r, played in enumerate(so_far, start=1)
+                    for t, game in enumerate(played.tables, start=1) if not game.finished)
     if playing:
-        raise Refused([FieldError(None, lang._("A new round starts when every table has finished; still playing: "
-                                               "%(tables)s.", tables=", ".join(playing)))], status=409)
+        said = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
+                for r, t in playing]
+        raise RoundCannotStart(lang._("A new round starts when every table has finished; still playing: "
+                                      "%(tables)s.", tables=", ".join(said)),
+                               number=number, rounds=event.rounds, playing=playing)
     return number, pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"), movement,
                               adjustments_of(state))
 

@@ -174,26 +174,23 @@ def start_round(event_id: str):
     db = get_db()
     try:
         events.start_round(db, event_id, keys.posted_key(), request.form.get("movement") or None)
-    except Refused as err:
-        if err.status != 409:
-            raise
-        view = _view(db, event_id, events.get_event(db, event_id))  # its words name a table of any round
-        event = view["event"]
-        if len(event["round_list"]) >= event["rounds"]:
+    except events.RoundCannotStart as err:  # it says which round, and which tables are still playing
+        if err.all_played:
             words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
-                           rounds=lang.number(event["rounds"]))
-        elif all(t["finished"] for r in event["round_list"] for t in r["tables"]):
-            words = " ".join(e.message for e in err.errors)  # a movement with no round left, a change meanwhile
+                           rounds=lang.number(err.rounds))
         else:
-            playing = [t["table"] for t in view["tables"] if not t["finished"]]
-            earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r["number"]),
-                              table=lang.number(t["table"]))
-                       for r in event["round_list"][:-1] for t in r["tables"] if not t["finished"]]
-            words = (lang._("Round %(n)s can start when every table has finished.",
-                            n=lang.number(view["next_round"])) + " "
+            playing = [t for r, t in err.playing if r == err.number - 1]
+            earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
+                       for r, t in err.playing if r < err.number - 1]
+            words = (lang._("Round %(n)s can start when every table has finished.", n=lang.number(err.number)) + " "
                      + (_playing_words(playing) if playing else "")
                      + (" " + lang._("Still playing again after a correction: %(tables)s.", tables=", ".join(earlier))
                         if earlier else ""))
+        return _director_page(event_id, words.strip(), 409)
+    except Refused as err:
+        if err.status != 409:
+            raise
+        words = " ".join(e.message for e in err.errors)  # a movement with no round left, a change meanwhile
         return _director_page(event_id, words.strip(), 409)
     return redirect(url_for("event_pages.event_page", event_id=event_id) + "#tables", 303)
 
