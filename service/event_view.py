@@ -5,11 +5,46 @@ not every one per request and per server thread (issue 31 item 20); the API's ev
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sqlite_utils
 
 from db import events as store
 
 from .events import event_of, stored_event, table_game, games_playing
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table of a round: its number, its game's id, its entrants (indexes into the event's), whether its game is
+    finished, and its own PIN where the director asked for it."""
+    table: int
+    game: str
+    entrants: tuple[int, ...]
+    finished: bool
+    pin: str | None = None
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round of a club night: its number, its tables, its byes (entrant indexes), its movement and when it
+    started."""
+    number: int
+    tables: tuple[TableView, ...]
+    byes: tuple[int, ...]
+    movement: str
+    started: str
+
+    @classmethod
+    def of(cls, round_: dict) -> "RoundView":
+        """The view of a round as round_list holds it."""
+        return cls(round_["number"], tuple(TableView(t["table"], t["game"], tuple(t["entrants"]), t["finished"],
+                                                     t.get("pin")) for t in round_["tables"]),
+                   tuple(round_["byes"]), round_["movement"], round_["started"])
+
+    def at(self, number: int) -> TableView | None:
+        """Table `number` of the round, or None when it has none of that number."""
+        return next((t for t in self.tables if t.table == number), None)
 
 
 def page_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -> dict:
@@ -38,14 +73,14 @@ def current_tables(db: sqlite_utils.Database, event_id: str, number: int, pins: 
             for t in store.round_seats(db, event_id, number)]
 
 
-def round_in_play(db: sqlite_utils.Database, event_id: str) -> dict | None:
-    """The last round started, with its tables (round_list's element), or None before round 1; Refused 404 for an
-    unknown event. What a phone's tap on its table number reads."""
+def round_in_play(db: sqlite_utils.Database, event_id: str) -> RoundView | None:
+    """The last round started, with its tables, or None before round 1; Refused 404 for an unknown event. What a
+    phone's tap on its table number reads."""
     row = stored_event(db, event_id)
     heads = store.round_heads(db, row["id"])
     if not heads:
         return None
-    return _round(heads[-1], row["movement"], current_tables(db, row["id"], heads[-1]["number"]))
+    return RoundView.of(_round(heads[-1], row["movement"], current_tables(db, row["id"], heads[-1]["number"])))
 
 
 def _round(head: dict, movement: str, tables: list[dict]) -> dict:

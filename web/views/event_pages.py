@@ -226,13 +226,13 @@ def table(event_id: str, number: int):
     playing = event_view.round_in_play(get_db(), event_id)
     if playing is None:
         raise Refused([FieldError(None, lang._("Round 1 has not started yet; the director starts it."))], status=404)
-    found = next((t for t in playing["tables"] if t["table"] == number), None)
+    found = playing.at(number)
     if found is None:
         raise Refused([FieldError(None, lang._("There is no table %(table)s in round %(round)s (it has %(tables)s).",
-                                               table=lang.number(number), round=lang.number(playing["number"]),
-                                               tables=lang.number(len(playing["tables"]))))], status=404)
+                                               table=lang.number(number), round=lang.number(playing.number),
+                                               tables=lang.number(len(playing.tables))))], status=404)
     device_name.remember_table(event_id, number)  # the log calls this phone "Table 2's phone"
-    return redirect(url_for("pages.game", game_id=found["game"]), 303)
+    return redirect(url_for("pages.game", game_id=found.game), 303)
 
 
 
