@@ -16,6 +16,8 @@ class ColumnKind:
     score = True  # set at the sheet's score size, and the line before the first of them ends the entries
     carried = False  # holds a game's totals brought forward from paper (the "b/f" row)
     shaded = False  # bold on a shaded background
+    opens_scores = True  # a line before it where a side's entries end and its scores begin (not before a total)
+    by_cards = False
 
     def cell(self, column, score: dict) -> str:
         """The column's text for a side in one played hand."""
@@ -47,6 +49,7 @@ class Total(ColumnKind):
     name = "total"
     roomy, tight = 48, 32
     carried = shaded = True
+    opens_scores = False
 
     def cell(self, column, score):
         return lang.number(score["running_total"])

@@ -25,6 +25,7 @@ class FieldKind:
     chips = False  # the hand form offers chips (0 to 3) beside its box
     # on a score sheet: room for handwriting (roomy, then tight), and whether the cell is centred
     roomy, tight, centred = 18, 14, True
+    score = carried = shaded = opens_scores = False  # a column of a side's entries, not of its scores
 
     def read(self, field, value: Any, at: str, card_values: dict[str, int]) -> tuple[Any, list[FieldError]]:
         """A side's value for this field as posted in JSON: (the value to keep, []) or (None, the refusals)."""

@@ -61,6 +61,10 @@ class RuleKind:
         """A stored value as the new-game form's boxes hold it."""
         return {name: str(value)}
 
+    def said(self, rule, value: Any) -> str:
+        """A value of the rule in words, for the forms, the rules card and the sheets ("1 clean, 1 dirty")."""
+        return lang.number(value)
+
 
 @rule_kind
 class Count(RuleKind):
@@ -81,6 +85,9 @@ class Flag(RuleKind):
     """Yes or no."""
 
     name, ticked = "flag", True
+
+    def said(self, rule, value):
+        return lang._("yes") if value else lang._("no")
 
     def read(self, rule, value, where, label):
         if isinstance(value, bool):
@@ -103,6 +110,9 @@ class Choice(RuleKind):
 
     name, picked = "choice", True
 
+    def said(self, rule, value):
+        return lang.shown(rule.key_word(value))
+
     def read(self, rule, value, where, label):
         ids = [key for key, _ in rule.words]
         if isinstance(value, str) and value in ids:
@@ -122,6 +132,10 @@ class Tiers(RuleKind):
     """[[score reached, minimum], …]."""
 
     name, rows = "tiers", True
+
+    def said(self, rule, value):
+        return " · ".join(lang._("from %(score)s: %(points)s", score=lang.number(a), points=lang.number(b))
+                          for a, b in value) or lang._("none")
 
     def read(self, rule, value, where, label):
         msg = lang._("Meld-minimum tiers must be a list of [score reached, minimum] pairs, e.g. [[15000, 90], "
@@ -159,6 +173,12 @@ class ByScore(Tiers):
     """A minimum by score: [[null, 125], [3000, 155], …], the first row for every score below the next."""
 
     name, open_first_row = "by_score", True
+
+    def said(self, rule, value):
+        num = lang.number
+        return " · ".join(lang._("below %(score)s: %(points)s", score=num(value[1][0]), points=num(b)) if a is None
+                          and len(value) > 1 else lang._("from %(score)s: %(points)s", score=num(a), points=num(b))
+                          if a is not None else num(b) for a, b in value)
 
     def read(self, rule, value, where, label):
         example = json.dumps(rule.default)
@@ -206,6 +226,9 @@ class List(RuleKind):
 
     name, boxes = "list", True
 
+    def said(self, rule, value):
+        return ", ".join(lang.number(n) for n in value)
+
     def read(self, rule, value, where, label):
         if rule.size and not (isinstance(value, list) and len(value) == rule.size):
             return None, FieldError(where, lang._("%(label)s must be a list of exactly %(size)s numbers, e.g. %(example)s.",
@@ -242,6 +265,10 @@ class Counts(RuleKind):
     """How many of each: {"natural": 1, "dirty": 1}, the keys of its default (and its `extra` ones), each ≥ 0."""
 
     name, by_part = "counts", True
+
+    def said(self, rule, value):
+        return ", ".join(lang._("%(count)s %(kind)s", count=lang.number(n), kind=lang.shown(rule.key_word(k)))
+                         for k, n in value.items() if n) or lang._("none")
 
     def read(self, rule, value, where, label):
         keys = list(rule.default) + list(rule.extra)
@@ -283,6 +310,11 @@ class Values(Counts):
     """Points by name, each may be null: {"garbage": 3000, "straight": null}; a name left out keeps its default."""
 
     name, blank_off = "values", True
+
+    def said(self, rule, value):
+        return ", ".join(lang._("%(kind)s %(points)s", kind=lang.shown(rule.key_word(k)),
+                                points=lang.number(n) if n is not None else lang.shown(rule.off))
+                         for k, n in value.items())
 
     def read(self, rule, value, where, label):
         keys = list(rule.default)
