@@ -6,6 +6,8 @@ from typing import Any, Sequence
 
 import lang
 
+from . import kinds
+
 # Above this a count or a point total is nonsense at any table; it keeps messages readable
 # and arithmetic small whatever a client sends.
 MAX_NUMBER = 1_000_000
@@ -36,7 +38,7 @@ class Field:
     """An entry field a side fills in at the end of a hand."""
 
     name: str
-    kind: str  # "count", "points", "flag" or "choice" (one of `choices`, or None: none chosen)
+    kind: str  # a kind's name (scoring/kinds/fields.py): "count", "points", "flag", "choice" (one of `choices`)
     label: str
     help: str = ""
     per_unit: bool = True  # a count's score is count × one value (not Pony's sets of four red treys)
@@ -59,17 +61,14 @@ class Field:
         """A choice's id in words ("garbage" → "Garbage"); the id itself when unknown."""
         return str(dict(self.choices).get(value, value or ""))
 
+    @property
+    def kind_of(self):
+        """The kind's object (scoring/kinds/fields.py): it reads a value from JSON and the form, says its bounds."""
+        return kinds.of_field(self.kind)
+
     def describe(self, max_value: int | None = None) -> dict:
         info = {"name": self.name, "kind": self.kind, "label": self.label, "help": self.help}
-        if self.kind == "flag":
-            info["type"] = "boolean"
-        elif self.kind == "choice":
-            info.update(type="string", choices=[c for c, _ in self.choices], nullable=True)
-        else:
-            info.update(type="integer", min=0, max=max_value if max_value is not None else MAX_NUMBER)
-            if self.kind == "points":
-                info["multiple_of"] = 5
-        return info
+        return {**info, **self.kind_of.describe(self, max_value)}
 
 
 @dataclass(slots=True)

@@ -13,16 +13,14 @@ import lang
 from lang import L_
 
 from .base import MAX_NUMBER, FieldError, listed
+from . import kinds
 from .entries import whole_number
+from .kinds import columns as _columns, fields as _fields  # noqa: F401  (registered)
+from .kinds.house_rules import LIST_MAX, TIERS_MAX
 
-# "count" (how many), "points", "flag" (yes/no), "tiers" ([[score reached, minimum], …]), "list" (one or more
-# numbers: meld minimums by round [50, 90, 120, 150]), "counts" (how many of each: {"natural": 1, "dirty": 1}),
-# "by_score" (a minimum by score: [[null, 125], [3000, 155], …], the first row for every score below the next) or
-# "values" (points by name, each may be null: {"garbage": 3000, "straight": null}; a name left out keeps its default)
-# or "choice" (one of the ids its `words` name: "no_meld" or "no_canasta")
-RULE_KINDS = ("count", "points", "flag", "tiers", "list", "counts", "by_score", "values", "choice")
-LIST_MAX = 100  # numbers in a "list" rule: far more than any table plays rounds with their own minimum
-TIERS_MAX = 10
+# every kind of house rule, entry field and sheet column is a class of scoring/kinds/ (registered on import here,
+# where every variant declares its fields and rules)
+RULE_KINDS = tuple(kinds.RULE_KINDS)
 
 
 @dataclass(frozen=True)
@@ -30,7 +28,7 @@ class HouseRule:
     """A number, a yes/no, or a few numbers a table may change when it starts a game."""
 
     key: str
-    kind: str  # one of RULE_KINDS; a "counts" rule takes the keys of its default, each a whole number ≥ 0
+    kind: str  # a kind's name (scoring/kinds/house_rules.py); a "counts" rule takes the keys of its default
     default: Any
     label: str  # on the new-game form
     sheet_label: str = ""  # on score sheets, when it differs from `label`
@@ -54,35 +52,18 @@ class HouseRule:
     def sheet(self) -> str:
         return self.sheet_label or self.label
 
+    @property
+    def kind_of(self):
+        """The kind's object (scoring/kinds/house_rules.py): it checks a value, draws and reads the form's boxes."""
+        return kinds.of_rule(self.kind)
+
     def read(self, value: Any, where: str) -> tuple[Any, FieldError | None]:
         """A table's value for this rule checked by its kind: (the value to keep, None) or (None, the refusal)."""
-        label = lang._("House rule '%(key)s'", key=self.key)
         if value is None and self.off:
             return None, None
         if self.per_round and isinstance(value, list):
             return self._rounds(value, where)
-        if self.kind == "flag":
-            return (value, None) if isinstance(value, bool) else (None, FieldError(where, lang._("%(label)s must be true or false.", label=label)))
-        if self.kind == "tiers":
-            return _tiers(value, where)
-        if self.kind == "list":
-            return self._list(value, where, label)
-        if self.kind == "counts":
-            return self._counts(value, where, label)
-        if self.kind == "by_score":
-            return self._by_score(value, where, label)
-        if self.kind == "values":
-            return self._values(value, where, label)
-        if self.kind == "choice":
-            ids = [key for key, _ in self.words]
-            if isinstance(value, str) and value in ids:
-                return value, None
-            return None, FieldError(where, lang._("%(label)s must be one of %(choices)s.", label=label,
-                                                  choices=listed([json.dumps(k) for k in ids], "or")))
-        n, err = self._number(value, where, label)
-        if err and self.off:
-            err = FieldError(where, lang._("%(refusal)s Or null: %(off)s.", refusal=err.message, off=self.off))
-        return n, err
+        return self.kind_of.read(self, value, where, lang._("House rule '%(key)s'", key=self.key))
 
     def _number(self, value: Any, where: str, label: str) -> tuple[int | None, FieldError | None]:
         below_zero = self.signed and type(value) in (int, float) and value < 0
@@ -99,21 +80,6 @@ class HouseRule:
                                                   step=lang.number(self.step), value=n))
         return n, None
 
-    def _list(self, value: Any, where: str, label: str) -> tuple[list[int] | None, FieldError | None]:
-        if self.size and not (isinstance(value, list) and len(value) == self.size):
-            return None, FieldError(where, lang._("%(label)s must be a list of exactly %(size)s numbers, e.g. %(example)s.",
-                                                  label=label, size=self.size, example=json.dumps(self.default)))
-        if not isinstance(value, list) or not 1 <= len(value) <= LIST_MAX:
-            return None, FieldError(where, lang._("%(label)s must be a list of 1 to %(most)s numbers, e.g. %(example)s.",
-                                                  label=label, most=LIST_MAX, example=json.dumps(self.default)))
-        numbers = []
-        for i, item in enumerate(value):
-            n, err = self._number(item, f"{where}[{i}]", lang._("%(label)s, number %(n)s", label=label, n=i + 1))
-            if err:
-                return None, err
-            numbers.append(n)
-        return numbers, None
-
     def _rounds(self, value: list, where: str) -> tuple[list | None, FieldError | None]:
         """A per-round rule given as a list: one value a round, each read as the rule reads one value."""
         if not 1 <= len(value) <= LIST_MAX:
@@ -127,92 +93,6 @@ class HouseRule:
                 return None, FieldError(err.field, lang._("Round %(n)s: %(refusal)s", n=i + 1, refusal=err.message))
             values.append(n)
         return values, None
-
-    def _counts(self, value: Any, where: str, label: str) -> tuple[dict[str, int] | None, FieldError | None]:
-        keys = list(self.default) + list(self.extra)
-        example = json.dumps(self.default)
-        if not isinstance(value, dict):
-            return None, FieldError(where, lang._("%(label)s must be an object of whole numbers by %(keys)s, e.g. "
-                                                  "%(example)s.", label=label, keys=listed(keys, "and"), example=example))
-        for key in value:
-            if key not in keys:
-                return None, FieldError(f"{where}.{key}", lang._("'%(key)s' is not part of house rule '%(rule)s'; use "
-                                                                 "%(keys)s (one left out counts 0).", key=key,
-                                                                 rule=self.key, keys=listed(keys, "or")))
-        counts = {}
-        for key in keys:  # a key left out counts 0: the table's object replaces the default whole
-            if key in self.extra and key not in value:
-                continue  # a key beyond the default's is kept only where given
-            n, err = self._number(value.get(key, 0), f"{where}.{key}", lang._("%(label)s: %(key)s", label=label, key=key))
-            if err:
-                return None, err
-            counts[key] = n
-        return counts, None
-
-
-    def _by_score(self, value: Any, where: str, label: str) -> tuple[list[list] | None, FieldError | None]:
-        example = json.dumps(self.default)
-        msg = lang._("%(label)s must be a list of [from, minimum] rows, the first from null (every score below the next "
-                     "row), the others rising, e.g. %(example)s.", label=label, example=example)
-        if not isinstance(value, list) or not 1 <= len(value) <= TIERS_MAX:
-            return None, FieldError(where, msg)
-        rows: list[list] = []
-        for i, row in enumerate(value):
-            at = f"{where}[{i}]"
-            if not (isinstance(row, list) and len(row) == 2) or (row[0] is None) != (i == 0):
-                return None, FieldError(at, msg)
-            low = None
-            if i:
-                if isinstance(row[0], (int, float)) and not isinstance(row[0], bool) and row[0] < 0:
-                    n, err = self._number(-row[0], at, lang._("%(label)s, row %(n)s: from", label=label, n=i + 1))
-                    low = None if err else -n
-                else:
-                    low, err = self._number(row[0], at, lang._("%(label)s, row %(n)s: from", label=label, n=i + 1))
-                if err:
-                    return None, err
-                if i > 1 and low <= rows[-1][0]:
-                    return None, FieldError(at, msg)
-            least, err = self._number(row[1], at, lang._("%(label)s, row %(n)s: minimum", label=label, n=i + 1))
-            if err:
-                return None, err
-            rows.append([low, least])
-        return rows, None
-
-    def _values(self, value: Any, where: str, label: str) -> tuple[dict | None, FieldError | None]:
-        keys = list(self.default)
-        if not isinstance(value, dict):
-            return None, FieldError(where, lang._("%(label)s must be an object of points by %(keys)s, e.g. %(example)s.",
-                                                  label=label, keys=listed(keys, "and"), example=json.dumps(self.default)))
-        chosen = dict(self.default)  # a key left out keeps its default
-        for key, n in value.items():
-            if key not in self.default:
-                return None, FieldError(f"{where}.{key}", lang._("'%(key)s' is not part of house rule '%(rule)s'; use "
-                                                                 "%(keys)s.", key=key, rule=self.key,
-                                                                 keys=listed(keys, "or")))
-            if n is None:
-                chosen[key] = None  # not played at this table
-                continue
-            n, err = self._number(n, f"{where}.{key}", lang._("%(label)s: %(key)s", label=label, key=key))
-            if err:
-                return None, err
-            chosen[key] = n
-        return chosen, None
-
-
-def _tiers(value: Any, where: str) -> tuple[list[list[int]] | None, FieldError | None]:
-    msg = lang._("Meld-minimum tiers must be a list of [score reached, minimum] pairs, e.g. [[15000, 90], [30000, 120]].")
-    if not isinstance(value, list) or len(value) > TIERS_MAX:
-        return None, FieldError(where, msg)
-    tiers = []
-    for pair in value:
-        if not (isinstance(pair, list) and len(pair) == 2):
-            return None, FieldError(where, msg)
-        a, err_a = whole_number(pair[0], where, lang._("A tier's score"))
-        b, err_b = whole_number(pair[1], where, lang._("A tier's minimum"))
-        if err_a or err_b:
-            return None, err_a or err_b
-        tiers.append([a, b])
-    return sorted(tiers), None
 
 
 @dataclass(frozen=True)
@@ -234,7 +114,7 @@ class SheetColumn:
     """One column of a side's block on a score sheet."""
 
     head: str
-    kind: str  # count | points | flag | choice | own | score | total
+    kind: str  # a field's kind (count, points, flag, choice) or a score's (own, score, total): scoring/kinds
     field: str | None = None
     surprise: str | None = None  # how many of them were surprise canastas, shown in brackets
     optional: bool = False  # may be left off a played game's sheet when nothing was ever entered there
@@ -245,6 +125,11 @@ class SheetColumn:
     # these parts of the side's breakdown, so that a row adds up on paper
     parts: tuple[str, ...] = ()
     blank_optional: bool | None = None  # may a blank sheet leave it off first when short of room (None: `optional`)
+
+    @property
+    def kind_of(self):
+        """The column's kind (scoring/kinds): its cell's text, its room on the page."""
+        return kinds.of_column(self.kind)
 
     @property
     def pen_optional(self) -> bool:

@@ -146,28 +146,13 @@ def parse_entries(payload: Any, fields: tuple[Field, ...], card_values: dict[str
             if f is None:
                 errors.append(FieldError(at, lang._("'%(key)s' is not a field of a %(variant)s hand. Fields are: %(fields)s.",
                                                      key=key, variant=variant_name, fields=", ".join(by_name))))
-            elif f.kind == "choice":
-                ids = ", ".join(c for c, _ in f.choices)
-                errors.append(FieldError(at, lang._("%(label)s must be one of %(choices)s, or left out.",
-                                                    label=f.label, choices=ids)))
-            elif f.kind == "flag":
-                if isinstance(value, bool):
-                    entry[key] = value
-                else:
-                    errors.append(FieldError(at, lang._("%(label)s must be true or false.", label=f.label)))
-            elif f.kind == "points":
-                n, errs = card_points(value, at, f.label, card_values)
+            else:  # read by its kind (scoring/kinds/fields.py)
+                n, errs = f.kind_of.read(f, value, at, card_values)
                 errors.extend(errs)
-                if n is not None:
+                if not errs:
                     entry[key] = n
-                    if counted is not None and kind is dict:  # counts given as 2.0 and the like: whole numbers
+                    if counted is not None and kind is dict and f.kind_of.by_cards:  # counts given as 2.0 and the like
                         counted.append((i, key, {card: int(c) for card, c in value.items()}))
-            else:
-                n, err = whole_number(value, at, f.label)
-                if err:
-                    errors.append(err)
-                else:
-                    entry[key] = n
         entries.append(entry)
     return entries, errors
 
@@ -212,7 +197,6 @@ class _Layout:
 
 
 _LAYOUTS: dict[int, tuple] = {}
-BLANK = {"flag": False, "choice": None}  # a field left out: a count or points 0, a flag false, a choice none
 
 
 def points_fields(fields: tuple[Field, ...]) -> tuple[str, ...]:
@@ -224,10 +208,11 @@ def _layout(fields: tuple[Field, ...]) -> _Layout:
     """What parsing needs to know of a variant's fields, worked out once per variant."""
     found = _LAYOUTS.get(id(fields))
     if found is None or found[0] is not fields:
-        names = {kind: frozenset(f.name for f in fields if f.kind == kind) for kind in ("count", "points", "flag")}
+        def named(has) -> frozenset:
+            return frozenset(f.name for f in fields if has(f.kind_of))
         found = _LAYOUTS[id(fields)] = (fields, _Layout(
-            blank={f.name: BLANK.get(f.kind, 0) for f in fields}, by_name={f.name: f for f in fields},
-            counts=names["count"], points=names["points"], flags=names["flag"],
-            points_order=tuple(f.name for f in fields if f.kind == "points"),
-            choices={f.name: frozenset(c for c, _ in f.choices) for f in fields if f.kind == "choice"}))
+            blank={f.name: f.kind_of.blank for f in fields}, by_name={f.name: f for f in fields},
+            counts=named(lambda k: k.whole), points=named(lambda k: k.by_cards), flags=named(lambda k: k.ticked),
+            points_order=tuple(f.name for f in fields if f.kind_of.by_cards),
+            choices={f.name: frozenset(c for c, _ in f.choices) for f in fields if f.kind_of.picked}))
     return found[1]

@@ -22,26 +22,7 @@ def rule_value(value, rule: HouseRule) -> str:
         one = replace(rule, per_round=False)
         return " · ".join(lang._("%(when)s: %(value)s", when=lang.shown(rule.each).format(n=num(n)),
                                  value=rule_value(v, one)) for n, v in enumerate(value, start=1))
-    if rule.kind == "flag":
-        return lang._("yes") if value else lang._("no")
-    if rule.kind == "choice":
-        return lang.shown(rule.key_word(value))
-    if rule.kind == "tiers":
-        return " · ".join(lang._("from %(score)s: %(points)s", score=num(a), points=num(b)) for a, b in value) \
-            or lang._("none")
-    if rule.kind == "list":
-        return ", ".join(num(n) for n in value)
-    if rule.kind == "by_score":
-        return " · ".join(lang._("below %(score)s: %(points)s", score=num(value[1][0]), points=num(b)) if a is None
-                          and len(value) > 1 else lang._("from %(score)s: %(points)s", score=num(a), points=num(b))
-                          if a is not None else num(b) for a, b in value)
-    if rule.kind == "values":
-        return ", ".join(lang._("%(kind)s %(points)s", kind=lang.shown(rule.key_word(k)),
-                                points=num(n) if n is not None else lang.shown(rule.off)) for k, n in value.items())
-    if rule.kind == "counts":
-        return ", ".join(lang._("%(count)s %(kind)s", count=num(n), kind=lang.shown(rule.key_word(k)))
-                         for k, n in value.items() if n) or lang._("none")
-    return num(value)
+    return rule.kind_of.said(rule, value)
 
 
 def house_rule_changes(variant: Variant, options: dict) -> list[tuple[str, str, str]]:

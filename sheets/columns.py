@@ -10,9 +10,10 @@ into Score), and stacks bands of sides on the same page when even that is too wi
 from __future__ import annotations
 
 import functools
+import operator
 import math
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -25,36 +26,25 @@ from .layout import SCORE_SIZE, SMALLEST, english, frame_width, num
 
 PAD = 2.5  # points of air either side of a cell's text
 # Room for handwriting, in points (1 mm = 2.83 pt): roomy first; tight only when nothing roomy fits.
-ROOMY = {"count": 18, "flag": 18, "choice": 30, "points": 38, "own": 42, "score": 44, "total": 48}
-TIGHT = {"count": 14, "flag": 14, "choice": 22, "points": 30, "own": 30, "score": 30, "total": 32}
+# (each column's kind says how much: scoring/kinds)
+ROOMY, TIGHT = operator.attrgetter("roomy"), operator.attrgetter("tight")
 HAND_COLUMN = 22
 INK_SIZES = (10, SMALLEST)  # a played sheet's entries; scores and totals stay at SCORE_SIZE
 PEN_HEAD = 9.5  # a blank sheet's column heads
-SCORES = ("own", "score", "total")  # the columns set at SCORE_SIZE
 MAX_PEN_BANDS = 3  # twelve pen rows of 8 mm: no more bands than this stand one under another on a page
 MAX_STRETCH = 2.0  # a sheet with room to spare widens its columns up to this much
 
 
 def cell(column: SheetColumn, entry: dict, score: dict) -> str:
     """The text of a column for one side in one played hand (blank for nothing)."""
-    if column.kind == "score":  # * a penalty or award is part of it (listed under the sheet's hands)
-        return num(score["total"]) + ("*" if score.get("breakdown", {}).get("adjustment") else "")
-    if column.kind == "total":
-        return num(score["running_total"])
-    if column.kind == "own":  # a hand copied from paper has each side's total only, no own score
-        return num(score["own"]) if "own" in score else ""
+    kind = column.kind_of  # its text is the kind's (scoring/kinds)
+    if kind.score:  # the side's own score, its hand score, its running total
+        return kind.cell(column, score)
     if column.parts:  # the points of the parts with no column of their own (penalties), so the row adds up
         value = sum(score["breakdown"].get(part, 0) for part in column.parts)
         return num(value) if value else ""
-    value = entry.get(column.field)  # None: a hand copied from paper gives its total only
-    if column.kind == "choice":  # the choice's short word (a special hand: "Garbage")
-        return lang.shown(dict(column.choices).get(value, value)) if value else ""
-    if column.kind == "flag":
-        return "\u2713" if value else ""
-    text = num(value) if value else ""
-    if column.surprise and entry.get(column.surprise):
-        text += f" ({num(entry[column.surprise])})"
-    return text
+    # None: a hand copied from paper gives its total only
+    return kind.cell(column, entry.get(column.field), entry)
 
 
 def texts(column: SheetColumn, hands: list[dict]) -> set[str]:
@@ -91,7 +81,7 @@ def legend(variant: Variant, columns: list[SheetColumn], options: dict, pen: boo
             words = lang._("%(what)s, not counted at this table", what=words)
         items.append(f"{head(c)} {words}")
     left_out = [labels[c] if c in labels else labels[c.field] for c in offered(variant, options) if c not in columns]
-    into = next(head(c) for c in columns if c.kind in SCORES)
+    into = next(head(c) for c in columns if c.kind_of.score)
     if left_out and pen and len(left_out) > 3:
         items.append(lang._("every other part of the hand is counted into %(column)s", column=into))
     elif left_out:
@@ -133,11 +123,11 @@ class Plan:
         return sum(self.widths)
 
 
-def _width(column: SheetColumn, size: float, held: set[str], pen: dict | None) -> float:
+def _width(column: SheetColumn, size: float, held: set[str], pen: Callable | None) -> float:
     """A column's width: its head and the widest text it holds at this type size, or the room `pen` gives for handwriting."""
-    value_size = SCORE_SIZE if column.kind in SCORES else size
+    value_size = SCORE_SIZE if column.kind_of.score else size
     w = max([stringWidth(head(column), "Cond-Bold", size)] + [stringWidth(v, "Cond-Bold", value_size) for v in held])
-    return max(w + 2 * PAD, pen[column.kind] if pen else 0)
+    return max(w + 2 * PAD, pen(column.kind_of) if pen else 0)
 
 
 def _bands(sides: int, count: int) -> list[list[int]]:
@@ -186,7 +176,7 @@ def _pen_levels(every: list[SheetColumn]) -> list[list[SheetColumn]]:
     """A blank sheet's column sets, most first: every column; without the rarely used; card points
     and scores; scores alone."""
     levels = [every, [c for c in every if not c.pen_optional],
-              [c for c in every if c.kind in ("points",) + SCORES], [c for c in every if c.kind in SCORES]]
+              [c for c in every if c.kind_of.by_cards or c.kind_of.score], [c for c in every if c.kind_of.score]]
     return [cols for k, cols in enumerate(levels) if cols not in levels[:k]]
 
 

@@ -58,7 +58,7 @@ def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
         rows = [[str(h["number"])] + [cols.cell(c, h["entries"][i], h["scores"][i]) for i in band for c in plan.columns]
                 for h in hands]
         if carried:  # a game begun on paper: its totals there come first, as hand 0 would
-            rows.insert(0, [lang._("b/f")] + [num(game.sides[i].start_score) if c.kind == "total" else ""
+            rows.insert(0, [lang._("b/f")] + [num(game.sides[i].start_score) if c.kind_of.carried else ""
                                       for i in band for c in plan.columns])
         if k:
             story.append(Spacer(1, 10))

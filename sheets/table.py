@@ -5,11 +5,10 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from .columns import HAND_COLUMN, SCORES, Plan, head as column_head
+from .columns import HAND_COLUMN, Plan, head as column_head
 from .layout import BAND, HEAD, INK, RULE, SCORE_SIZE, SHADE, SMALLEST, names, text
 
 PEN_ROW = 23  # points (8.1 mm): a line tall enough to write a number on by pen
-CENTRED = {"count", "flag"}
 NAME_SIZE = 11.5
 
 
@@ -76,14 +75,14 @@ def _style(plan: Plan, band: list[int], nrows: int, pen: bool) -> list[tuple]:
                   ("LINEBEFORE", (first, 0), (first, -1), 1.0, INK)]
         for j, c in enumerate(plan.columns):
             col = first + j
-            if c.kind in CENTRED:
+            if c.kind_of.centred:
                 style.append(("ALIGN", (col, 2), (col, -1), "CENTER"))
-            if c.kind in SCORES:
+            if c.kind_of.score:
                 style.append(("FONT", (col, 2), (col, -1), "Cond", SCORE_SIZE))
-            if c.kind == "total":
+            if c.kind_of.shaded:
                 style += [("FONT", (col, 2), (col, -1), "Cond-Bold", SCORE_SIZE),
                           ("BACKGROUND", (col, 1), (col, -1), SHADE)]
-            if c.kind in ("own", "score") and j and plan.columns[j - 1].kind not in ("own", "score"):
+            if c.kind_of.opens_scores and j and not plan.columns[j - 1].kind_of.opens_scores:
                 style.append(("LINEBEFORE", (col, 1), (col, -1), 0.6, INK))  # where entries end and scores begin
     if not pen:
         for r in range(2 + 4, last + 1, 5):  # a firmer line every fifth hand helps the eye along a long row

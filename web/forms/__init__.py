@@ -171,22 +171,14 @@ def option_values(options, variant: Variant) -> dict[str, str]:
     for key, value in options["house_rules"].items():
         name = f"options.house_rules.{key}"
         rule = variant.house_rule(key)
-        kind = rule.kind if rule else None
         if value is None and rule and rule.off:
             values[name + OFF] = "on"
         elif rule and rule.per_round:  # round 1 in the rule's own boxes, each later round in its own
             for k, one in enumerate(value if isinstance(value, (list, tuple)) else [value]):
-                values.update({round_name(rule, k, part): str(n) for part, n in one.items()} if kind == "counts"
+                values.update({round_name(rule, k, part): str(n) for part, n in one.items()} if rule.kind_of.by_part
                               else {round_name(rule, k): str(one)})
-        elif kind == "flag":
-            values.update({name: "on"} if value else {})
-        elif kind == "list":
-            values.update({f"{name}[{k}]": str(n) for k, n in enumerate(value)})
-        elif kind in ("counts", "values"):
-            values.update({f"{name}.{part}": "" if n is None else str(n) for part, n in value.items()})
-        elif kind in ("tiers", "by_score"):
-            for t, (at, minimum) in enumerate(value):
-                values.update({f"{name}[{t}].at": "" if at is None else str(at), f"{name}[{t}].min": str(minimum)})
+        elif rule:  # as its kind's boxes hold it (scoring/kinds/house_rules.py)
+            values.update(rule.kind_of.form_values(rule, name, value))
         else:
             values[name] = str(value)
     return values

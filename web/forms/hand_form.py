@@ -82,9 +82,19 @@ def needs_heading(fields: Sequence[Any], words: Words = Words()) -> bool:
     completes ("Natural" under "Canastas", the one-of question "Wild"). Where every label says it all ("Red threes",
     "Melded points") the heading would be a row spent saying it again: the group keeps it for a screen reader only."""
     for f in fields:
-        if f.kind == "one_of" or (f.kind == "count" and str(short_label(f, words)[0]) != str(f.label)):
+        if isinstance(f, OneOf) or (f.kind_of.chips and str(short_label(f, words)[0]) != str(f.label)):
             return True
     return False
+
+
+class _OneOfKind:
+    """The kind of a one-of question on the hand form: chips of its fields' words, none of them a field's kind."""
+
+    asks_one = True
+    chips = by_cards = ticked = picked = False
+
+
+ONE_OF = _OneOfKind()
 
 
 @dataclass(frozen=True)
@@ -96,6 +106,11 @@ class OneOf:
     fields: tuple[Field, ...]
     group: str
     kind: str = "one_of"
+
+    @property
+    def kind_of(self) -> _OneOfKind:
+        """Asked as a field of a kind of its own (ONE_OF)."""
+        return ONE_OF
 
     @property
     def name(self) -> str:
@@ -110,7 +125,7 @@ def one_of_name(i: int, fields: Sequence[Field]) -> str:
 def whole_choices(variant: Variant, options: dict | None = None) -> list[Field]:
     """The choices that are a side's whole entry once made (American's special hand): asked first, above the rest;
     with `options`, only the choices that table plays."""
-    found = [f for f in variant.fields if f.kind == "choice" and f.whole]
+    found = [f for f in variant.fields if f.kind_of.picked and f.whole]
     if options is None:
         return found
     # still asked first where the table scores it beside the rest (special_hands_add), but no longer the whole entry
@@ -131,7 +146,7 @@ def shown_flags(variant: Variant, sides: Sequence[Side]) -> dict[int, list[str]]
     """Per side, the per-side flags the form offers (a flag for partnerships only, to sides of two)."""
     shown = {}
     for i, side in enumerate(sides):
-        shown[i] = [f.name for f in variant.fields if f.kind == "flag" and not f.once
+        shown[i] = [f.name for f in variant.fields if f.kind_of.ticked and not f.once
                     and not (f.pairs_only and len(side.players) < 2)]
     return shown
 
@@ -146,7 +161,7 @@ def field_groups(variant: Variant, flags: list[str], unused: frozenset = frozens
     groups: list[tuple[str, list]] = []
     asked = set()
     for f in variant.fields:
-        if (f.kind == "flag" and f.name not in flags) or f.name in unused or (f.kind == "choice" and f.whole):
+        if (f.kind_of.ticked and f.name not in flags) or f.name in unused or (f.kind_of.picked and f.whole):
             continue
         if options is not None and f.help:
             said = variant.field_help(f, options)
@@ -219,22 +234,23 @@ def hand_payload(form, variant: Variant, sides: Sequence, options: dict | None =
             continue
         for f in variant.fields:
             name = field_name(i, f.name)
-            if f.kind == "choice":
-                entry[f.name] = form.get(name) or None
+            kind = f.kind_of
+            if kind.picked:
+                entry[f.name] = kind.from_form(f, form.get(name), name, number)
             elif f.one_of and one_of_name(i, ones[str(f.one_of)]) in form:
                 entry[f.name] = 1 if form.get(one_of_name(i, ones[str(f.one_of)])) == f.name else 0
-            elif f.kind == "flag":
+            elif kind.ticked:
                 entry[f.name] = (form.get(f.name) == str(i)) if f.once else (form.get(name) == "on")
-            elif f.kind == "points" and form.get(f"{name}:mode") == "count":
+            elif kind.by_cards and form.get(f"{name}:mode") == "count":
                 entry[f.name] = {card: number(form.get(f"{name}.{card}"), f"{name}.{card}",
                                               str(variant.card_words.get(card, (card, card))[1]).capitalize())
                                  for card in variant.card_values}
-            elif f.kind == "count" and form.get(f"{name}:chip") in CHIPS:
+            elif kind.chips and form.get(f"{name}:chip") in CHIPS:
                 entry[f.name] = int(form[f"{name}:chip"])
-            elif f.kind == "count" and form.get(f"{name}:chip") == MORE and not (form.get(name) or "").strip():
+            elif kind.chips and form.get(f"{name}:chip") == MORE and not (form.get(name) or "").strip():
                 entry[f.name] = MORE_DEFAULT
             else:
-                entry[f.name] = number(form.get(name), name, f.label)
+                entry[f.name] = kind.from_form(f, form.get(name), name, number)
         entries.append({**entry, **adjustment_payload(form, i)})
     return {"entries": entries}
 
@@ -272,11 +288,11 @@ def hand_values(variant: Variant, entries: Sequence[Mapping]) -> dict[str, str]:
         ones = one_of_groups(variant)
         for f in variant.fields:
             name, value = field_name(i, f.name), entry.get(f.name)
-            if f.kind == "choice":
+            if f.kind_of.picked:
                 values.update({name: str(value)} if value else {})
             elif f.one_of and value:  # the checks allow one of them in all: the chip of the one entered
                 values[one_of_name(i, ones[str(f.one_of)])] = f.name
-            elif f.kind == "flag":
+            elif f.kind_of.ticked:
                 if value and f.once:
                     values[f.name] = str(i)
                 elif value:
@@ -284,8 +300,8 @@ def hand_values(variant: Variant, entries: Sequence[Mapping]) -> dict[str, str]:
             elif isinstance(value, Mapping):
                 values[f"{name}:mode"] = "count"
                 values.update({f"{name}.{card}": str(n) for card, n in value.items() if n})
-            elif value:
-                values[name] = str(value)
+            elif (text := f.kind_of.form_text(value)) is not None:
+                values[name] = text
         if entry.get(adjustment.FIELD):
             name, reason_name = adjustment_names(i)
             points = entry[adjustment.FIELD]
@@ -300,10 +316,10 @@ def hand_inputs(variant: Variant, sides: Sequence[Side]) -> set[str]:
     flags = shown_flags(variant, sides)
     for i in range(len(sides)):
         for f in variant.fields:
-            if f.kind == "flag" and f.name not in flags[i]:
+            if f.kind_of.ticked and f.name not in flags[i]:
                 continue
             names.add(field_name(i, f.name))
-            if f.kind == "points":
+            if f.kind_of.by_cards:
                 names.update(f"{field_name(i, f.name)}.{card}" for card in variant.card_values)
         names.update(adjustment_names(i))
     return names
@@ -316,11 +332,11 @@ def input_labels(variant: Variant, sides: Sequence[Side], unused: frozenset = fr
     flags = shown_flags(variant, sides)
     for i, side in enumerate(sides):
         for f in variant.fields:
-            if f.once or (f.kind == "flag" and f.name not in flags[i]) or f.name in unused:
+            if f.once or (f.kind_of.ticked and f.name not in flags[i]) or f.name in unused:
                 continue
             name = field_name(i, f.name)
             labels[name] = (str(f.label), side.name)
-            if f.kind == "points":
+            if f.kind_of.by_cards:
                 for card in variant.card_values:
                     many = str(variant.card_words.get(card, (card, card))[1]).capitalize()
                     labels[f"{name}.{card}"] = (f"{many}, {f.label}", side.name)

@@ -7,6 +7,7 @@ from typing import Any
 
 import lang
 from scoring import FieldError, Variant
+from scoring.kinds.house_rules import NOT_GIVEN
 from web.forms.numbers import number
 
 OFF = ":off"  # a house rule's "switch it off" box: options.house_rules.wild_canasta_bonus:off
@@ -15,6 +16,7 @@ OFF = ":off"  # a house rule's "switch it off" box: options.house_rules.wild_can
 def typed_house_rules(form, variant: Variant) -> dict:
     """The house rules as the form holds them (a blank number is left out: the default applies)."""
     rules: dict[str, Any] = {}
+    typed = Typed(form)
     for rule in variant.rules:
         key, name = rule.key, f"options.house_rules.{rule.key}"
         if rule.off and form.get(name + OFF) == "on":
@@ -23,36 +25,36 @@ def typed_house_rules(form, variant: Variant) -> dict:
             rounds = _typed_rounds(form, rule)
             if rounds:
                 rules[key] = rounds[0] if len(rounds) == 1 else rounds
-        elif rule.kind == "flag":
-            rules[key] = form.get(name) == "on"  # the form always shows every house rule
-        elif rule.kind == "choice":
-            if form.get(name):  # none ticked (a form of before the rule): the default applies
-                rules[key] = form[name]
-        elif rule.kind == "tiers":
-            rules[key] = [[number(at, name, rule.label), number(minimum, name, rule.label)]
-                          for at, minimum in _typed_tiers(form, name)]
-        elif rule.kind == "by_score":  # the first row has no "from": every score below the next row
-            rows = _typed_tiers(form, name)
-            if rows:
-                rules[key] = [[None if k == 0 and not at else number(at, name, rule.label),
-                               number(minimum, name, rule.label)] for k, (at, minimum) in enumerate(rows)]
-        elif rule.kind == "values":  # a box per name; an empty box: not played
-            if any(f"{name}.{part}" in form for part in rule.default):
-                rules[key] = {part: number(form[f"{name}.{part}"], f"{name}.{part}", capital(str(rule.key_word(part))))
-                              if form.get(f"{name}.{part}", "").strip() else None for part in rule.default}
-        elif rule.kind == "list":
-            boxes = _typed_list(form, name)
-            if boxes == [] and rule.off:
-                rules[key] = None  # every box emptied: switched off (American's minimums by hand: by score instead)
-            elif boxes is not None:  # a blank box before a number is no number: refused, naming that box
-                rules[key] = [number(box, f"{name}[{k}]", rule.label) if box else None for k, box in enumerate(boxes)]
-        elif rule.kind == "counts":
-            if any(f"{name}.{part}" in form for part in rule.default):
-                rules[key] = {part: number(form.get(f"{name}.{part}"), f"{name}.{part}",
-                                           capital(str(rule.key_word(part)))) for part in rule.default}
-        elif form.get(name, "").strip():
-            rules[key] = number(form[name], name, rule.label)
+        else:  # read by its kind (scoring/kinds/house_rules.py), through the form's boxes
+            value = rule.kind_of.from_form(rule, typed, name)
+            if value is not NOT_GIVEN:
+                rules[key] = value
     return rules
+
+
+class Typed:
+    """A posted new-game form as a house rule's kind reads its boxes (scoring.kinds.house_rules.Typed)."""
+
+    def __init__(self, form):
+        self.form = form
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.form.get(name, default)
+
+    def has(self, name: str) -> bool:
+        return name in self.form
+
+    def number(self, text: Any, name: str, label: Any) -> Any:
+        return number(text, name, label)
+
+    def capital(self, words: Any) -> str:
+        return capital(words)
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        return _typed_tiers(self.form, name)
+
+    def boxes(self, name: str) -> list[str] | None:
+        return _typed_list(self.form, name)
 
 
 def house_rule_refusals(form, variant: Variant) -> list[FieldError]:
@@ -185,7 +187,7 @@ def at_round_box(error: FieldError, variant: Variant) -> FieldError:
 
 
 def _round_parts(rule) -> list[str]:
-    return list(rule.default) + list(rule.extra) if rule.kind == "counts" else [""]
+    return list(rule.default) + list(rule.extra) if rule.kind_of.by_part else [""]
 
 
 def _typed_round_rows(form, rule) -> list[dict[str, str]]:
@@ -207,7 +209,7 @@ def _typed_rounds(form, rule) -> list:
     blank box before a later round is no number: refused at that box."""
     values = []
     for k, row in enumerate(_typed_round_rows(form, rule)):
-        if rule.kind != "counts":
+        if not rule.kind_of.by_part:
             values.append(number(row[""], round_name(rule, k), rule.label) if row[""] else None)
         else:
             counts = {part: number(v, round_name(rule, k, part), capital(str(rule.key_word(part))))

@@ -67,17 +67,17 @@ def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int],
     for key, value in parts.items():
         given = entry.get(key)
         field = fields.get(key)
-        kind = field.kind if field else None
+        kind = field.kind_of if field else None
         if not value:
             continue
         detail = ""
-        if kind == "count" and isinstance(given, int) and given and field.per_unit and value % given == 0:
+        if kind and kind.chips and isinstance(given, int) and given and field.per_unit and value % given == 0:
             detail = f"{num(given)} × {num(abs(value) // given)}"  # the sign shows on the value
-        elif kind == "count" and given:
+        elif kind and kind.chips and given:
             detail = num(given) if isinstance(given, int) else f"{given}"
-        elif kind == "points" and isinstance(given, Mapping):
+        elif kind and kind.by_cards and isinstance(given, Mapping):
             detail = card_count_text(given, variant, values)
-        elif kind == "choice" and given:
+        elif kind and kind.picked and given:
             detail = field.choice_word(given)
         elif key == adjustment.PART:
             detail = adjustment_detail(variant, entry)
@@ -88,7 +88,7 @@ def breakdown_lines(variant: Variant, entry: Mapping, parts: Mapping[str, int],
 def adjustment_detail(variant: Variant, entry: Mapping) -> str:
     """A penalty or award's reason, and where a special hand is the side's whole score, that it came on top."""
     reason = entry.get(adjustment.REASON) or ""
-    if any(f.kind == "choice" and f.whole and entry.get(f.name) for f in variant.fields):
+    if any(f.kind_of.picked and f.whole and entry.get(f.name) for f in variant.fields):
         return lang._("%(reason)s (added on top of the special hand)", reason=reason)
     return reason
 

@@ -7,10 +7,9 @@ from collections.abc import Iterable
 
 from scoring import Variant, adjustment, vocabulary
 from scoring.base import MAX_NUMBER
-from scoring.declare import LIST_MAX, TIERS_MAX, HouseRule
+from scoring.declare import LIST_MAX, HouseRule
 from scoring.shape import SideMark
 
-INT, BOOL = {"type": "integer"}, {"type": "boolean"}
 # GET /api/variants' seating shapes, in words
 SEATINGS = {"individuals": "players alone", "partnerships": "partnerships", "teams_of_three": "teams of three"}
 
@@ -24,13 +23,9 @@ def entry_schema(variant: Variant) -> dict:
     """One side's entry in this variant: its fields, each by kind."""
     cards = {"type": "object", "additionalProperties": False,
              "properties": {card: {"type": "integer", "minimum": 0} for card in variant.card_values}}
-    kinds = {"count": {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}, "flag": BOOL,
-             "points": {"oneOf": [{"type": "integer", "minimum": 0, "multipleOf": 5}, cards]}}
 
     def kind(f) -> dict:
-        if f.kind == "choice":  # one of its ids, or null (the same as left out)
-            return {"enum": [c for c, _ in f.choices] + [None]}
-        return kinds[f.kind]
+        return f.kind_of.schema(f, cards)
     return {"type": "object", "additionalProperties": False, "description": f"one side's entry in {variant.name}",
             "properties": {**{f.name: {**kind(f), "description": str(f.label)} for f in variant.fields},
                            **ADJUSTMENT}}
@@ -55,26 +50,7 @@ def _number(rule: HouseRule) -> dict:
 def rule_schema(rule: HouseRule) -> dict:
     """One house rule's value by its kind, with its default; null where the rule may be switched off."""
     number = _number(rule)
-    if rule.kind == "flag":
-        schema = dict(BOOL)
-    elif rule.kind == "tiers":
-        schema = {"type": "array", "maxItems": TIERS_MAX,
-                  "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": INT}}
-    elif rule.kind == "list":
-        schema = {"type": "array", "minItems": rule.size or 1, "maxItems": rule.size or LIST_MAX, "items": number}
-    elif rule.kind == "by_score":  # [[null, minimum], [from, minimum], …]
-        schema = {"type": "array", "minItems": 1, "maxItems": TIERS_MAX,
-                  "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["integer", "null"]}}}
-    elif rule.kind == "values":  # the keys of its default, each points or null (not played); a key left out keeps its default
-        schema = {"type": "object", "additionalProperties": False,
-                  "properties": {key: {**number, "type": ["integer", "null"]} for key in rule.default}}
-    elif rule.kind == "counts":  # the keys of its default (and its extra ones), each a number; a key left out counts 0
-        schema = {"type": "object", "additionalProperties": False,
-                  "properties": {key: number for key in [*rule.default, *rule.extra]}}
-    elif rule.kind == "choice":  # one of its ids
-        schema = {"type": "string", "enum": [key for key, _ in rule.words]}
-    else:
-        schema = number
+    schema = dict(rule.kind_of.schema(rule, number))
     words = [rule.note] if rule.note else []
     if rule.per_round:  # one value for every round, or a list of them, one a round
         schema = {"oneOf": [schema, {"type": "array", "minItems": 1, "maxItems": LIST_MAX, "items": dict(schema)}]}

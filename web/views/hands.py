@@ -54,7 +54,7 @@ def counted(variant, payload: dict, options: dict) -> dict[str, str]:
     for i, entry in enumerate(payload["entries"]):
         for f in variant.fields:
             value = entry.get(f.name)
-            if f.kind == "points" and isinstance(value, dict):
+            if f.kind_of.by_cards and isinstance(value, dict):
                 points, errors = card_points(value, "", f.label, values)
                 totals[forms.field_name(i, f.name)] = (lang.ngettext("= %(num)s point", "= %(num)s points", points)
                                                        if not errors else lang._("Count whole cards only"))

@@ -40,8 +40,8 @@ def columns(variant: Variant, game: Game) -> list[tuple[str, str, str]]:
         for score in hand.scores:
             parts += [k for k in score.breakdown if k not in parts]
     unused = unused_fields(variant, thawed(game.options))  # switched off by the table's house rules
-    counts = [f.name for f in variant.fields if f.kind == "count" and f.name not in unused]
-    choices = {f.name: f for f in variant.fields if f.kind == "choice"}  # the choice made, in words, beside its points
+    counts = [f.name for f in variant.fields if f.kind_of.chips and f.name not in unused]
+    choices = {f.name: f for f in variant.fields if f.kind_of.picked}  # the choice made, in words, beside its points
     out = [(count_label(variant, k), "entries", k) for k in counts if k not in parts]  # scored inside another part
     for k in parts:
         label = count_label(variant, k) if k in counts else lang.shown(present.part_label(variant, k))
@@ -78,7 +78,7 @@ def scores_csv(game: Game) -> str:
     """The game as CSV: a brought-forward row first when any side began on paper, then every hand."""
     variant = get_variant(game.variant)
     cols = columns(variant, game)
-    choices = {f.name: f for f in variant.fields if f.kind == "choice"}
+    choices = {f.name: f for f in variant.fields if f.kind_of.picked}
     header = [present.capital(str(variant.words.round))]
     header += [lang._("%(side)s: %(column)s", side=side.name, column=heading) for side in game.sides
                for heading, _, _ in cols]

@@ -62,9 +62,9 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     shown |= {f"options.{k}" for k in ("target", "max_hands", "decks", "finish_at")} | {"pin"}
     shown |= {f"options.house_rules.{k}" for k in defaults["house_rules"]}
     lists = {rule.key: house_rules_form.list_boxes(values, rule.key, rule.default, bool(values), rule.size)
-             for rule in variant.rules if rule.kind == "list"}
+             for rule in variant.rules if rule.kind_of.boxes}
     shown |= {f"options.house_rules.{key}[{k}]" for key, boxes in lists.items() for k in range(len(boxes))}
-    shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind in ("counts", "values")
+    shown |= {f"options.house_rules.{r.key}.{part}" for r in variant.rules if r.kind_of.by_part
               for part in r.default}
     rounds = {rule.key: house_rules_form.round_rows(values, rule, bool(values)) for rule in variant.rules
               if rule.per_round}  # a box (or a row of boxes) a round
@@ -74,7 +74,7 @@ def form_page(variant, values, layout: str, count: int, *, errors=(), status: in
     shown |= {SET_NAME, SET_PIN}
     tiers = {key: house_rules_form.tier_rows(values, key, default, bool(values))
              for key, default in defaults["house_rules"].items()
-             if variant.house_rule(key).kind in ("tiers", "by_score")}
+             if variant.house_rule(key).kind_of.rows}
     shown |= {f"options.house_rules.{key}[{t}].{part}" for key, rows in tiers.items() for t in range(len(rows))
               for part in ("at", "min")}
     at, general = forms.place_errors(list(errors), shown)
