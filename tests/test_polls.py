@@ -165,3 +165,35 @@ def test_a_real_server_answers_polls_and_sees_the_command_lines_write(tmp_path):
     finally:
         server.stop()
 
+
+
+# -- issue 44 item 2: the largest event, and the body it takes (API.md "Big events": 512 pairs, 512 kB) ----------
+
+def pairs(n: int) -> dict:
+    return {**EVENT, "entrants": [{"name": f"Pair {i}", "players": [f"North {i}", f"South {i}"]} for i in range(n)],
+            "rounds": 3, "movement": "mitchell"}
+
+
+def test_512_pairs_at_256_tables_are_accepted_and_a_round_seats_them_all(client):
+    made = client.post("/api/events", json=pairs(512))
+    assert made.status_code == 201, made.get_json()
+    started = client.post(f"/api/events/{made.get_json()['id']}/rounds")
+    assert started.status_code == 201 and len(started.get_json()["tables"]) == 256
+
+
+def test_513_pairs_are_refused_naming_the_entrants_and_the_tables(client):
+    refused = client.post("/api/events", json=pairs(513))
+    assert refused.status_code == 422
+    said = {e["field"]: e["message"] for e in refused.get_json()["errors"]}
+    assert "At most 256 tables can play a round" in said["entrants"] and "at most 512 entrants" in said["entrants"]
+
+
+def test_a_new_event_takes_a_body_of_512_kB_and_every_other_route_keeps_64_kB(client):
+    padded = {**pairs(4), "name": "x" * 300_000}  # over 64 kB, under 512 kB: read, and refused for its name
+    answer = client.post("/api/events", json=padded)
+    assert answer.status_code == 422 and "name" in [e["field"] for e in answer.get_json()["errors"]]
+    too_big = client.post("/api/events", json={**pairs(4), "name": "x" * 530_000})
+    assert too_big.status_code == 413
+    assert "at most 512 kB" in too_big.get_json()["errors"][0]["message"]
+    other = client.post("/api/games", json={**GAME, "name": "x" * 70_000})
+    assert other.status_code == 413 and "at most 64 kB" in other.get_json()["errors"][0]["message"]
