@@ -194,6 +194,6 @@ def test_a_new_event_takes_a_body_of_512_kB_and_every_other_route_keeps_64_kB(cl
     assert answer.status_code == 422 and "name" in [e["field"] for e in answer.get_json()["errors"]]
     too_big = client.post("/api/events", json={**pairs(4), "name": "x" * 530_000})
     assert too_big.status_code == 413
-    assert "at most 512 kB" in too_big.get_json()["errors"][0]["message"]
+    assert "(at most 512 kB)" in too_big.get_json()["errors"][0]["message"]
     other = client.post("/api/games", json={**GAME, "name": "x" * 70_000})
     assert other.status_code == 413 and "at most 64 kB" in other.get_json()["errors"][0]["message"]
