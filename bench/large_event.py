@@ -1,4 +1,5 @@
-"""The largest club night the API accepts (200 entrants × 100 rounds: scoring.events' MAX_ENTRANTS and MAX_ROUNDS),
+"""The longest club night: 200 entrants × 100 rounds (scoring.events' MAX_ROUNDS; the widest field, 512 pairs at
+256 tables, is bench/championship.py's),
 built in this process through the game service, as the director's and the tables' devices would make it.
 
 The event is made with service.events.create_event and every round started with service.events.start_round (a draw:
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 
 from db import connect, migrate
-from scoring.events import MAX_ENTRANTS, MAX_ROUNDS
+from scoring.events import MAX_ROUNDS
 from service import events, record_hand
 
 from .workload import hand
@@ -25,7 +26,7 @@ def payload(entrants: int, rounds: int) -> dict:
             "table_size": 2, "rounds": rounds, "movement": "draw", "standings": "wins"}
 
 
-def build(path: str, entrants: int = MAX_ENTRANTS, rounds: int = MAX_ROUNDS, say=lambda text: None) -> str:
+def build(path: str, entrants: int = 200, rounds: int = MAX_ROUNDS, say=lambda text: None) -> str:
     """A database at `path` holding one finished event of `entrants` pairs and `rounds` rounds; the event's id."""
     db = connect(path)
     db.execute("PRAGMA synchronous=OFF")

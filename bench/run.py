@@ -67,7 +67,7 @@ class Sizes:
     standings_rounds: int = 6
     round_pairs: int = 40  # 20 tables a round
     round_events: int = 5  # events whose rounds 1 and 2 are timed
-    large_entrants: int = 200  # the largest club night the API accepts (scoring.events.MAX_ENTRANTS, MAX_ROUNDS)
+    large_entrants: int = 200  # the longest club night (MAX_ROUNDS); the widest one is bench/championship.py's
     large_rounds: int = 100
     large_history: int = 10_000  # other games beside it: the home page's
     tournament_pairs: int = 200  # the burraco tournament (issue 32): 100 tables, 3 Mitchell turns and a Danish

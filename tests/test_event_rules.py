@@ -93,7 +93,11 @@ REFUSALS = [
      "entrants[1].players[1]", "Player 2 of entrant 2 is missing"),
     (dict(entrants=[{"name": "X", "players": ["Ann", "B"]}, {"name": "Y", "players": ["C", "ＡＮＮ"]}]),
      "entrants[1].players[1]", "already plays in entrant 1"),
-    (dict(entrants=[{"name": f"T{i}", "players": [f"P{i}"]} for i in range(201)]), "entrants", "At most 200"),
+    (dict(entrants=[{"name": f"T{i}", "players": [f"P{i}"]} for i in range(1025)], table_size=4), "entrants",
+     "At most 1,024 entrants"),
+    # the largest event (API.md "Big events"): 256 tables a round, 512 pairs at tables of 2
+    (dict(entrants=[{"name": f"T{i}", "players": [f"P{i}"]} for i in range(513)]), "entrants",
+     "At most 256 tables can play a round: 513 entrants at tables of 2 would need 257. With table_size 2 at most 512"),
     # table_size, as far as the variant seats sides
     (dict(table_size=1), "table_size", "at least 2"),
     (dict(table_size="2"), "table_size", "whole number, not text"),

@@ -46,3 +46,6 @@ def register(app: Flask) -> None:
     from web.present import once
 
     once.init_app(app)  # last: it guards the template helpers the others registered
+    from web.plumbing import polls
+
+    polls.init_app(app)  # outermost: a poll's "unchanged" is answered before anything else runs

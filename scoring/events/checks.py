@@ -10,7 +10,7 @@ from ..base import FieldError, Refused
 from ..entries import whole_number
 from ..game import _listed, _name, _pin, shows_nothing
 from ..variant import Variant
-from .entrants import check_entrants
+from .entrants import MAX_TABLES, check_entrants
 from .fits import fits
 from .model import Bye, Event
 from .movements import MOVEMENTS, pairs_only
@@ -60,6 +60,12 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
     if table_size and entrants and not entrant_errors and len(entrants) < table_size:
         errors.append(FieldError("entrants", lang._("At least %(size)s entrants are needed to fill one table of "
                                                     "%(size)s; got %(got)s.", size=table_size, got=len(entrants))))
+    elif table_size and entrants and not entrant_errors and -(-len(entrants) // table_size) > MAX_TABLES:
+        errors.append(FieldError("entrants", lang._(
+            "At most %(tables)s tables can play a round: %(got)s entrants at tables of %(size)s would need %(need)s. "
+            "With table_size %(size)s at most %(most)s entrants can play.", tables=lang.number(MAX_TABLES),
+            got=lang.number(len(entrants)), size=table_size, need=lang.number(-(-len(entrants) // table_size)),
+            most=lang.number(MAX_TABLES * table_size))))
     rounds, err = _rounds(payload.get("rounds"))
     errors += [err] if err else []
     movement, ranking = payload.get("movement"), payload.get("standings")

@@ -11,7 +11,8 @@ from ..members import check_member
 from ..standings import player_key
 from .model import Entrant
 
-MAX_ENTRANTS = 200  # a big club's whole membership; a typo of extra rows is caught
+MAX_ENTRANTS = 1024  # API.md "Big events": a national championship's field; a typo of extra rows is caught
+MAX_TABLES = 256  # tables a round (Bridgemate's server takes as many): 512 pairs, or 1,024 at tables of 4
 
 
 def check_entrants(raw: Any, most: int) -> tuple[list[Entrant], list[FieldError]]:
@@ -21,7 +22,7 @@ def check_entrants(raw: Any, most: int) -> tuple[list[Entrant], list[FieldError]
         return [], [FieldError("entrants", lang._("entrants must be a list of entrants, each with a name and its "
                                                   "players."))]
     if len(raw) > MAX_ENTRANTS:
-        return [], [FieldError("entrants", lang._("At most %(most)s entrants can play; got %(got)s.", most=MAX_ENTRANTS,
+        return [], [FieldError("entrants", lang._("At most %(most)s entrants can play; got %(got)s.", most=lang.number(MAX_ENTRANTS),
                                                   got=lang.number(len(raw))))]
     entrants, errors, names, players_seen = [], [], {}, {}
     for i, e in enumerate(raw):

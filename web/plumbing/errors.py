@@ -71,6 +71,9 @@ def http_error(err: HTTPException):
     described = err.description != type(err).description  # a message written for this refusal
     if described:
         message = err.description
+    elif err.code == 413 and request.max_content_length != current_app.config["MAX_CONTENT_LENGTH"]:
+        message = lang._("The request is too large (at most %(body)s). Nothing was saved.",  # a route's own limit
+                         body=f"{lang.number((request.max_content_length or 0) // 1024)} kB")
     elif err.code in API_WORDS:
         message = str(API_WORDS[err.code]) % {"method": request.method}
     else:

@@ -55,6 +55,21 @@ def live_key(game: Game) -> str:
     return _key(game, present.finish_time(game), just_recorded(game), taken_back(game))
 
 
+def live_until(game: Game) -> float | None:
+    """When the polled scoreboard's key changes by itself though nothing is written (epoch seconds): the next
+    minute less to play, Undo or the note of an Undo gone; None when only a write can change it."""
+    now = datetime.now(timezone.utc)
+    moments = []
+    finish = present.finish_time(game, now)
+    if finish and finish["minutes_left"]:
+        left = (datetime.fromisoformat(finish["iso"]) - now).total_seconds()
+        moments.append(left % 60 or 60.0)
+    for shown, at in ((just_recorded(game, now), "recorded_at"), (taken_back(game, now), "at")):
+        if shown:
+            moments.append(UNDO_SECONDS - (now - datetime.fromisoformat(shown[at])).total_seconds())
+    return now.timestamp() + max(0.0, min(moments)) if moments else None
+
+
 def _key(game: Game, finish: dict | None, undo: dict | None, note: dict | None) -> str:
     return f"{game.revision}-{finish['minutes_left'] if finish else ''}-{'u' if undo else 't' if note else ''}"
 

@@ -4,6 +4,8 @@ seating and results PDFs. The rules and storage are service.events'; every table
 """
 from __future__ import annotations
 
+import time
+
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
@@ -13,6 +15,7 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import event_view, events
 from web.forms import event_form, keys, numbers
+from web.plumbing import polls
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
@@ -217,7 +220,7 @@ def tables(event_id: str):
 @bp.get("/<event_id>/tables/live")
 def tables_live(event_id: str):
     changed = _changed(get_db(), event_id)
-    return render_block("event_tables.html", "picker", **changed) if changed else Response(status=204)
+    return render_block("event_tables.html", "picker", **changed) if changed else _unchanged()
 
 
 @bp.get("/<event_id>/tables/<int:number>")
@@ -247,7 +250,12 @@ def screen(event_id: str):
 def screen_live(event_id: str):
     """Polled by the screen: 204 while no game of the event changed, else the board drawn again."""
     changed = _changed(get_db(), event_id)
-    return render_block("event_screen.html", "board", **changed) if changed else Response(status=204)
+    return render_block("event_screen.html", "board", **changed) if changed else _unchanged()
+
+
+def _unchanged() -> Response:
+    """A poll's 204, kept by the poll gate until the next minute at most (a round to the clock shows its minutes)."""
+    return polls.unchanged((time.time() // 60 + 1) * 60)
 
 
 def _changed(db, event_id: str, pins: bool = False) -> dict | None:

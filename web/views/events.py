@@ -22,8 +22,12 @@ def list_vp_scales():
     return jsonify(tournament.vp_scales())
 
 
+EVENT_BODY = 512 * 1024  # API.md "Big events": 1,024 entrants with their names and numbers; every other route 64 kB
+
+
 @bp.post("")
 def create_event():
+    request.max_content_length = EVENT_BODY  # before the body is read; the 413 says this limit (web/plumbing/errors)
     event = events.create_event(get_db(), body(), idempotency_key())
     return jsonify(event), 201, {"Location": f"/api/events/{event['id']}"}
 

@@ -366,9 +366,10 @@ SCHEMAS.update({
                                    "description": "beside a pair's players, one number (or null) for each, in their "
                                                   "order"}}, closed=True),
     "NewEvent": obj({"name": {"type": "string", "minLength": 1, "maxLength": 40}, "variant": {"enum": []},
-                     "entrants": {"type": "array", "minItems": 2, "maxItems": 200, "items": ref("NewEntrant"),
+                     "entrants": {"type": "array", "minItems": 2, "maxItems": 1024, "items": ref("NewEntrant"),
                                   "description": "the sides that play: at least table_size, names distinct, "
-                                                 "nobody in two"},
+                                                 "nobody in two; at most 256 tables a round (512 pairs at tables "
+                                                 "of 2)"},
                      "rounds": {"type": "integer", "minimum": 1, "maximum": 100},
                      "movement": {"enum": MOVEMENT_NAMES,
                                   "description": "round-robin: table_size 2 only, rounds at most entrants − 1 (or "
@@ -482,7 +483,7 @@ PATHS.update({
                  "requestBody": _body(ref("NewEvent")),
                  "responses": {"201": {**_ok("the new event", ref("Event")),
                                        "headers": {"Location": {"schema": STR}}},
-                               "400": BAD_JSON, "413": TOO_LARGE, "415": NOT_JSON,
+                               "400": BAD_JSON, "413": _error("the body is larger than 512 kB"), "415": NOT_JSON,
                                "422": _error("the event breaks a rule (every error names its field), or its "
                                              "Idempotency-Key made another event")}},
     },

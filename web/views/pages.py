@@ -20,6 +20,7 @@ from scoring import VARIANTS, Refused, get_variant
 from web import present
 from web.forms import numbers
 from web.forms.numbers import whole_number
+from web.plumbing import polls
 from web.plumbing.addresses import qr_answer, reachable
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
@@ -31,6 +32,7 @@ from web.present.scoreboard import (
     after_write,
     live_html,
     live_key,
+    live_until,
     scoreboard_page,
     write_refused,
 )
@@ -75,7 +77,7 @@ def live(game_id: str):
     """The polled scoreboard: 204 while nothing changed, else the new scoreboard and history."""
     game = service.get_game(get_db(), game_id)
     if request.args.get("key") == live_key(game):
-        return Response(status=204)
+        return polls.unchanged(live_until(game))
     view = "table" if request.args.get("view") == "table" else "game"
     return live_html(game, view=view)
 
@@ -111,7 +113,7 @@ def hand_notice(game_id: str):
     touches the form."""
     game = service.get_game(get_db(), game_id)
     if request.args.get("revision") == str(game.revision):
-        return Response(status=204)
+        return polls.unchanged()
     recorded = service.recorded_with(get_db(), game_id, request.args.get("key"))
     return render_block("hand.html", "notice", game=game, changed=True, recorded=recorded)
 
