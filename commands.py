@@ -207,7 +207,8 @@ def import_command(file: str, db: str | None, replace: bool) -> int:
         except ValueError as err:
             hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
             raise Refusal(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
-    click.echo(f"Imported {len(data['games'])} games into {where}.{_rule_sets_said(sets)}")
+    renewed = [e["name"] for e in data["events"] if e.get("table_pins")]
+    click.echo(f"Imported {len(data['games'])} games into {where}.{_rule_sets_said(sets)}{_renewed_said(renewed)}")
     return 0
 
 
@@ -269,14 +270,39 @@ def restore_command(file: str, db: str | None) -> int:
             errors = checks.check_backup(copy)
             if errors:
                 raise Refusal(f"{source} was refused, nothing was restored: {_problems(errors)}")
+            renewed = _new_table_pins(copy)
             replaced = files.put_in_place(copy, where)
         finally:
             files.remove_with_side_files(copy)
     finally:
         files.release(lock)
     kept = f"; the replaced one is kept as {replaced}" if replaced else ""
-    click.echo(f"Restored {source} into {where}{kept}.")
+    click.echo(f"Restored {source} into {where}{kept}.{_renewed_said(renewed)}")
     return 0
+
+
+def _new_table_pins(path: str) -> list[str]:
+    """A backup carries no night's secret for its tables' PINs: each such night gets new table PINs; their names."""
+    conn = db.connect(path)
+    try:
+        columns = {c.name for c in conn["events"].columns} if conn["events"].exists() else set()
+        if "pin_secret" not in columns:
+            return []  # a backup from before: its tables' PINs are kept when the server migrates it
+        with db.write(conn):
+            nights = transfer.nights_without_secret(conn)
+            for event_id in nights:
+                transfer.new_table_pins(conn, event_id)
+        return [conn.execute("SELECT name FROM events WHERE id = ?", [e]).fetchone()[0] for e in nights]
+    finally:
+        conn.conn.close()
+
+
+def _renewed_said(nights: list[str]) -> str:
+    """The line's words for nights given new table PINs (an import or a restore): '' when none."""
+    if not nights:
+        return ""
+    return (" New table PINs for " + ", ".join(f"“{n}”" for n in nights)
+            + ": print their seating slips again.")
 
 
 def _copy_backup(source: str, copy: str) -> None:

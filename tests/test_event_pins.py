@@ -190,14 +190,14 @@ def test_the_directors_pin_renames_a_player_at_tables_with_their_own_pins(client
 
 
 def test_each_tables_pin_is_hashed_for_that_table_when_the_hashes_are_made_side_by_side():
-    """service.events._table_pins hashes the tables' PINs in threads: each hash is its own PIN's, in its table's
-    place, and no two tables share a PIN."""
-    from db.pin_hash import pin_matches
-    from service.events import _table_pins
-    assert _table_pins({"table_pins": False}, 12) is None
-    drawn = _table_pins({"table_pins": True}, 12)
-    pins = [pin for pin, _ in drawn]
+    """service.events.hash_pins hashes the tables' PINs in threads: each hash is its own PIN's, in its table's
+    place; the PINs worked out for a round (db.pin_hash.round_shifts) are 4 digits and no two tables share one."""
+    from db.pin_hash import new_secret, pin_matches, round_shifts, table_pin
+    from service.events import hash_pins
+    secret = new_secret()
+    shifts = round_shifts(secret, 1, list(range(1, 13)))
+    pins = [table_pin(secret, 1, t, 0, s[0]) for t, s in zip(range(1, 13), shifts)]
     assert len(set(pins)) == 12 and all(len(pin) == 4 and pin.isdigit() for pin in pins)
-    for k, (pin, hashed) in enumerate(drawn):
+    for k, (pin, hashed) in enumerate(zip(pins, hash_pins(pins))):
         assert pin_matches(pin, hashed)
         assert not pin_matches(pins[(k + 1) % 12], hashed)
