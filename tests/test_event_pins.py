@@ -7,30 +7,7 @@ import pytest
 
 from tests.pages import post
 from tests.pin_helpers import STRANGER, Clock
-from tests.test_events_api import entrants
-
-DIRECTOR = "9876"
-AS_DIRECTOR = {"X-Director-PIN": DIRECTOR}
-HAND = {"entries": [{"melded": 100}, {}]}
-ADJUSTMENT = {"entrant": 0, "round": 1, "vp": 0, "points": -50, "reason": "late start"}
-
-
-def night(client, **changes) -> dict:
-    body = {"name": "Tuesday club", "variant": "classic", "options": {"target": 5000}, "entrants": entrants(6),
-            "table_size": 2, "rounds": 3, "movement": "round-robin", "standings": "points",
-            "director_pin": DIRECTOR, "table_pins": True, **changes}
-    answer = client.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.get_json()
-    return answer.get_json()
-
-
-def started(client, **changes) -> tuple[dict, dict]:
-    """A night with its first round started by the director: (event, round)."""
-    event = night(client, **changes)
-    answer = client.post(f"/api/events/{event['id']}/rounds", headers=AS_DIRECTOR)
-    assert answer.status_code == 201, answer.get_json()
-    return event, answer.get_json()
-
+from tests.events_helpers import ADJUSTMENT, AS_DIRECTOR, DIRECTOR, HAND, entrants, night, started
 
 def hands(client, game_id) -> int:
     return len(client.get(f"/api/games/{game_id}").get_json()["hands"])

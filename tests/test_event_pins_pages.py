@@ -10,8 +10,8 @@ from db import transfer
 from tests.pages import post, read
 from tests.pin_helpers import unhashed_text
 from tests.sheet_helpers import pdf_pages
-from tests.test_event_pages import FORM, field_errors
-from tests.test_event_pins import AS_DIRECTOR, DIRECTOR, HAND, night, started
+from tests.event_page_helpers import FORM, field_errors
+from tests.events_helpers import AS_DIRECTOR, DIRECTOR, HAND, night, started
 from web.plumbing.database import get_db
 
 NIGHT = {**FORM, "director_pin": DIRECTOR, "table_pins": "on"}
