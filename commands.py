@@ -123,8 +123,8 @@ def import_command(file: str, db: str | None, replace: bool) -> int:
     """Add the games of a JSON export FILE (a bad file is refused; nothing is stored)."""
     where = database_path(_given_db(db))
     with _refused():
-        games, sets = transfer.import_from(file, where, replace=replace)
-    click.echo(f"Imported {games} games into {where}.{transfer.rule_sets_said(sets)}")
+        games, sets, renewed = transfer.import_from(file, where, replace=replace)
+    click.echo(f"Imported {games} games into {where}.{transfer.rule_sets_said(sets)}{transfer.renewed_said(renewed)}")
     return 0
 
 
@@ -148,9 +148,9 @@ def restore_command(file: str, db: str | None) -> int:
     """Put the backup FILE in place of the database (stop the server first)."""
     where = database_path(_given_db(db))
     with _refused():
-        replaced = transfer.restore_from(file, where)
+        replaced, renewed = transfer.restore_from(file, where)
     kept = f"; the replaced one is kept as {replaced}" if replaced else ""
-    click.echo(f"Restored {file} into {where}{kept}.")
+    click.echo(f"Restored {file} into {where}{kept}.{transfer.renewed_said(renewed)}")
     return 0
 
 

@@ -7,6 +7,7 @@ from typing import Sequence
 import sqlite_utils
 
 from .games import rows
+from .pin_hash import table_pin
 
 JSON_FIELDS = ("options", "entrants", "vp_scale", "bye")
 
@@ -24,7 +25,8 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                          "bye": None if event.get("bye") is None else json.dumps(event["bye"]),
                          "vp_scale_name": event.get("vp_scale_name"),
                          "director_pin_hash": event.get("director_pin_hash"),
-                         "table_pins": 1 if event.get("table_pins") else 0})
+                         "table_pins": 1 if event.get("table_pins") else 0,
+                         "pin_secret": event.get("pin_secret")})
 
 
 def event_started_with(db: sqlite_utils.Database, key: str) -> dict | None:
@@ -41,14 +43,48 @@ def _decoded(event: dict) -> dict:
 
 
 def get_event(db: sqlite_utils.Database, event_id: str) -> dict | None:
-    """An event's row (JSON fields decoded), or None if unknown."""
+    """An event's row (JSON fields decoded, without its tables' PIN secret), or None if unknown."""
     found = rows(db, "SELECT * FROM events WHERE id = ?", [event_id])
-    return _decoded(found[0]) if found else None
+    return _decoded(_no_secret(found[0])) if found else None
+
+
+def _no_secret(row: dict) -> dict:
+    row.pop("pin_secret", None)  # read only where a table's PIN is worked out (table_pins_of)
+    return row
+
+
+def pin_secret(db: sqlite_utils.Database, event_id: str) -> str | None:
+    """The secret an event's tables' PINs are worked out from (db/pin_hash.py), None when it has none."""
+    found = rows(db, "SELECT pin_secret FROM events WHERE id = ?", [event_id])
+    return found[0]["pin_secret"] if found else None
+
+
+def set_pin_secret(db: sqlite_utils.Database, event_id: str, secret: str | None) -> None:
+    db.execute("UPDATE events SET pin_secret = ? WHERE id = ?", [secret, event_id])
+
+
+def set_pin_shifts(db: sqlite_utils.Database, event_id: str, round_no: int, table: int, shifts: list[int]) -> None:
+    db.execute("UPDATE event_tables SET pin_shifts = ? WHERE event_id = ? AND round = ? AND table_no = ?",
+               [json.dumps(shifts), event_id, round_no, table])
+
+
+def _pins(secret: str | None, round_no: int, table: int, shifts: str | None) -> dict:
+    """A table's own PIN as the director sees it: {"pin"}, {"pins": [one per side]} for a table with a PIN per
+    side, {} for a table without (or a night whose secret is gone: a backup not yet given new PINs)."""
+    if secret is None or shifts is None:
+        return {}
+    try:
+        pins = [table_pin(secret, round_no, table, side, shift) for side, shift in enumerate(json.loads(shifts))]
+    except (TypeError, ValueError):  # a damaged cell shows no PIN (its game's hash still checks the printed one)
+        return {}
+    if not pins:
+        return {}
+    return {"pin": pins[0]} if len(pins) == 1 else {"pins": pins}
 
 
 def list_events(db: sqlite_utils.Database) -> list[dict]:
     """Every event's row, the newest first, with how many rounds it has started."""
-    return [_decoded(e) for e in rows(
+    return [_decoded(_no_secret(e)) for e in rows(
         db, "SELECT e.*, (SELECT count(*) FROM event_rounds r WHERE r.event_id = e.id) AS rounds_started "
             "FROM events e ORDER BY e.created DESC, e.rowid DESC")]
 
@@ -72,11 +108,12 @@ def get_rounds(db: sqlite_utils.Database, event_id: str) -> list[dict]:
         db, "SELECT number, byes, started, closed, request_key, movement FROM event_rounds WHERE event_id = ? "
             "ORDER BY number", [event_id])]
     at = {r["number"]: r for r in rounds}
-    for t in rows(db, "SELECT round, table_no, game_id, entrants, pin FROM event_tables WHERE event_id = ? "
+    secret = pin_secret(db, event_id)
+    for t in rows(db, "SELECT round, table_no, game_id, entrants, pin_shifts FROM event_tables WHERE event_id = ? "
                       "ORDER BY round, table_no", [event_id]):
         at[t["round"]]["tables"].append({"table": t["table_no"], "game": t["game_id"],
                                          "entrants": json.loads(t["entrants"])}
-                                        | ({"pin": t["pin"]} if t["pin"] is not None else {}))
+                                        | _pins(secret, t["round"], t["table_no"], t["pin_shifts"]))
     return rounds
 
 
@@ -93,9 +130,11 @@ def round_heads(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 def round_seats(db: sqlite_utils.Database, event_id: str, number: int) -> list[dict]:
     """One round's tables in order, as get_seats gives them (round, table, game, entrants, its game's revision and
     last change): what the pages of an event read of its round in play, not every round's."""
+    secret = pin_secret(db, event_id)
     return [{"round": t["round"], "table": t["table_no"], "game": t["game_id"], "entrants": json.loads(t["entrants"]),
-             "revision": t["revision"], "updated": t["updated"], "pin": t["pin"]}
-            for t in rows(db, "SELECT t.round, t.table_no, t.game_id, t.entrants, t.pin, g.revision, g.updated "
+             "revision": t["revision"], "updated": t["updated"], "pin": None}
+            | _pins(secret, t["round"], t["table_no"], t["pin_shifts"])
+            for t in rows(db, "SELECT t.round, t.table_no, t.game_id, t.entrants, t.pin_shifts, g.revision, g.updated "
                               "FROM event_tables t LEFT JOIN games g ON g.id = t.game_id "
                               "WHERE t.event_id = ? AND t.round = ? ORDER BY t.table_no", [event_id, number])]
 
@@ -171,21 +210,23 @@ def delete_adjustment(db: sqlite_utils.Database, event_id: str, adjustment_id: s
 
 
 def insert_table(db: sqlite_utils.Database, event_id: str, round_number: int, table: int, game_id: str,
-                 entrants: list[int], pin: str | None = None) -> None:
-    db.execute("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants, pin) VALUES (?, ?, ?, ?, ?, ?)",
-               [event_id, round_number, table, game_id, json.dumps(entrants), pin])
+                 entrants: list[int], pin_shifts: list[int] | None = None) -> None:
+    db.execute("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants, pin_shifts) "
+               "VALUES (?, ?, ?, ?, ?, ?)", [event_id, round_number, table, game_id, json.dumps(entrants),
+                                            None if pin_shifts is None else json.dumps(pin_shifts)])
 
 
 def insert_tables(db: sqlite_utils.Database, event_id: str, round_number: int, tables: list[tuple[str, list[int]]],
-                  numbers: Sequence[int] | None = None, pins: Sequence[str | None] | None = None) -> None:
+                  numbers: Sequence[int] | None = None, pin_shifts: Sequence[list[int]] | None = None) -> None:
     """A round's tables in order: (game id, entrant indexes in seat order) each, in one statement; `numbers` the
-    tables' numbers (1, 2, 3 … when not given), `pins` each table's own PIN (none when not given)."""
+    tables' numbers (1, 2, 3 … when not given), `pin_shifts` each table's own PIN's shifts, one per side
+    (db/pin_hash.py; none when not given)."""
     numbers = numbers or range(1, len(tables) + 1)
-    pins = pins or [None] * len(tables)
-    db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants, pin) "
+    shifts = [json.dumps(s) for s in pin_shifts] if pin_shifts else [None] * len(tables)
+    db.conn.executemany("INSERT INTO event_tables (event_id, round, table_no, game_id, entrants, pin_shifts) "
                         "VALUES (?, ?, ?, ?, ?, ?)",
-                        [[event_id, round_number, table, game_id, json.dumps(entrants), pin]
-                         for table, (game_id, entrants), pin in zip(numbers, tables, pins)])
+                        [[event_id, round_number, table, game_id, json.dumps(entrants), shift]
+                         for table, (game_id, entrants), shift in zip(numbers, tables, shifts)])
 
 
 def close_round(db: sqlite_utils.Database, event_id: str, number: int, now: str) -> None:

@@ -13,12 +13,14 @@ restore a newer database.
 """
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 
 import sqlite_utils
 from sqlite_utils.db import ForeignKey
 
 from .connection import write
+from .pin_hash import new_secret, shift_for
 
 SET_NAME = "meldbook"
 
@@ -267,6 +269,26 @@ def _members(db: sqlite_utils.Database) -> None:
     db["members"].create_index(["member_key"], index_name="members_by_number", unique=True)
 
 
+def _table_pin_secrets(db: sqlite_utils.Database) -> None:
+    """Table PINs stop being stored in plain (db/pin_hash.py): a club night of `table_pins` gets its secret, each
+    table the shifts that give back the digits already printed on its slip (its game keeps the PIN's hash), and the
+    plain PINs are wiped (secure_delete: their bytes do not stay in freed pages)."""
+    db.execute("PRAGMA secure_delete = ON")
+    db.execute("ALTER TABLE events ADD COLUMN pin_secret TEXT")
+    db.execute("ALTER TABLE event_tables ADD COLUMN pin_shifts TEXT")
+    made: dict[str, str] = {}
+    for event_id, round_no, table, pin in db.execute(
+            "SELECT event_id, round, table_no, pin FROM event_tables WHERE pin IS NOT NULL ORDER BY rowid").fetchall():
+        secret = made.setdefault(event_id, new_secret())
+        shift = shift_for(secret, round_no, table, 0, pin) if len(pin) == 4 and pin.isdigit() else 0
+        db.execute("UPDATE event_tables SET pin_shifts = ?, pin = NULL WHERE event_id = ? AND round = ? "
+                   "AND table_no = ?", [json.dumps([shift]), event_id, round_no, table])
+    for (event_id,) in db.execute("SELECT id FROM events WHERE table_pins != 0").fetchall():
+        made.setdefault(event_id, new_secret())
+    for event_id, secret in made.items():
+        db.execute("UPDATE events SET pin_secret = ? WHERE id = ?", [secret, event_id])
+
+
 def _seasons(db: sqlite_utils.Database) -> None:
     """Seasons (API.md "Seasons: a club's circuit across nights"): a season's name and counting (JSON), and its
     events in the order played (each event in at most one season). Standings are derived, never stored."""
@@ -282,7 +304,8 @@ def _seasons(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
               _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
-              _adjustment_revisions, _director_pins, _rule_set_pins, _pin_failure_times, _members, _seasons]
+              _adjustment_revisions, _director_pins, _rule_set_pins, _pin_failure_times, _members, _seasons,
+              _table_pin_secrets]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -5,6 +5,7 @@ import json
 import os
 import secrets
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import sqlite_utils
@@ -18,6 +19,7 @@ from . import players as player_store
 from . import rule_sets as rule_set_store
 from . import seasons as season_store
 from .games import get_sides, get_version, insert_game
+from .pin_hash import hash_pin, new_secret, round_shifts, table_pin
 
 FORMAT = "meldbook-games"
 VERSION = 5  # 2: a game's "marks" (by the variant's declared mark) replace version 1's "failed_melds";
@@ -128,9 +130,10 @@ def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = T
     if row.get("table_pins"):
         tournament["table_pins"] = True
     adjustments = event_store.get_adjustments(db, event_id)
-    rounds = event_store.get_rounds(db, event_id)
-    if not with_pin:  # each table's own PIN stays with the director's copy
-        rounds = [{**r, "tables": [{k: v for k, v in t.items() if k != "pin"} for t in r["tables"]]} for r in rounds]
+    # a table's own PIN never leaves the database, nor the secret it is worked out from: an imported night gets new
+    # ones (new_table_pins)
+    rounds = [{**r, "tables": [{k: v for k, v in t.items() if k not in ("pin", "pins")} for t in r["tables"]]}
+              for r in event_store.get_rounds(db, event_id)]
     return {**{k: row[k] for k in EVENT_FIELDS}, **tournament, **pin,
             "round_list": rounds, "log": event_store.get_log(db, event_id),
             **({"adjustments": adjustments} if adjustments else {})}
@@ -143,12 +146,37 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
         event_store.insert_round(db, event["id"], r["number"], r["byes"], r["started"], r["request_key"],
                                  r["closed"], r.get("movement"))
         for t in r["tables"]:
-            event_store.insert_table(db, event["id"], r["number"], t["table"], t["game"], t["entrants"], t.get("pin"))
+            event_store.insert_table(db, event["id"], r["number"], t["table"], t["game"], t["entrants"])
     for entry in event["log"]:
         event_store.add_log(db, event["id"], entry["at"], entry["device"], entry["game"], entry["what"],
                             entry["change"])
     for adjustment in event.get("adjustments", []):
         event_store.insert_adjustment(db, event["id"], adjustment)
+    if event.get("table_pins"):
+        new_table_pins(db, event["id"])
+
+
+def new_table_pins(db: sqlite_utils.Database, event_id: str) -> None:
+    """Give a night of `table_pins` a new secret and each of its tables a new PIN (its game the new PIN's hash): an
+    imported night, or one restored from a backup (neither carries the secret). The director prints the slips
+    again; a phone that already entered a table's PIN stays unlocked."""
+    secret = new_secret()
+    event_store.set_pin_secret(db, event_id, secret)
+    for r in event_store.get_rounds(db, event_id):
+        numbers = [t["table"] for t in r["tables"]]
+        shifts = round_shifts(secret, r["number"], numbers)
+        pins = [table_pin(secret, r["number"], n, 0, s[0]) for n, s in zip(numbers, shifts)]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            hashes = list(pool.map(hash_pin, pins))
+        for t, shift, pin_hash in zip(r["tables"], shifts, hashes):
+            event_store.set_pin_shifts(db, event_id, r["number"], t["table"], shift)
+            db.execute("UPDATE games SET pin_hash = ? WHERE id = ?", [pin_hash, t["game"]])
+
+
+def nights_without_secret(db: sqlite_utils.Database) -> list[str]:
+    """The nights of `table_pins` whose tables' PIN secret is not here (a backup): each needs new_table_pins."""
+    return [r["id"] for r in db.query("SELECT id FROM events WHERE table_pins != 0 AND pin_secret IS NULL "
+                                      "ORDER BY rowid")]
 
 
 def existing_ids(db: sqlite_utils.Database, game_ids: list[str]) -> list[str]:
@@ -306,6 +334,7 @@ def backup(db: sqlite_utils.Database, target: str) -> str:
         copy = sqlite3.connect(partial)
         try:
             db.conn.backup(copy)  # a consistent snapshot even while the server keeps writing
+            _without_pin_secrets(copy)
             status = copy.execute("PRAGMA integrity_check").fetchone()[0]
         finally:
             copy.close()
@@ -316,6 +345,16 @@ def backup(db: sqlite_utils.Database, target: str) -> str:
         if os.path.exists(partial):
             os.remove(partial)
     return status
+
+
+def _without_pin_secrets(copy: sqlite3.Connection) -> None:
+    """A backup carries no night's secret for its tables' PINs (wiped, with secure_delete so its bytes do not stay
+    in a freed page): a night restored from it gets new table PINs (new_table_pins)."""
+    columns = {row[1] for row in copy.execute("PRAGMA table_info(events)")}
+    if "pin_secret" in columns:
+        copy.execute("PRAGMA secure_delete = ON")
+        copy.execute("UPDATE events SET pin_secret = NULL WHERE pin_secret IS NOT NULL")
+        copy.commit()
 
 
 def copy_database(source: str, target: str) -> None:

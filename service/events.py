@@ -24,7 +24,6 @@ from __future__ import annotations
 import importlib
 import os
 import random
-import secrets
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -36,7 +35,7 @@ import lang
 from db import events as store
 from db import seasons as season_store
 from db import games as games_store
-from db.pin_hash import hash_pin
+from db.pin_hash import hash_pin, new_secret, round_shifts, table_pin
 from scoring import FieldError, Refused, get_variant, vocabulary
 from scoring.event_data import MAX_DEVICE, MAX_WHAT
 from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, TableGame, check_event,
@@ -128,7 +127,8 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     request = request_fingerprint("event", payload, "pin", "director_pin")  # no plain hash of a PIN is kept
     row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request,
            "pin_hash": hash_pin(event.pin) if event.pin else None,
-           "director_pin_hash": hash_pin(event.director_pin) if event.director_pin else None}
+           "director_pin_hash": hash_pin(event.director_pin) if event.director_pin else None,
+           "pin_secret": new_secret() if event.table_pins else None}  # its tables' PINs are worked out from it
     with write(db):
         made = store.event_started_with(db, key) if key is not None else None
         if made is None:
@@ -291,13 +291,14 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
         row = stored_event(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
         so_far, state = rounds_so_far(db, row["id"])
         number, pairing = _seat(row, so_far, state, name)
-        if pins is None or len(pins) != len(pairing.tables):  # drawn and hashed once, unless seated anew with
-            pins = _table_pins(row, len(pairing.tables))     # another count; here: no table's write waits for it
+        if pins is None or pins[0] != (number, pairing.table_numbers()):  # worked out and hashed once, unless
+            pins = (number, pairing.table_numbers(), _table_pins(db, row, number, pairing.table_numbers()))
+            # seated anew with other tables; here: no table's write waits for the hashes
         with write(db):
             again = store.round_started_with(db, row["id"], key) if key is not None else None
             if (again is None and rounds_so_far(db, row["id"])[1] == state
                     and store.get_event(db, row["id"])["entrants"] == row["entrants"]):
-                made = _start(db, row, number, pairing, key, name, pins)
+                made = _start(db, row, number, pairing, key, name, pins[2])
         if again is not None or made:
             break
     else:
@@ -311,17 +312,37 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     return _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"], pins=True)
 
 
-def _table_pins(row: dict, tables: int) -> list[tuple[str, str]] | None:
-    """Each table's own PIN and its hash, for an event whose every table gets one (else None): 4 digits drawn by
-    `secrets`, so no table can work out another's, and no two tables of a round share one (table 3's PIN never
-    opens table 5)."""
+def _table_pins(db: sqlite_utils.Database, row: dict, number: int, tables: list[int]
+                ) -> list[tuple[list[int], str]] | None:
+    """Each table's own PIN as stored, for an event whose every table gets one (else None): its shifts (one a side)
+    and its PIN's hash. The digits are worked out from the night's secret (db/pin_hash.py: no table can work out
+    another's, and what the director prints can be printed again), no two tables of a round share them (table 3's
+    PIN never opens table 5), and only their hashes are kept."""
     if not row.get("table_pins"):
         return None
-    pins = [f"{n:04d}" for n in secrets.SystemRandom().sample(range(10_000), tables)]
-    # scrypt lets go of the GIL: the tables' hashes are made side by side, one per core (tens of milliseconds each
-    # here, a few hundred on a Pi), while the phones' requests are still served
-    with ThreadPoolExecutor(max_workers=max(1, min(tables, HASHING_THREADS))) as pool:
-        return list(zip(pins, pool.map(hash_pin, pins)))
+    secret = _night_secret(db, row["id"])
+    shifts = round_shifts(secret, number, tables)
+    pins = [table_pin(secret, number, t, 0, s[0]) for t, s in zip(tables, shifts)]
+    return list(zip(shifts, hash_pins(pins)))
+
+
+def hash_pins(pins: list[str]) -> list[str]:
+    """The PINs' hashes, made side by side: scrypt lets go of the GIL, so one a core (tens of milliseconds each
+    here, a few hundred on a Pi) while the phones' requests are still served."""
+    if not pins:
+        return []
+    with ThreadPoolExecutor(max_workers=max(1, min(len(pins), HASHING_THREADS))) as pool:
+        return list(pool.map(hash_pin, pins))
+
+
+def _night_secret(db: sqlite_utils.Database, event_id: str) -> str:
+    """The night's secret for its tables' PINs, made when it has none yet."""
+    secret = store.pin_secret(db, event_id)
+    if secret is None:
+        with write(db):
+            secret = store.pin_secret(db, event_id) or new_secret()
+            store.set_pin_secret(db, event_id, secret)
+    return secret
 
 
 def _movement(row: dict, movement: Any) -> str:
@@ -360,9 +381,9 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
 
 
 def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str | None, movement: str,
-           pins: list[tuple[str, str]] | None = None) -> list:
+           pins: list[tuple[list[int], str]] | None = None) -> list:
     """start_round's writes in its transaction: the new round's games (service.model.Game); `pins`: each table's
-    own PIN and hash, when it gets one."""
+    own PIN's shifts and hash, when it gets one."""
     event = event_of(row)
     variant, now = get_variant(event.variant), now_utc()
     options = event.options
@@ -377,7 +398,7 @@ def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str 
     store.insert_round(db, row["id"], number, list(pairing.byes), now, key, movement=movement)
     games_store.insert_games(db, games)  # one insert a table for the whole round
     store.insert_tables(db, row["id"], number, [(g["id"], list(seated)) for g, seated in zip(games, pairing.tables)],
-                        pairing.table_numbers(), [pin for pin, _ in pins] if pins else None)
+                        pairing.table_numbers(), [shifts for shifts, _ in pins] if pins else None)
     if number > 1:
         store.close_round(db, row["id"], number - 1, now)  # a later round started: the one before is closed
     return [game_object(variant, g) for g in games]

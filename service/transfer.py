@@ -125,10 +125,10 @@ def read_export(path: str):
                              "Nothing was imported.") from None
 
 
-def import_from(file: str, where: str, *, replace: bool = False) -> tuple[int, dict[str, list]]:
+def import_from(file: str, where: str, *, replace: bool = False) -> tuple[int, dict[str, list], list[str]]:
     """Add the games (and events, rule sets, members, seasons) of the export `file` to the database at `where`
     (a bad file is refused and nothing is stored); how many games, and what became of the rule sets
-    (db.transfer.import_games)."""
+    (db.transfer.import_games), and the names of its nights given new table PINs (an export carries none)."""
     # an export of an earlier version reads as this one, older house-rule keys in today's names
     data = vocabulary.current_names(transfer.upgrade(read_export(file)))
     errors = checks.check_document(data)
@@ -144,7 +144,8 @@ def import_from(file: str, where: str, *, replace: bool = False) -> tuple[int, d
         except ValueError as err:
             hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
             raise CannotTransfer(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
-    return len(data["games"]), sets
+    renewed = [e["name"] for e in data["events"] if e.get("table_pins")]
+    return len(data["games"]), sets, renewed
 
 
 def rule_sets_said(sets: dict[str, list]) -> str:
@@ -171,9 +172,10 @@ def backup_to(where: str, file: str, *, force: bool = False) -> str:
         raise CannotTransfer(f"Cannot back up to {file}: {err.strerror or err}. Nothing was written.") from None
 
 
-def restore_from(source: str, where: str) -> str | None:
+def restore_from(source: str, where: str) -> tuple[str | None, list[str]]:
     """Put the backup `source` in place of the database at `where` (no server may be using it); where the replaced
-    database is kept, or None when there was none."""
+    database is kept (None when there was none), and the names of its nights given new table PINs (a backup
+    carries no night's PIN secret)."""
     if os.path.isdir(source):
         raise CannotTransfer(f"{source} is a folder, not a backup file. Nothing was restored.")
     if not os.path.exists(source):
@@ -195,11 +197,36 @@ def restore_from(source: str, where: str) -> str | None:
             errors = checks.check_backup(copy)
             if errors:
                 raise CannotTransfer(f"{source} was refused, nothing was restored: {problems(errors)}")
-            return files.put_in_place(copy, where)
+            renewed = _new_table_pins(copy)
+            return files.put_in_place(copy, where), renewed
         finally:
             files.remove_with_side_files(copy)
     finally:
         files.release(lock)
+
+
+def _new_table_pins(path: str) -> list[str]:
+    """A backup carries no night's secret for its tables' PINs: each such night gets new table PINs; their names."""
+    conn = db.connect(path)
+    try:
+        columns = {c.name for c in conn["events"].columns} if conn["events"].exists() else set()
+        if "pin_secret" not in columns:
+            return []  # a backup from before: its tables' PINs are kept when the server migrates it
+        with db.write(conn):
+            nights = transfer.nights_without_secret(conn)
+            for event_id in nights:
+                transfer.new_table_pins(conn, event_id)
+        return [conn.execute("SELECT name FROM events WHERE id = ?", [e]).fetchone()[0] for e in nights]
+    finally:
+        conn.conn.close()
+
+
+def renewed_said(nights: list[str]) -> str:
+    """The line's words for nights given new table PINs (an import or a restore): '' when none."""
+    if not nights:
+        return ""
+    return (" New table PINs for " + ", ".join(f"“{n}”" for n in nights)
+            + ": print their seating slips again.")
 
 
 def _copy_backup(source: str, copy: str) -> None:

@@ -3,7 +3,7 @@ answers 204 while nothing changed, and the tables, standings and log drawn again
 from __future__ import annotations
 
 from tests.pages import read
-from tests.test_event_pages import create, finish, rounds, start
+from tests.event_page_helpers import create, finish, rounds, start
 
 
 def test_the_directors_page_polls_and_draws_the_room_again_when_a_table_changes(client):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.pages import post, read, url
 from tests.sheet_helpers import pdf_pages
-from tests.test_event_pages import create, finish, rounds, start
+from tests.event_page_helpers import create, finish, rounds, start
 
 
 def closed_round_1(client):

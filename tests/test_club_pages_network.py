@@ -11,7 +11,7 @@ from app import create_app
 from tests.pages import read
 from tests.server import ROOT, Server
 from web.plumbing.network import lan_addresses
-from tests.test_event_pages import create, rounds, start
+from tests.event_page_helpers import create, rounds, start
 
 NOTE = "Phones cannot open this address yet"
 

@@ -2,7 +2,7 @@
 next round seats the new name and the player is not split in two."""
 from __future__ import annotations
 
-from tests.test_events_api import finish_round, new_event, start
+from tests.events_helpers import finish_round, new_event, start
 
 
 def players(client):

@@ -3,7 +3,7 @@ links back; at its game over the primary button goes back to the night; its game
 from __future__ import annotations
 
 from tests.pages import read
-from tests.test_event_pages import create, finish, rounds, start
+from tests.event_page_helpers import create, finish, rounds, start
 
 
 def primary(page) -> list:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scoring.events import SCALES
 from tests.pages import post, read
-from tests.test_event_pages import FORM, create, errors_at, finish, rounds
+from tests.event_page_helpers import FORM, create, errors_at, finish, rounds
 
 
 def test_the_form_offers_every_movement_and_each_shipped_scale_with_its_rows(client):

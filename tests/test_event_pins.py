@@ -7,30 +7,7 @@ import pytest
 
 from tests.pages import post
 from tests.pin_helpers import STRANGER, Clock
-from tests.test_events_api import entrants
-
-DIRECTOR = "9876"
-AS_DIRECTOR = {"X-Director-PIN": DIRECTOR}
-HAND = {"entries": [{"melded": 100}, {}]}
-ADJUSTMENT = {"entrant": 0, "round": 1, "vp": 0, "points": -50, "reason": "late start"}
-
-
-def night(client, **changes) -> dict:
-    body = {"name": "Tuesday club", "variant": "classic", "options": {"target": 5000}, "entrants": entrants(6),
-            "table_size": 2, "rounds": 3, "movement": "round-robin", "standings": "points",
-            "director_pin": DIRECTOR, "table_pins": True, **changes}
-    answer = client.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.get_json()
-    return answer.get_json()
-
-
-def started(client, **changes) -> tuple[dict, dict]:
-    """A night with its first round started by the director: (event, round)."""
-    event = night(client, **changes)
-    answer = client.post(f"/api/events/{event['id']}/rounds", headers=AS_DIRECTOR)
-    assert answer.status_code == 201, answer.get_json()
-    return event, answer.get_json()
-
+from tests.events_helpers import ADJUSTMENT, AS_DIRECTOR, DIRECTOR, HAND, entrants, night, started
 
 def hands(client, game_id) -> int:
     return len(client.get(f"/api/games/{game_id}").get_json()["hands"])
@@ -190,14 +167,14 @@ def test_the_directors_pin_renames_a_player_at_tables_with_their_own_pins(client
 
 
 def test_each_tables_pin_is_hashed_for_that_table_when_the_hashes_are_made_side_by_side():
-    """service.events._table_pins hashes the tables' PINs in threads: each hash is its own PIN's, in its table's
-    place, and no two tables share a PIN."""
-    from db.pin_hash import pin_matches
-    from service.events import _table_pins
-    assert _table_pins({"table_pins": False}, 12) is None
-    drawn = _table_pins({"table_pins": True}, 12)
-    pins = [pin for pin, _ in drawn]
+    """service.events.hash_pins hashes the tables' PINs in threads: each hash is its own PIN's, in its table's
+    place; the PINs worked out for a round (db.pin_hash.round_shifts) are 4 digits and no two tables share one."""
+    from db.pin_hash import new_secret, pin_matches, round_shifts, table_pin
+    from service.events import hash_pins
+    secret = new_secret()
+    shifts = round_shifts(secret, 1, list(range(1, 13)))
+    pins = [table_pin(secret, 1, t, 0, s[0]) for t, s in zip(range(1, 13), shifts)]
     assert len(set(pins)) == 12 and all(len(pin) == 4 and pin.isdigit() for pin in pins)
-    for k, (pin, hashed) in enumerate(drawn):
+    for k, (pin, hashed) in enumerate(zip(pins, hash_pins(pins))):
         assert pin_matches(pin, hashed)
         assert not pin_matches(pins[(k + 1) % 12], hashed)

@@ -10,8 +10,8 @@ from db import transfer
 from tests.pages import post, read
 from tests.pin_helpers import unhashed_text
 from tests.sheet_helpers import pdf_pages
-from tests.test_event_pages import FORM, field_errors
-from tests.test_event_pins import AS_DIRECTOR, DIRECTOR, HAND, night, started
+from tests.event_page_helpers import FORM, field_errors
+from tests.events_helpers import AS_DIRECTOR, DIRECTOR, HAND, night, started
 from web.plumbing.database import get_db
 
 NIGHT = {**FORM, "director_pin": DIRECTOR, "table_pins": "on"}
@@ -90,7 +90,7 @@ def test_each_tables_card_in_the_seating_pdf_shows_its_pin_to_the_director_only(
     assert "Table PIN" in " ".join(p["text"] for p in pdf_pages(client.get(path).data))
 
 
-def test_an_exported_night_keeps_its_directors_pin_and_table_pins_when_imported(app, client, tmp_path):
+def test_an_exported_night_keeps_its_directors_pin_and_gets_new_table_pins_when_imported(app, client, tmp_path):
     event, round_ = started(client)
     with app.app_context():
         document = transfer.export_games(get_db())
@@ -109,8 +109,10 @@ def test_an_exported_night_keeps_its_directors_pin_and_table_pins_when_imported(
                                                    "reason": "x"}).status_code == 403
     assert "pin" not in str(other.get(path).get_json()["round_list"])
     shown = other.get(path, headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"]
-    assert [t["pin"] for t in shown] == [t["pin"] for t in round_["tables"]]
-    one = round_["tables"][0]
+    # no table's PIN nor the secret it is worked out from leaves the database: the imported night has new ones
+    assert all("pin" not in t for r in exported["round_list"] for t in r["tables"])
+    assert [t["pin"] for t in shown] != [t["pin"] for t in round_["tables"]]
+    one = shown[0]
     assert other.post(f"/api/games/{one['game']}/hands", json=HAND).status_code == 403
     assert other.post(f"/api/games/{one['game']}/hands", json=HAND,
                       headers={"X-Table-PIN": one["pin"]}).status_code == 201

@@ -4,7 +4,7 @@ starts; a table's game copied from its paper slip marked on the director's list 
 from __future__ import annotations
 
 from tests.pages import post, read
-from tests.test_event_pages import create, finish, rounds
+from tests.event_page_helpers import create, finish, rounds
 
 VP_NIGHT = {"movement": "mitchell", "standings": "vp", "vp_scale_name": "fibur-3", "vp_scale": "0 10 10\n55 11 9"}
 PAIRS = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"]

@@ -13,40 +13,11 @@ from app import create_app
 from db import transfer
 from scoring import Refused
 
+from tests.events_helpers import entrants, finish, finish_round, new_event, snapshot, start
+
 EVENT_KEYS = {"id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
               "finished", "round_list", "has_pin", "deals_per_round", "round_minutes", "bye", "vp_scale_name",
               "adjustments", "has_director_pin", "table_pins"}
-
-
-def entrants(n):
-    return [{"name": f"Pair {i}", "players": [f"A{i}", f"B{i}"]} for i in range(n)]
-
-
-def new_event(client, n=4, **changes):
-    body = {"name": "Tuesday club", "variant": "classic", "options": {"target": 5000}, "entrants": entrants(n),
-            "table_size": 2, "rounds": n - 1 if n % 2 == 0 else n, "movement": "round-robin", "standings": "wins",
-            **changes}
-    answer = client.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.get_json()
-    return answer
-
-
-def start(client, event_id, **headers):
-    answer = client.post(f"/api/events/{event_id}/rounds", headers=headers)
-    assert answer.status_code == 201, answer.get_json()
-    return answer.get_json()
-
-
-def finish(client, game_id, first=100, second=100):
-    """One hand scoring these totals, then the game ended (the higher total wins; equal totals share the win)."""
-    entries = [{"melded": first} if first else {}, {"melded": second} if second else {}]
-    assert client.post(f"/api/games/{game_id}/hands", json={"entries": entries}).status_code == 201
-    assert client.post(f"/api/games/{game_id}/end").status_code == 200
-
-
-def finish_round(client, round_, scores=lambda table: (150, 100)):
-    for t in round_["tables"]:
-        finish(client, t["game"], *scores(t))
 
 
 def test_create_answers_the_event_object_with_its_address(client):
@@ -294,11 +265,6 @@ def played_event(client):
     start(client, event_id)
     client.put(f"/api/games/{first['tables'][0]['game']}/hands/1", json={"entries": [{}, {"melded": 500}]})
     return event_id
-
-
-def snapshot(client, event_id):
-    return (client.get(f"/api/events/{event_id}").get_json(), client.get(f"/api/events/{event_id}/standings").get_json(),
-            client.get(f"/api/events/{event_id}/log").get_json(), client.get("/api/events").get_json())
 
 
 def test_export_and_import_keep_an_event_whole(app, client, tmp_path):

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 import service.events
-from tests.test_events_api import entrants, finish
+from tests.events_helpers import entrants, finish
 
 
 def mitchell_event(client, n, rounds=None, movement="mitchell", **changes):

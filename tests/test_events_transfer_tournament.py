@@ -9,7 +9,7 @@ import checks
 import db
 from app import create_app
 from db import transfer
-from tests.test_events_api import entrants, finish, snapshot
+from tests.events_helpers import entrants, finish, snapshot
 
 
 def tournament(client):

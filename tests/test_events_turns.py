@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tests.test_events_api import entrants
+from tests.events_helpers import entrants
 from web.present.event_clock import round_clock
 
 

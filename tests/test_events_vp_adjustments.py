@@ -9,7 +9,7 @@ import pytest
 from scoring.events import SCALES, vp_of
 from tests.pages import post
 from tests.sheet_helpers import pdf_pages
-from tests.test_events_api import entrants, finish
+from tests.events_helpers import entrants, finish
 
 FIBUR_3 = [(0, 50, 10, 10), (55, 150, 11, 9), (155, 250, 12, 8), (255, 350, 13, 7), (355, 500, 14, 6),
            (505, 650, 15, 5), (655, 800, 16, 4), (805, 1000, 17, 3), (1005, 1250, 18, 2), (1255, 1500, 19, 1),

@@ -7,21 +7,8 @@ import re
 
 import pytest
 
-from .pages import games, new_game, post, press, read, url
-
-VARIANT = "hand-and-foot"
-RULES = "options.house_rules"
-PAIRS = {"layout": "pairs", "count": "2", "sides[0].players[0]": "Ann", "sides[0].players[1]": "Bob",
-         "sides[1].players[0]": "Cy", "sides[1].players[1]": "Di"}
-
-
-def start(client, data: dict):
-    """Post the new-game form; the game started (its API object), or the refused form."""
-    response = post(client, url(client.application, "setup.create_game", variant_id=VARIANT), data)
-    if response.status_code != 303:
-        return response
-    return client.get("/api" + response.headers["Location"]).get_json()
-
+from .hand_and_foot_helpers import PAIRS, RULES, VARIANT, start
+from .pages import games, new_game, press, read, url
 
 def minimums(doc) -> list[str]:
     group = doc.group("Initial meld minimum by round")

@@ -5,7 +5,7 @@ their box."""
 from __future__ import annotations
 
 from .pages import new_game, read, url
-from .test_hand_and_foot_form import PAIRS, RULES, VARIANT, start
+from .hand_and_foot_helpers import PAIRS, RULES, VARIANT, start
 
 PEER = {f"{RULES}.going_out_bonus": "100", f"{RULES}.going_out_bonus[1]": "200",
         f"{RULES}.going_out_bonus[2]": "300", f"{RULES}.going_out_bonus[3]": "400",

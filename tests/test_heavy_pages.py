@@ -8,7 +8,7 @@ import pytest
 
 from .helpers import traced
 from .pages import read
-from .test_heavy_polls import new_event, play_round
+from .heavy_helpers import new_event, play_round
 
 PAGES = ["", "/screen", "/tables", "/tables/1"]
 

@@ -121,6 +121,8 @@ RELEASED = [
         season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE, position INTEGER NOT NULL,
         event_id TEXT NOT NULL UNIQUE REFERENCES events(id) ON DELETE CASCADE,
         PRIMARY KEY (season_id, position));""",
+    """ALTER TABLE events ADD COLUMN pin_secret TEXT;
+    ALTER TABLE event_tables ADD COLUMN pin_shifts TEXT;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

@@ -15,6 +15,9 @@ from scoring import VARIANTS as REGISTERED
 
 from .table import record, type_points
 
+AXE_OPTIONS = {"resultTypes": ["violations"],
+               "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}
+
 VARIANTS = tuple(REGISTERED)  # every registered variant: a new one is checked on every page without editing a test
 # seatings chosen by hand: the widest each variant has
 CHOSEN = {"ponytail": [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}],

@@ -14,6 +14,7 @@ from tests.toy_variant import VARIANT as TOY
 
 from . import a11y
 from .a11y import (
+    AXE_OPTIONS,
     CASE_IDS,
     CASES,
     NAMES,
@@ -28,8 +29,6 @@ from .a11y import (
 )
 
 pytestmark = pytest.mark.browser
-AXE_OPTIONS = {"resultTypes": ["violations"],
-               "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from tests.sheet_helpers import pdf_pages, render_png
 
 from .devices import PHONE, Page
 from .table import answer_nobody, enter, type_points
-from .test_club_night_seen import LAPTOP, TV, broken_words, overflowing
+from .layout import LAPTOP, TV, broken_words, overflowing
 
 pytestmark = pytest.mark.browser
 

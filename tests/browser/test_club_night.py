@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from .a11y import headings
 from .devices import PHONE, Page
 from .table import game_over, record, side_score, type_points
-from .test_accessibility import AXE_OPTIONS
+from .a11y import AXE_OPTIONS
 
 pytestmark = pytest.mark.browser
 

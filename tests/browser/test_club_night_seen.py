@@ -10,12 +10,11 @@ import pytest
 from playwright.sync_api import expect
 
 from .devices import PHONE, Page
+from .layout import LAPTOP, TV, broken_words, overflowing
 from .table import game_over, record, type_points
 
 pytestmark = pytest.mark.browser
 
-TV = {"width": 1920, "height": 1080}
-LAPTOP = {"width": 1366, "height": 768}
 NAMES = ["Annabelle & Bartholomew", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ivy & Jo", "Kit & Lou", "Max & Ned",
          "Ola & Pim", "Quinn & Rosalind", "Sam & Tess", "Ugo & Vera", "Walt & Xena", "Yves & Zoe", "Abe & Bea",
          "Cal & Dot", "Eli & Fay", "Gil & Hope", "Ike & Joy", "Ken & Liv", "Mo & Nia"]
@@ -45,32 +44,6 @@ def px(locator) -> float:
 
 def bottom(locator) -> float:
     return float(locator.evaluate("e => e.getBoundingClientRect().bottom"))
-
-
-def broken_words(page, selector: str) -> list[str]:
-    """Words inside `selector` drawn over two lines (a break inside a word)."""
-    return page.evaluate(r"""(selector) => {
-        const broken = [];
-        for (const root of document.querySelectorAll(selector)) {
-          const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-          for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-            if (!node.parentElement.checkVisibility()) continue;
-            for (const w of node.data.matchAll(/\S{2,}/gu)) {
-              const r = document.createRange();
-              r.setStart(node, w.index); r.setEnd(node, w.index + w[0].length);
-              const lines = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
-              if (lines.size > 1) broken.push(w[0]);
-            }
-          }
-        }
-        return broken; }""", selector)
-
-
-def overflowing(page, selector: str) -> list[str]:
-    """Elements matching `selector` wider than the screen, or than the box they sit in."""
-    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].filter(e =>
-        e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5
-        || e.scrollWidth > e.parentElement.clientWidth + 0.5).map(e => e.className)""", selector)
 
 
 @pytest.mark.parametrize("pairs", [8, 20])

@@ -19,12 +19,15 @@ from playwright.sync_api import expect
 from tests.sheet_helpers import hand_rows, pdf_pages, render_png
 
 from .a11y import (
+    AXE_OPTIONS,
     enlarge_text,
     headings,
     hidden_under_pinned_bars,
+    in_view,
     overlapping_controls,
     small_controls,
 )
+from .layout import QUARTER, broken_numbers, check_pinned_part, pinned_heights
 from .table import (
     enter,
     game_over,
@@ -34,14 +37,6 @@ from .table import (
     side_score,
     tap,
     type_points,
-)
-from .test_accessibility import AXE_OPTIONS
-from .test_large_text import (
-    QUARTER,
-    broken_numbers,
-    check_pinned_part,
-    in_view,
-    pinned_heights,
 )
 
 pytestmark = pytest.mark.browser

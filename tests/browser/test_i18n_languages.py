@@ -20,7 +20,7 @@ import lang
 from .a11y import enlarge_text, hidden_under_pinned_bars, make_game, overlapping_controls, small_controls
 from .devices import PHONE, SCREENSHOTS, Page
 from .table import type_points
-from .test_large_text import broken_numbers
+from .layout import broken_numbers
 
 pytestmark = pytest.mark.browser
 AXE_OPTIONS = {"resultTypes": ["violations"],

@@ -6,13 +6,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .a11y import enlarge_text, in_view
+from .a11y import enlarge_text
+from .layout import QUARTER, broken_numbers, check_pinned_part, pinned_heights
 from .table import tap, type_points
 from .words import split_words
 
 pytestmark = pytest.mark.browser
 
-QUARTER = 640 / 4
 TWO = {"variant": "ponytail", "sides": [{"name": "Us", "players": ["Ann", "Bob"]},
                                          {"name": "Them", "players": ["Cy", "Di"]}]}
 # Five-person scores run in hundreds; a table's own bonus for a pure super canasta makes five-digit totals
@@ -35,41 +35,6 @@ def make_game(server, kind: str) -> str:
     status, body = server.request("POST", f"/api/games/{game['id']}/hands", HANDS[kind])
     assert status == 201, body
     return game["id"]
-
-
-def pinned_heights(page) -> list[float]:
-    """The height of every sticky or fixed box the page draws (a hidden one has none)."""
-    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => {
-        const s = getComputedStyle(e); return s.position === 'sticky' || s.position === 'fixed'; })
-      .map(e => e.getBoundingClientRect().height).filter(h => h > 0)""")
-
-
-def broken_numbers(page) -> list[str]:
-    """Every number on the page (a sign, digits and thousands commas) that is drawn on more than one line."""
-    return page.evaluate(r"""() => {
-        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), broken = [];
-        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-          for (const n of node.data.matchAll(/[+\-\u2212]?\d[\d,.]*/g)) {
-            const r = document.createRange();
-            r.setStart(node, n.index); r.setEnd(node, n.index + n[0].length);
-            const lines = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
-            if (lines.size > 1) broken.push(`${n[0]} in ${node.parentElement.className || node.parentElement.tagName}`);
-          }
-        }
-        return broken; }""")
-
-
-def check_pinned_part(page, record, whole_page: bool) -> None:
-    """At most a quarter of the screen is pinned, and Record is in it at the top of the page (and, on the hand
-    form, all the way down; the game page's Record stops at its place under the scores)."""
-    heights = pinned_heights(page)
-    assert heights and sum(heights) <= QUARTER, heights
-    assert not page.evaluate("document.scrollingElement.scrollWidth > innerWidth"), "the page scrolls sideways"
-    end = page.evaluate("document.scrollingElement.scrollHeight - innerHeight")
-    for y in (0, end // 2, end) if whole_page else (0,):
-        page.evaluate(f"window.scrollTo(0, {y})")
-        assert in_view(record), f"Record is off the screen scrolled to {y}"
-    page.evaluate("window.scrollTo(0, 0)")
 
 
 @pytest.mark.parametrize("kind", list(GAMES))

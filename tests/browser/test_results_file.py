@@ -4,6 +4,8 @@ phone's width and shows the standings, the rounds and the VP scale. Screenshots 
 page's link and QR code."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -52,3 +54,31 @@ def test_the_results_file_from_a_finished_night_opens_off_line_on_a_phone(phone_
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     offline.screenshot(path=str(SCREENSHOTS / "results-file-offline-de.png"), full_page=True)
     offline.close()
+
+
+@pytest.mark.parametrize("locale, percent", [("en-US", 100), ("de-DE", 100), ("de-DE", 150)])
+def test_the_results_files_standings_fit_a_360_px_phone_without_scrolling_sideways(chromium, server, locale, percent):
+    """The standings of results.html (place, name, every figure) fit the phone's width: the table does not scroll
+    sideways inside its box, in English and German, at 100% and 150% text, and no figure is cut across lines."""
+    opened = Page(chromium, server, PHONE, locale=locale)
+    try:
+        event_id = finished_evening(lambda method, path, body=None: server.request(method, path, body))
+        page = opened.page
+        page.goto(f"/events/{event_id}/results.html")
+        page.evaluate("p => document.documentElement.style.fontSize = `${p}%`", percent)  # a phone's larger text
+        table = page.locator("table.standings")
+        expect(table).to_be_visible()
+        expect(page.get_by_role("table", name=re.compile("Standings|Tabelle"))).to_be_visible()  # still a table
+        box = table.evaluate("t => [t.parentElement.scrollWidth, t.parentElement.clientWidth, t.scrollWidth]")
+        wide = table.evaluate("""t => [...t.querySelectorAll('th, td')].filter(c => c.getBoundingClientRect().right >
+            t.parentElement.getBoundingClientRect().right + 1).map(c => c.className + ': ' + c.textContent.trim())""")
+        assert box[0] <= box[1], f"the standings scroll sideways: {box[0]} px in a box of {box[1]} px: {wide[:6]}"
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+        cut = table.evaluate("""t => [...t.querySelectorAll('tbody .num')].filter(c => {
+            const r = document.createRange(); r.selectNodeContents(c);
+            return new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top))).size > 1;
+          }).map(c => c.textContent)""")
+        assert cut == [], f"numbers cut across lines: {cut}"
+        opened.shot(f"results-file-standings-{locale}-{percent}")
+    finally:
+        opened.context.close()

@@ -12,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from .devices import PHONE, Page
-from .test_accessibility import AXE_OPTIONS
+from .a11y import AXE_OPTIONS
 
 pytestmark = pytest.mark.browser
 
