@@ -13,6 +13,7 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import event_view, events
 from web.forms import event_form, keys, numbers
+from web.views import event_me
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
@@ -154,7 +155,7 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
 
 @bp.get("/<event_id>")
 def event_page(event_id: str):
-    return director_page_refusal(event_id) or _director_page(event_id)
+    return event_me.find_me(event_id) or director_page_refusal(event_id) or _director_page(event_id)
 
 
 @bp.get("/<event_id>/live")
@@ -294,19 +295,21 @@ def seating(event_id: str):
     if refusal is not None:
         return refusal
 
-    content = drawn(("seating", event_id, key, number, lang.current(), pins),
-                    apart(seating_sheet, event_id, number, bool(pins)))
+    own_page = event_me.me_address(event_id, 0)[:-1]  # each entrant's own page: this less its number
+    content = drawn(("seating", event_id, key, number, lang.current(), pins, own_page),
+                    apart(seating_sheet, event_id, number, bool(pins), own_page))
     return _pdf(content, f"seating-round-{number}.pdf")
 
 
-def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bool) -> bytes:
+def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bool, own_page: str | None = None
+                  ) -> bytes:
     """Round `number`'s seating (with each table's PIN for the director: `pins`), in a process of its own
     (drawings.apart)."""
     def draw(conn) -> bytes:
         from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
 
         event = events.get_event(conn, event_id, pins=pins)
-        return seating_pdf(event, number, date=_first_day(conn, event))
+        return seating_pdf(event, number, date=_first_day(conn, event), own_page=own_page)
     return with_connection(path, language, draw)
 
 
