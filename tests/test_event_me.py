@@ -141,7 +141,7 @@ def test_it_reads_no_pin_and_shows_no_tables_pin(client):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("de", "Nord-Süd"), ("it", "la tua pagina"), ("es", "Nord"), ("pt-BR", "Norte")])
+    ("de", "Nord-Süd"), ("it", "la tua pagina"), ("es", "Norte-Sur"), ("pt-BR", "Norte-Sul")])
 def test_the_page_speaks_the_phones_language(client, language, words):
     call = client_call(client)
     event_id = new_evening(call)["id"]
