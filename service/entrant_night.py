@@ -20,7 +20,7 @@ import lang
 def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dict:
     """{"event": the event as its pages read it (no PINs), "entrant": its index, "name", "players",
     "now": this round's seat or None before round 1 ({"round", "table", "line", "bye", "opponents", "finished"}),
-    "next": where it goes next ({"kind": "table"|"stays"|"bye"|"later"|"last"|"over", "table", "movement"}),
+    "next": where it goes next ({"where": "table"|"stays"|"bye"|"later"|"last"|"over", "table", "movement"}),
     "rounds": its results round by round, "standing": its standings row or None}. Refused 404 for an unknown event
     or an entrant out of range."""
     row = _stored(db, event_id)
@@ -73,18 +73,18 @@ def _next(event: dict, entrant: int, now: dict | None) -> dict:
     moves, its North-South line keeps its table), a bye it already knows, or decided when the next round starts."""
     played = len(event["round_list"])
     if now is None:
-        return {"kind": "later", "table": None, "movement": None}
+        return {"where": "later", "table": None, "movement": None}
     if played >= event["rounds"]:
-        return {"kind": "over" if event["finished"] else "last", "table": None, "movement": None}
+        return {"where": "over" if event["finished"] else "last", "table": None, "movement": None}
     going = movements.moves_next(event, now["round"])
     if not going:
-        return {"kind": "later", "table": None, "movement": None}
+        return {"where": "later", "table": None, "movement": None}
     word = movements.word(now["movement"])
     if entrant in going:
-        return {"kind": "table", "table": going[entrant], "movement": word}
+        return {"where": "table", "table": going[entrant], "movement": word}
     # the North-South line keeps its tables (API.md: North-South entrant i at table i + 1); a table that gets no
     # East-West entrant in the next round sits out
     own = now["table"] if now["table"] is not None else entrant + 1
     if own in going.values():
-        return {"kind": "stays", "table": own, "movement": word}
-    return {"kind": "bye", "table": None, "movement": word}
+        return {"where": "stays", "table": own, "movement": word}
+    return {"where": "bye", "table": None, "movement": word}

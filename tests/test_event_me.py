@@ -99,7 +99,7 @@ def test_results_round_by_round_place_so_far_and_the_last_round(client):
     page = text(client, f"/events/{event_id}/me/0")
     assert "Round 1 : table 1, v Elsa & Fede : 400–100 · 13 VP · won" in page
     assert "Round 2 : table 1, v Gino & Ugo : 100–300 · 8 VP" in page
-    assert "Your place 1 of 4 · 34 VP" in page
+    assert "Your place Place 1 of 4 · 34 VP" in page
     assert "The night is over: these are your final results." in page
     assert "Adjustment: points +5 (a scoring slip put right)" in page
     assert "Adjustment: VP −1 (late start)" in text(client, f"/events/{event_id}/me/2")

@@ -5,15 +5,16 @@ nothing changed), reads no PIN and changes nothing.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, render_template, request
 from jinja2_fragments.flask import render_block
 
 from scoring import Refused, get_variant
 from service import events
 from service.entrant_night import entrant_night
-from web.plumbing.addresses import qr_answer, reachable
+from web.plumbing.addresses import qr_answer
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
+from web.plumbing.own_page import me_address
 from web.present.event_clock import round_clock
 
 bp = Blueprint("event_me", __name__, url_prefix="/events")
@@ -28,11 +29,6 @@ def _view(db, event_id: str, entrant: int) -> dict:
     event = night["event"]
     return {**night, "key": key, "variant": get_variant(event["variant"]), "clock": round_clock(event),
             "current": event["round_list"][-1] if event["round_list"] else None}
-
-
-def me_address(event_id: str, entrant: int) -> str:
-    """The entrant's own page as a phone on the room's network reaches it (its QR code's address)."""
-    return reachable(url_for("event_me.own_page", event_id=event_id, entrant=entrant))
 
 
 @bp.get("/<event_id>/me/<int:entrant>")
@@ -56,13 +52,3 @@ def own_qr(event_id: str, entrant: int):
     entrant_night(get_db(), event_id, entrant)  # 404 for an unknown event or entrant
     return qr_answer(me_address(event_id, entrant))
 
-
-def find_me(event_id: str) -> Response | None:
-    """`?entrant=` on the event's page: that entrant's own page (None without it)."""
-    raw = request.args.get("entrant")
-    if raw is None:
-        return None
-    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else -1
-    if number < 0:
-        return redirect(url_for("event_pages.tables", event_id=event_id) + "#find-me", 303)
-    return redirect(url_for("event_me.own_page", event_id=event_id, entrant=number), 303)

@@ -13,13 +13,13 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import event_view, events
 from web.forms import event_form, keys, numbers
-from web.views import event_me
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
 from web.plumbing.database import get_db
 from web.plumbing.director import director_page_refusal, directs, reading_as_director
 from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.pin import remember_director
+from web.plumbing.own_page import find_me, me_address
 from web.plumbing.errors import refused_page
 from web.present import device_name
 
@@ -155,7 +155,7 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
 
 @bp.get("/<event_id>")
 def event_page(event_id: str):
-    return event_me.find_me(event_id) or director_page_refusal(event_id) or _director_page(event_id)
+    return find_me(event_id) or director_page_refusal(event_id) or _director_page(event_id)
 
 
 @bp.get("/<event_id>/live")
@@ -295,7 +295,7 @@ def seating(event_id: str):
     if refusal is not None:
         return refusal
 
-    own_page = event_me.me_address(event_id, 0)[:-1]  # each entrant's own page: this less its number
+    own_page = me_address(event_id, 0)[:-1]  # each entrant's own page: this less its number
     content = drawn(("seating", event_id, key, number, lang.current(), pins, own_page),
                     apart(seating_sheet, event_id, number, bool(pins), own_page))
     return _pdf(content, f"seating-round-{number}.pdf")
