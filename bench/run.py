@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import (clubnight, engine, events, figures, heavy, players, seasons, statements, sync, taps,  # noqa: E402
-                   tournament, variants)
+from bench import (clubnight, engine, events, figures, heavy, own_page, players, seasons, statements,  # noqa: E402
+                   sync, taps, tournament, variants)
 from bench.devices import THREADS, Browser, Server, taskset_found  # noqa: E402
 from db.connection import SETTLE_SECONDS  # noqa: E402
 from service.events import HASHING_THREADS  # noqa: E402  (how many table PINs a round start hashes at once)
@@ -127,6 +127,7 @@ FIGURES = [
     *tournament.FIGURES,  # issue 32: the burraco tournament (bench/tournament.py)
     ("start a round of 20 tables, each with its own PIN", "<= 1 s"),
     ("season standings of 400 players over 40 nights, p95", "<= 50 ms"),  # issue 43 (bench/seasons.py)
+    *own_page.FIGURES,  # issue 42: an entrant's own page's idle poll beside the game page's (bench/own_page.py)
 ]
 LARGE = [name for name, _ in FIGURES[22:27]]  # what `--large-event` measures alone
 NEW_VARIANTS = {"american": "Modern American", "samba": "Samba", "bolivia": "Bolivia"}
@@ -142,7 +143,7 @@ class Result:
 
 
 def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_only: bool = False,
-            tournament_only: bool = False, season_only: bool = False) -> list[Result]:
+            tournament_only: bool = False, season_only: bool = False, own_only: bool = False) -> list[Result]:
     """Every figure, in FIGURES order (the engine's alone with `engine_only`, the largest event's with
     `large_only`, the burraco tournament's with `tournament_only`)."""
     names = [name for name, _ in FIGURES]
@@ -152,8 +153,9 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
         results[names[index]] = Result(names[index], value, met, how)
         say(f"  measured: {names[index]}: {value}")
 
-    if large_only or tournament_only or season_only:
-        (large if large_only else burraco if tournament_only else season)(sizes, workdir, say, put)
+    if large_only or tournament_only or season_only or own_only:
+        (large if large_only else burraco if tournament_only else season if season_only else own_poll)(
+            sizes, workdir, say, put)
         return [results[name] for name in names if name in results]
     if not engine_only:
         say("SQL statements per recorded hand, in this process…")
@@ -365,6 +367,7 @@ def measure(sizes: Sizes, workdir: Path, say, engine_only: bool = False, large_o
     large(sizes, workdir, say, put)
     burraco(sizes, workdir, say, put)
     season(sizes, workdir, say, put)
+    own_poll(sizes, workdir, say, put)
     return [results[name] for name in names]
 
 
@@ -432,10 +435,23 @@ def season(sizes: Sizes, workdir: Path, say, put) -> None:
     finally:
         timed.stop()
     p95 = figures.percentile(times, 95)
-    put(len(FIGURES) - 1, f"{p95:.1f} ms", p95 <= 50,
+    put([name for name, _ in FIGURES].index("season standings of 400 players over 40 nights, p95"), f"{p95:.1f} ms",
+        p95 <= 50,
         f"server-side, {len(times)} GETs, median {statistics.median(times):.1f} ms; best 30, ranked from 5 nights; "
         f"{sizes.season_nights} nights of {sizes.season_players // 4} tables written through db/ in {built:.1f} s; "
         f"the first GET (every night's standings worked out) took {first:.0f} ms")
+
+
+def own_poll(sizes: Sizes, workdir: Path, say, put) -> None:
+    """Issue 42: the own page's idle poll beside the game page's (bench/own_page.py), server-side."""
+    say("an entrant's own page: its idle poll beside the game page's (bench/own_page.py)…")
+    timed = Server(ROOT / "bench" / "serve.py", "--db", str(workdir / "own-page.sqlite"), "--threads", str(THREADS))
+    try:
+        found = own_page.measure(timed.port, sizes.samples)
+    finally:
+        timed.stop()
+    names = [name for name, _ in FIGURES]
+    own_page.put_figures(found, lambda name, *rest: put(names.index(name), *rest))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -451,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                    "the server on one core)")
     parser.add_argument("--season", action="store_true", help="the season standings figure alone (400 players over "
                                                                "40 nights)")
+    parser.add_argument("--own-page", action="store_true", help="the own page's idle poll beside the game page's "
+                                                                 "alone")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     began = time.perf_counter()
@@ -459,7 +477,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as tmp:
         try:
             results = measure(sizes, Path(tmp), say, engine_only=args.engine, large_only=args.large_event,
-                              tournament_only=args.tournament, season_only=args.season)
+                              tournament_only=args.tournament, season_only=args.season,
+                              own_only=args.own_page)
         except Exception as err:  # the bench itself broke: say so plainly, with a different exit code
             print(f"The benchmark could not run: {type(err).__name__}: {err}", flush=True)
             return 2

@@ -53,6 +53,8 @@ CARD_NAME_LEAST = 15
 CARD_PLAYERS = 12
 CARD_VERSUS = 13
 CARD_PAD = 12
+QR_SIZE = 64  # an entrant's own page, read by a phone's camera across the table
+QR_CAPTION = 8
 
 
 def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]],
@@ -86,9 +88,11 @@ def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]]
                   footer=footer)
 
 
-def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", date: str | None = None) -> bytes:
+def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", date: str | None = None,
+                own_page: str | None = None) -> bytes:
     """Round `round_number`'s seating: the whole list first ("Table 1: Ann & Bob v Cy & Di", who sits out),
-    then a card per table to cut out and stand on it, two across.
+    then a card per table to cut out and stand on it, two across; with `own_page` (the address of entrant 0's own
+    page less its number) each card carries a QR code of each of its entrants' own pages.
 
     Capacity on A4: the list holds 40 tables on the first page; up to 6 tables (list and cards) fit
     on one page; the cards run 8 to a page after that.
@@ -117,6 +121,9 @@ def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", 
         story.append(Paragraph(text(lang._("No tables in this round.")), LIST_STYLE))
     story.append(Spacer(1, 12))
     cards = [_card_lines(event, round_number, t, lines) for t in round_["tables"]]
+    if own_page:
+        for card, t in zip(cards, round_["tables"]):
+            card["qrs"] = [(event["entrants"][e]["name"], f"{own_page}{e}") for e in t["entrants"]]
     card_width = width / CARD_COLUMNS
     height = max((_card_height(c, card_width) for c in cards), default=0)
     for k in range(0, len(cards), CARD_COLUMNS):
@@ -451,7 +458,29 @@ def _leading(size: float) -> float:
 
 
 def _card_height(card: dict, width: float) -> float:
-    return 2 * CARD_PAD + sum(_leading(size) for _, size, _ in _card_layout(card, width)) + 6
+    qrs = QR_SIZE + _leading(QR_CAPTION) + 6 if card.get("qrs") else 0
+    return 2 * CARD_PAD + sum(_leading(size) for _, size, _ in _card_layout(card, width)) + 6 + qrs
+
+
+def _draw_qrs(c, card: dict, left: float, width: float) -> None:
+    """Each entrant's own page as a QR code, side by side at the card's foot, its name under it."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.graphics.shapes import Drawing
+
+    qrs = card["qrs"]
+    step = width / len(qrs)
+    for k, (name, address) in enumerate(qrs):
+        widget = QrCodeWidget(address, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        drawing = Drawing(QR_SIZE, QR_SIZE, transform=[QR_SIZE / (x1 - x0), 0, 0, QR_SIZE / (y1 - y0), 0, 0])
+        drawing.add(widget)
+        middle = left + step * k + step / 2
+        renderPDF.draw(drawing, c, middle - QR_SIZE / 2, CARD_PAD + _leading(QR_CAPTION))
+        c.setFont("Cond", QR_CAPTION)
+        words = lang._("Your page: %(name)s", name=name)
+        _, split = _fit(words, "Cond", QR_CAPTION, QR_CAPTION, step - 8)
+        c.drawCentredString(middle, CARD_PAD + 2, split[0] if split else words)
 
 
 class CardRow(Flowable):
@@ -487,4 +516,6 @@ class CardRow(Flowable):
                 c.drawCentredString(middle, y + size * 0.22, words)
                 if font == "Sans-Bold" and size == CARD_TABLE:
                     y -= 6  # a little air under the table's number
+            if card.get("qrs"):
+                _draw_qrs(c, card, k * self.card_width, self.card_width)
         c.restoreState()

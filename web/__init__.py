@@ -29,9 +29,11 @@ def register(app: Flask) -> None:
     app.register_blueprint(setup.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(paper.bp)
-    from web.views import event_device, event_pages, event_results, event_slips, manifest, players, rule_sets, scores_csv
+    from web.views import (event_device, event_me, event_pages, event_results, event_slips, manifest, players,
+                           rule_sets, scores_csv)
 
     app.register_blueprint(event_pages.bp)
+    app.register_blueprint(event_me.bp)
     app.register_blueprint(event_device.bp)
     app.register_blueprint(event_results.bp)
     app.register_blueprint(event_slips.bp)

@@ -22,6 +22,7 @@ from web.plumbing.database import get_db
 from web.plumbing.director import director_page_refusal, directs, reading_as_director
 from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.pin import remember_director
+from web.plumbing.own_page import find_me, me_address
 from web.plumbing.errors import refused_page
 from web.present import device_name
 
@@ -157,7 +158,7 @@ def _director_page(event_id: str, problem: str | None = None, status: int = 200)
 
 @bp.get("/<event_id>")
 def event_page(event_id: str):
-    return director_page_refusal(event_id) or _director_page(event_id)
+    return find_me(event_id) or director_page_refusal(event_id) or _director_page(event_id)
 
 
 @bp.get("/<event_id>/live")
@@ -299,19 +300,21 @@ def seating(event_id: str):
     if refusal is not None:
         return refusal
 
-    content = drawn(("seating", event_id, key, number, lang.current(), pins),
-                    apart(seating_sheet, event_id, number, bool(pins)))
+    own_page = me_address(event_id, 0)[:-1]  # each entrant's own page: this less its number
+    content = drawn(("seating", event_id, key, number, lang.current(), pins, own_page),
+                    apart(seating_sheet, event_id, number, bool(pins), own_page))
     return _pdf(content, f"seating-round-{number}.pdf")
 
 
-def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bool) -> bytes:
+def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bool, own_page: str | None = None
+                  ) -> bytes:
     """Round `number`'s seating (with each table's PIN for the director: `pins`), in a process of its own
     (drawings.apart)."""
     def draw(conn) -> bytes:
         from sheets.event_sheets import seating_pdf  # reportlab: loaded when paper is first asked for
 
         event = events.get_event(conn, event_id, pins=pins)
-        return seating_pdf(event, number, date=_first_day(conn, event))
+        return seating_pdf(event, number, date=_first_day(conn, event), own_page=own_page)
     return with_connection(path, language, draw)
 
 
