@@ -11,7 +11,7 @@ from scoring.events import movements
 from scoring.events.standings import bye_figures, game_figures
 
 from .event_view import page_event
-from .events import _event_of, _stored, _table_game, standings
+from .events import event_of, stored_event, table_game, standings
 from .games import not_found
 
 import lang
@@ -23,13 +23,13 @@ def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dic
     "next": where it goes next ({"where": "table"|"stays"|"bye"|"later"|"last"|"over", "table", "movement"}),
     "rounds": its results round by round, "standing": its standings row or None}. Refused 404 for an unknown event
     or an entrant out of range."""
-    row = _stored(db, event_id)
+    row = stored_event(db, event_id)
     event = page_event(db, event_id)  # pins=False: a table's PIN never reaches a player's page
     entrants = event["entrants"]
     if not isinstance(entrant, int) or not 0 <= entrant < len(entrants):
         raise not_found(lang._("There is no entrant %(n)s in this club night: it has entrants 0 to %(last)s.",
                                n=entrant, last=len(entrants) - 1))
-    model = _event_of(row)
+    model = event_of(row)
     tables, _ = store.get_seats(db, row["id"])
     mine = {t["round"]: t for t in tables if entrant in t["entrants"]}
     adjustments = [a for a in event["adjustments"] if a["entrant"] == entrant]
@@ -42,7 +42,7 @@ def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dic
                "won": None, "finished": False,
                "adjustments": [a for a in adjustments if a["round"] == number]}
         if table is not None:
-            game = _table_game(db, table)
+            game = table_game(db, table)
             seat = table["entrants"].index(entrant)
             others = [e for e in table["entrants"] if e != entrant]
             got.update(table=table["table"], opponents=[_side(entrants[e]) for e in others],

@@ -108,7 +108,7 @@ def test_the_hand_forms_notice_follows_the_revision(app, client):
     assert client.get(poll).status_code == 200
 
 
-@pytest.mark.parametrize("page, part", [("screen", "board"), ("tables", "picker")])
+@pytest.mark.parametrize("page, part", [("screen", "board"), ("tables", "picker"), ("me/0", "own")])
 def test_an_events_screen_and_table_picker_follow_every_table(app, client, page, part):
     event_id, game_id = new_event_table(client)
     poll = read(client.get(f"/events/{event_id}/{page}")).by_id(part).get("data-poll")

@@ -139,4 +139,5 @@ def init_app(app: Flask) -> PollGate:
     gate.register(r"/games/([^/]+)/hands/live", stamps.game)  # the hand form's "changed meanwhile" notice
     gate.register(r"/events/([^/]+)/screen/live", stamps.event)  # the standings screen
     gate.register(r"/events/([^/]+)/tables/live", stamps.event)  # the players' table picker
+    gate.register(r"/events/([^/]+)/me/[^/]+/live", stamps.event)  # an entrant's own page
     return gate

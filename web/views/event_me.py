@@ -5,12 +5,15 @@ nothing changed), reads no PIN and changes nothing.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request
+import time
+
+from flask import Blueprint, render_template, request
 from jinja2_fragments.flask import render_block
 
 from scoring import Refused, get_variant
 from service import events
 from service.entrant_night import entrant_night
+from web.plumbing import polls
 from web.plumbing.addresses import qr_answer
 from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
@@ -42,7 +45,7 @@ def own_live(event_id: str, entrant: int):
     the page's part drawn again."""
     db = get_db()
     if request.args.get("key") == events.event_key(db, event_id):
-        return Response(status=204)
+        return polls.unchanged((time.time() // 60 + 1) * 60)  # kept by the poll gate to the next minute at most
     return render_block(TEMPLATE, "own", **_view(db, event_id, entrant))
 
 
