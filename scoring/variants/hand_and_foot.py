@@ -194,8 +194,8 @@ class HandAndFoot(Variant):
                 errors += [FieldError(f"entries[{i}].{f}", lang._(
                     "%(name)s went out playing alone, so nothing is left in hand or foot: %(field)s must be 0, not "
                     "%(value)s.", name=name, field=LABELS[f], value=lang.number(e[f])))
-                           for f in HELD if e[f] and not off.get(f)]  # an unplayed foot not counted is refused once
-            if e["black_threes_melded"] and not e["went_out"] and not off["black_threes_melded"]:
+                           for f in HELD if e[f] and f not in switched_off]  # an unplayed foot not counted is refused once
+            if e["black_threes_melded"] and not e["went_out"] and "black_threes_melded" not in switched_off:
                 errors.append(FieldError(f"entries[{i}].black_threes_melded", lang._(
                     "%(name)s did not go out: only the player going out melds black threes, so Black threes melded "
                     "going out must be 0, not %(value)s (or mark %(name)s as out).", name=name,
