@@ -17,9 +17,9 @@ from datetime import datetime
 from babel.dates import format_skeleton
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
-import lang
+from . import core as lang  # the current language: `lang` itself gathers this module's names
+from .core import MINUS, number  # noqa: F401  (core writes a number: every counted message uses it)
 
-MINUS = "−"  # U+2212: a real minus sign in what is shown
 SIGNS = "-−+"  # typed in front of a number: a hyphen (a phone's keyboard), a real minus sign, a plus sign
 LONGEST = 4000  # digits read at most; int() refuses more than 4300, and any such number is far too large anyway
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")  # a space, a no-break space, a thin space: one space
@@ -37,28 +37,6 @@ class NumberUnreadable(ValueError):
         super().__init__(message)
         self.message = message
         self.reason = reason  # "decimals", "two_ways", "not_number" or "too_long"
-
-
-def number(value: int | float | None) -> str:
-    """12345 → '12,345' (English) or '12.345' (German…); negatives with a real minus sign; None → ''. A share of
-    tied wins (a float) to two decimals at most with the language's decimal sign: 1.5, or 1,5 in Italian."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, float):
-        if lang.babel_code() == "en":
-            written = f"{round(abs(value), 2):,}"
-        else:
-            written = format_decimal(round(abs(value), 2), format="#,##0.##", locale=lang.babel_locale())
-        return f"{MINUS}{written}" if value < 0 else written
-    if isinstance(value, bool) or not isinstance(value, int):
-        return str(value)
-    if lang.babel_code() == "en":  # English as Python writes it: no CLDR data loaded for an English table
-        written = f"{abs(value):,}"
-    else:
-        written = format_decimal(abs(value), locale=lang.babel_locale(), group_separator=True)
-    return f"{MINUS}{written}" if value < 0 else written
 
 
 def decimal(value: float, places: int = 1) -> str:

@@ -9,14 +9,21 @@ the fives). Every variant's limits come from there; nothing here knows one varia
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import lang
 
 from .base import FieldError
 
-if TYPE_CHECKING:
-    from .variant import Variant
+class Variant(Protocol):
+    """What this module reads of a `scoring.variant.Variant` (named here, not imported: the Variant calls this module)."""
+    pack_counts: Any
+    deck_counts: Any
+    describe_decks: Any
+    fields: Any
+    card_counted: Any
+
+    def held_apart(self, options: dict, entries: list[dict]) -> tuple | None: ...
 
 
 _DECKS: dict[tuple[int, int], dict[str, int]] = {}  # a variant's deck counts times a number of decks, made once

@@ -14,6 +14,7 @@ from .base import FieldError, Refused, listed, team_name
 from .entries import not_whole, points_fields, stored_reader
 from .standings import player_key
 from .names import visible
+from .registry import VARIANTS
 from .variant import NAME_MAX, Variant
 
 
@@ -58,7 +59,6 @@ def new_game(variant: Variant | None, payload: Any, *, seated_now: bool = True) 
 
 
 def _variant_ids():
-    from . import VARIANTS  # the registry imports this module: look it up when asked
     return VARIANTS
 
 

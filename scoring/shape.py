@@ -47,7 +47,7 @@ class Words:
         """A sentence's English msgid with this variant's round words written in ("Record %(round)s %(n)s" →
         "Record deal %(n)s"): each round word's sentence is its own catalog entry, so a language whose words for
         hand, round and deal differ in gender says each one right. `make catalogs-update` lists every sentence
-        once per round word (lang/extract.py)."""
+        once per round word (scoring/extract.py)."""
         return fill_round_words(sentence, lang.english(self.round), lang.english(self.rounds))
 
     def say(self, sentence: str, /, **values) -> str:

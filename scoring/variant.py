@@ -59,6 +59,10 @@ class Variant:
     deck_counts: dict[str, int] = {}
     pack_counts: dict[str, int] = {}
     card_counted: dict[str, tuple[str, str]] = {}  # each value counted, marked with lang.Nn_: "%(num)s joker(s)"
+    # the fields a house rule switches off: a field's name → the house rule that, set to null (a bonus) or false (a
+    # flag), leaves it unplayed. Declared once; the base derives from it the field's bound 0 (`with_switched_off`, so the form, the
+    # API and the sheets leave it out) and its refusal (`switched_off_errors`)
+    switched_off_by: dict[str, str] = {}
 
     @property
     def house_rules(self) -> dict[str, Any]:
@@ -255,6 +259,28 @@ class Variant:
     def field_bounds(self, options: dict) -> dict[str, int]:
         """The largest value each count or points field can take at this table."""
         return {}
+
+    def switched_off(self, rules: dict) -> tuple[tuple[str, str], ...]:
+        """The (field, house rule) pairs this table's rules switched off (`switched_off_by`)."""
+        return tuple((field, rule) for field, rule in self.switched_off_by.items()
+                     if rules[rule] is None or rules[rule] is False)  # a bonus at null, a flag unticked
+
+    def with_switched_off(self, found: dict[str, int], rules: dict) -> dict[str, int]:
+        """`found` (each field's largest value) with 0 for every field the table's rules switched off."""
+        off = {field for field, _ in self.switched_off(rules)}
+        return {k: 0 if k in off else n for k, n in found.items()} if off else found
+
+    def switched_off_errors(self, entries: list[dict], rules: dict, first: int = 0) -> list[FieldError]:
+        """A field the table's rules switched off must be 0: the refusal for each side's entry that is not (`first`:
+        the index of `entries[0]`, when one side's entry is checked alone)."""
+        off = self.switched_off(rules)
+        if not off:
+            return []
+        labels = {f.name: f.label for f in self.fields}
+        return [FieldError(f"entries[{i}].{k}", lang._(
+                    "%(field)s is not played at this table (house rule %(rule)s is off), so it must be 0, not %(n)s.",
+                    field=labels[k], rule=rule, n=lang.number(e[k])))
+                for i, e in enumerate(entries, first) for k, rule in off if e[k]]
 
     def choice_is_whole(self, field: Field, options: dict) -> bool:
         """Whether a choice declared as a side's whole entry is one at this table (American's special hand is not

@@ -14,6 +14,7 @@ import lang
 
 from .base import FieldError
 from .declare import HouseRule
+from .registry import get_variant
 
 BY_SCORE = "meld_minimums_by_score"
 OLD_BASE, OLD_TIERS = "min_meld", "min_meld_tiers"  # the lowest minimum and [[score reached, minimum], …] beside it
@@ -144,7 +145,6 @@ def current_names(data: Any) -> Any:
 
 
 def _current_item(item: Any) -> Any:
-    from . import get_variant  # the registry imports this module: look it up when asked
     variant = get_variant(item.get("variant")) if isinstance(item, dict) else None
     options = item.get("options") if variant else None
     if not isinstance(options, dict) or not isinstance(options.get("house_rules", {}), dict):

@@ -162,7 +162,7 @@ def test_held_penalties_per_side_pay_once():
 
 
 def test_the_bounds_say_it_to_the_api_and_the_form():
-    from scoring.american import VARIANT
+    from scoring.variants.american import VARIANT
     sides, options = setup("american", held_penalties_per_side=True)
     assert VARIANT.field_bounds(options)["aces_penalties"] == 1
     assert VARIANT.field_bounds(setup("american")[1])["concealed"] == 0  # not offered without its rule

@@ -40,7 +40,7 @@ def marking(tmp_path_factory):
     sources = [os.path.join(folder_, name) for folder_, _, names in sorted(os.walk(os.path.join(ROOT, "scoring")))
                for name in sorted(names) if name.endswith(".py")] + [os.path.join(ROOT, "checks.py")]
     for path in sources:
-        for _, message, _, context in extract_from_file("lang.extract.python", path, keywords=KEYWORDS):
+        for _, message, _, context in extract_from_file("scoring.extract.python", path, keywords=KEYWORDS):
             if isinstance(message, tuple):
                 catalog.add(message, tuple(marked(m) for m in message), context=context)
             else:

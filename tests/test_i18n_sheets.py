@@ -61,7 +61,7 @@ def catalog_of(folder, code: str, say, more: set[str] = frozenset()) -> None:
     """Every text the sheets' code marks (and `more`), said by `say`, compiled into `folder`/`code`."""
     catalog = Catalog(locale="de")
     for path in SOURCES:
-        for _, message, _, context in extract_from_file("lang.extract.python", os.path.join(ROOT, path), keywords=KEYWORDS):
+        for _, message, _, context in extract_from_file("scoring.extract.python", os.path.join(ROOT, path), keywords=KEYWORDS):
             said = tuple(say(m) for m in message) if isinstance(message, tuple) else say(message)
             catalog.add(message, said, context=context)
     for message in sorted(more):
@@ -78,9 +78,9 @@ def catalog_of(folder, code: str, say, more: set[str] = frozenset()) -> None:
 def languages(tmp_path, monkeypatch):
     """ie (every sheet text marked) and ia (every text longer), both writing numbers as German does; the languages
     lang knew before are back after the test."""
-    for name in ("_extra_dirs", "_added", "_babel_of"):
-        monkeypatch.setattr(lang, name, type(getattr(lang, name))(getattr(lang, name)))
-    monkeypatch.setattr(lang, "_catalogs", {})
+    for name in ("_extra_dirs", "_added", "_babel_of"):  # lang.core keeps them (lang gathers its names)
+        monkeypatch.setattr(lang.core, name, type(getattr(lang.core, name))(getattr(lang.core, name)))
+    monkeypatch.setattr(lang.core, "_catalogs", {})
     catalog_of(tmp_path / "marks", "ie", marked)
     catalog_of(tmp_path / "long", "ia", longer, card_texts())  # the whole card longer, scoring's words too
     lang.add_catalogs(str(tmp_path / "marks"), "ie", "Interlingue", "de")

@@ -3,7 +3,7 @@ its plural pair, a side named where a number stood, a placeholder per side, plur
 from __future__ import annotations
 
 import lang
-from scoring.samba import BOLIVIA
+from scoring.variants.samba import BOLIVIA
 
 from tests.helpers import refusals, setup
 from tests.pages import post, read, url

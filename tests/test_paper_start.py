@@ -7,7 +7,7 @@ import pytest
 
 from scoring import Refused, derive_game, new_game
 from scoring.game import HandRecord
-from scoring.ponytail import VARIANT as PONYTAIL
+from scoring.variants.ponytail import VARIANT as PONYTAIL
 
 from .pages import read, url
 from .player_helpers import WIN_FIRST, post

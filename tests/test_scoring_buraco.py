@@ -5,7 +5,7 @@ import pytest
 
 import lang
 from scoring import Refused, new_game
-from scoring.buraco import VARIANT
+from scoring.variants.burraco import BURACO as VARIANT
 
 from .examples import BURACO, BURRACO_PAIRS as PAIRS, nonzero
 from .helpers import refusals, rules_setup

@@ -5,7 +5,7 @@ import pytest
 
 import lang
 from scoring import Refused, new_game
-from scoring.burraco import VARIANT
+from scoring.variants.burraco import VARIANT
 from scoring.game import HandRecord, derive_game
 
 from .examples import BURRACO, BURRACO_PAIRS as PAIRS, nonzero

@@ -1,7 +1,7 @@
 """Five-person Canasta scoring (RULES.md §3): own scores and deal scores."""
 import pytest
 
-from scoring.five_person import partner, rentrap
+from scoring.variants.five_person import partner, rentrap
 
 from .examples import FIVE_PERSON
 from .helpers import example_scores, setup, totals

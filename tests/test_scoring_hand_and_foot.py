@@ -4,7 +4,7 @@ The refusals of §4 and §8 are in test_scoring_hand_and_foot_checks.py."""
 import pytest
 
 from scoring.game import HandRecord, derive_game
-from scoring.hand_and_foot import (
+from scoring.variants.hand_and_foot import (
     DEFAULT_MAX_HANDS,
     DEFAULT_TARGET,
     VARIANT,

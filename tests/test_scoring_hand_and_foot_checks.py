@@ -2,7 +2,7 @@
 edge passes, and each refusal names its field and says what is wrong and what is allowed."""
 import pytest
 
-from scoring.hand_and_foot import VARIANT
+from scoring.variants.hand_and_foot import VARIANT
 
 from .examples import HAND_AND_FOOT
 from .helpers import refusals, rules_setup

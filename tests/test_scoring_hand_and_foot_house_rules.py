@@ -4,7 +4,7 @@ import pytest
 
 from scoring import Refused, prepare_hand
 from scoring.game import HandRecord, derive_game
-from scoring.hand_and_foot import VARIANT, missing_books
+from scoring.variants.hand_and_foot import VARIANT, missing_books
 
 from .examples import HAND_AND_FOOT
 from .helpers import refusals, rules_setup

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import VARIANTS, pony
+from scoring import VARIANTS
+from scoring.variants import pony
 from tests.helpers import FIVE
 from tests.sheet_helpers import char_sizes, hand_row_heights, pdf_pages, render_png
 

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 import lang
 from scoring import VARIANTS, get_variant
-from scoring.five_person import FIELDS as FIVE_FIELDS
+from scoring.variants.five_person import FIELDS as FIVE_FIELDS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANGUAGES = ("es", "pt_BR", "it", "de")

@@ -9,6 +9,7 @@ import lang
 from ..base import FieldError, Refused
 from ..entries import whole_number
 from ..game import _listed, _name, _pin, shows_nothing
+from ..registry import VARIANTS
 from ..variant import Variant
 from .entrants import MAX_TABLES, check_entrants
 from .fits import fits
@@ -32,7 +33,6 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
     """Check a POST /api/events body; returns the Event or raises Refused (422) with every error found. `stored`:
     an event as Meldbook keeps it (an import), which may name the shipped scale its rows were copied from."""
     if variants is None:
-        from .. import VARIANTS  # the registry imports the variant modules: look it up when asked
         variants = VARIANTS
     if not isinstance(payload, dict):
         raise Refused([FieldError(None, lang._("A new event must be a JSON object with name, variant, options, "

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import lang
 
-from .base import FieldError, last_side_with
-from .common import decks_counted
-from .deck54 import CANASTA_CARDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
+from ..base import FieldError, last_side_with
+from .shared import decks_counted
+from ..deck54 import CANASTA_CARDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
 
 DECK_POINTS = 590  # 2 jokers × 50 + 8 × 20 (aces, 2s) + 24 × 10 (8 to K) + 18 × 5 (4 to 7, black 3s)
 LEAST = {"natural_canastas": 35, "mixed_canastas": 50, "wild_canastas": 140}  # melded points one canasta holds
@@ -14,13 +14,13 @@ KINDS = tuple(LEAST)
 # each kind as the checks name it, one of them: "natural canasta"
 CANASTA_NAMES = {"natural_canastas": lang.L_("natural canasta"), "mixed_canastas": lang.L_("mixed canasta"),
                  "wild_canastas": lang.L_("wild canasta")}
-SWITCHED = {"wild_canastas": "wild_canasta_bonus", "black_threes": "black_three_penalty"}  # field → rule, null: off
 
 
-def check_hand(entries: list[dict], options: dict, sides: list[dict], labels: dict) -> list[FieldError]:
-    """Every refusal of a Classic hand (`labels`: each field's label, for the fields a table switched off)."""
+def check_hand(entries: list[dict], options: dict, sides: list[dict],
+               switched_off: list[FieldError]) -> list[FieldError]:
+    """Every refusal of a Classic hand (`switched_off`: the Variant's refusals of the fields a table switched off)."""
     decks, rules = options["decks"], options["house_rules"]
-    errors = _switched_off(entries, rules, labels) + _decks(entries, decks)
+    errors = switched_off + _decks(entries, decks)
     errors += melded_covers_canastas(entries, LEAST, CANASTA_NAMES)
     errors += one_goes_out(entries, sides, "went_out", {}, "go out")
     need = rules["go_out_canastas"]
@@ -40,14 +40,6 @@ def check_hand(entries: list[dict], options: dict, sides: list[dict], labels: di
                 "%(name)s is marked as going out concealed but not as going out; tick Went out too, or untick "
                 "concealed.", name=name)))
     return errors
-
-
-def _switched_off(entries: list[dict], rules: dict, labels: dict) -> list[FieldError]:
-    """A count of something the table does not play (a wild canasta, black threes held apart) must be 0."""
-    return [FieldError(f"entries[{i}].{k}", lang._(
-                "%(field)s is not played at this table (house rule %(rule)s is off), so it must be 0, not %(n)s.",
-                field=labels[k], rule=rule, n=lang.number(e[k])))
-            for i, e in enumerate(entries) for k, rule in SWITCHED.items() if rules[rule] is None and e[k]]
 
 
 def _decks(entries: list[dict], decks: int) -> list[FieldError]:

@@ -4,14 +4,14 @@ from __future__ import annotations
 import lang
 
 from . import classic_checks as checks
-from .base import Field, FieldError, SideScore, sides_sent
-from .classic_checks import DECK_POINTS, KINDS, LEAST, SWITCHED
-from .common import (CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule,
+from ..base import Field, FieldError, SideScore, sides_sent
+from .classic_checks import DECK_POINTS, KINDS, LEAST
+from .shared import (CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule,
                      in_hand)
-from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from .deck54 import CANASTA_CARDS, CARD_COUNTED, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, WITH_BLACK_THREES
-from .shape import ByScoreRows, Words
-from .variant import Variant, deal_to_the_left
+from ..declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
+from ..deck54 import CANASTA_CARDS, CARD_COUNTED, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, WITH_BLACK_THREES
+from ..shape import ByScoreRows, Words
+from ..variant import Variant, deal_to_the_left
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 CARD_NAMES = {"jokers": lang.L_("Joker"), "twenties": lang.L_("A, 2"), "tens": lang.L_("K, Q, J, 10, 9, 8"),
@@ -138,6 +138,7 @@ class Classic(Variant):
                       "individuals": {"sides": [2, 3], "players_per_side": 1}}
     decks_note = lang.L_("Two 54-card decks (jokers included)")
     describe_decks = 2
+    switched_off_by = {"wild_canastas": "wild_canasta_bonus", "black_threes": "black_three_penalty"}
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
         sizes = {len(s["players"]) for s in sides}
@@ -158,7 +159,7 @@ class Classic(Variant):
         found = {"natural_canastas": 54 * d // CANASTA_CARDS, "mixed_canastas": WILD_PER_DECK * d,
                  "wild_canastas": WILD_PER_DECK * d // CANASTA_CARDS, "red_threes": THREES_PER_DECK * d,
                  "black_threes": THREES_PER_DECK * d, "melded": DECK_POINTS * d, "in_hand": DECK_POINTS * d}
-        return {k: 0 if k in SWITCHED and rules[SWITCHED[k]] is None else n for k, n in found.items()}
+        return self.with_switched_off(found, rules)
 
     def check_house_rules(self, rules: dict) -> list[FieldError]:
         if not 1 <= rules["go_out_canastas"] <= GO_OUT_MOST:
@@ -167,7 +168,7 @@ class Classic(Variant):
         return []
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
-        return checks.check_hand(entries, options, sides, {f.name: f.label for f in FIELDS})
+        return checks.check_hand(entries, options, sides, self.switched_off_errors(entries, options["house_rules"]))
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
         rules = options["house_rules"]

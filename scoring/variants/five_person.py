@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import lang
 
-from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .common import IN_HAND, LEFT_COLUMN, MELD_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, melded
-from .declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn
-from .shape import Fixed, Words
-from .variant import Variant
+from ..base import Field, FieldError, SideScore, last_side_with, sides_sent
+from .shared import IN_HAND, LEFT_COLUMN, MELD_COLUMN, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, melded
+from ..declare import TOTAL, Canasta, HouseRule, Seating, SheetColumn
+from ..shape import Fixed, Words
+from ..variant import Variant
 
 CARD_VALUES = {"fifteens": 15, "tens": 10, "fives": 5}
 CARD_WORDS = {"fifteens": (lang.L_("fifteen"), lang.L_("fifteens")), "tens": (lang.L_("ten"), lang.L_("tens")),

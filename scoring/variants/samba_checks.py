@@ -2,54 +2,59 @@
 table's house rules switched off, going out."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import lang
 
-from .base import FieldError, last_side_with, totals
-from .common import decks_counted
-from .deck54 import CANASTA_CARDS, NATURALS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, one_goes_out
+from ..base import FieldError, last_side_with, totals
+from .shared import decks_counted
+from ..deck54 import CANASTA_CARDS, NATURALS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, one_goes_out
 
-if TYPE_CHECKING:
-    from .samba import Samba
+from ..variant import Variant as Samba  # the Samba (or Bolivia) variant of samba.py, which imports this module
 
 DECK_POINTS = 590  # 2 jokers × 50 + 8 × 20 + 24 × 10 + 18 × 5 (4 to 7 and black 3s)
 SEQUENCES_PER_DECK = 4  # every seven-card run holds the 10 of its suit, and a deck has one 10 a suit
 SHORT_NATURALS = 3
-LEAST = {"natural_canastas": 35, "mixed_canastas": 50, "sequence_canastas": 50, "wild_canastas": 140,
-         "short_sequences": 15}
-LEAST_ITEMS = tuple(LEAST.items())
-# a field whose house rule is off: (the rule, refused above 0)
+SHORT_SEQUENCE_LEAST = 15  # the least melded points a short sequence holds (its canastas' are their declarations')
 TOTALLED = ("natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas", "red_threes", "black_threes",
             "short_sequences", "melded", "in_hand")
+# a field a house rule switches off (Samba.switched_off_by: the Variant refuses it above 0 and bounds it at 0)
 SWITCHED = {"wild_canastas": "wild_canasta_bonus", "black_threes": "black_three_penalty",
             "short_sequences": "short_sequence_penalty"}
 
 
-def bounds(decks: int, rules: dict, naturals_in_mixed: int) -> dict[str, int]:
-    """The largest value each count or points field can take at this table; 0 for a field switched off."""
+def least_melded(canastas: tuple) -> tuple[tuple[str, int], ...]:
+    """The least melded points each entry field's melds hold: each canasta kind's as declared, a short sequence's."""
+    return tuple((c.field, c.least) for c in canastas) + (("short_sequences", SHORT_SEQUENCE_LEAST),)
+
+
+def made(e: dict, rules: dict) -> int:
+    """A side's canastas: natural, mixed, sequences, and wild ones where they are played."""
+    return e["natural_canastas"] + e["mixed_canastas"] + e["sequence_canastas"] + \
+        (e["wild_canastas"] if rules["wild_canasta_bonus"] is not None else 0)
+
+
+def bounds(decks: int) -> dict[str, int]:
+    """The largest value each count or points field can take with these decks (the Variant sets 0 for a field
+    switched off)."""
     found = {"natural_canastas": NATURALS_PER_DECK * decks // CANASTA_CARDS, "mixed_canastas": WILD_PER_DECK * decks,
              "sequence_canastas": SEQUENCES_PER_DECK * decks, "wild_canastas": WILD_PER_DECK * decks // CANASTA_CARDS,
              "red_threes": THREES_PER_DECK * decks, "black_threes": THREES_PER_DECK * decks,
              "short_sequences": NATURALS_PER_DECK * decks // SHORT_NATURALS,
              "melded": DECK_POINTS * decks, "in_hand": DECK_POINTS * decks}
-    return {k: 0 if k in SWITCHED and rules[SWITCHED[k]] is None else n for k, n in found.items()}
+    return found
 
 
 def check_hand(variant: Samba, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
     rules, decks = options["house_rules"], options["decks"]
     labels = variant.labels
     errors = []
-    switched = [(k, rule) for k, rule in SWITCHED.items() if rules[rule] is None]
+    switched = variant.switched_off(rules)
+    least_items = variant.least_melded
     outs = 0
     for i, e in enumerate(entries):  # written plainly: this runs for every side of every hand of every game checked
-        for k, rule in switched:
-            if e[k]:
-                errors.append(FieldError(f"entries[{i}].{k}", lang._(
-                    "%(field)s is not played at this table (house rule %(rule)s is off), so it must be 0, not %(n)s.",
-                    field=labels[k], rule=rule, n=lang.number(e[k]))))
+        if switched:
+            errors += variant.switched_off_errors([e], rules, i)
         need = 0
-        for k, least in LEAST_ITEMS:
+        for k, least in least_items:
             need += e[k] * least
         if e["melded"] < need:
             errors.append(FieldError(f"entries[{i}].melded", lang._(
@@ -66,7 +71,6 @@ def check_hand(variant: Samba, entries: list[dict], options: dict, sides: list[d
 def _goes_out(variant: Samba, i: int, e: dict, rules: dict, side: dict) -> list[FieldError]:
     """Going out needs the side's canastas, and among them the sequences the table asks for; a player alone who
     went out holds nothing."""
-    from .samba import made
     errors, name = [], side["name"]
     if len(side["players"]) == 1:
         held = ("in_hand",) + (("black_threes",) if rules["black_three_penalty"] is not None else ())

@@ -9,8 +9,8 @@ from typing import Any
 import lang
 from lang import L_
 
-from .base import Field
-from .declare import HouseRule, SheetColumn
+from ..base import Field
+from ..declare import HouseRule, SheetColumn
 
 CANASTAS = L_("Canastas")  # the hand form's headings over a variant's fields
 THREES = L_("Threes")

@@ -9,13 +9,13 @@ from __future__ import annotations
 import lang
 from lang import L_
 
-from .base import Field, FieldError, SideScore, sides_sent
-from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, TIE_GOES_TO_GOING_OUT,
+from ..base import Field, FieldError, SideScore, sides_sent
+from .shared import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, TIE_GOES_TO_GOING_OUT,
                      TIE_PLAYS_ANOTHER_HAND, WENT_OUT, count, in_hand, melded, points_rule)
-from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
-from .deck54 import CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS
-from .shape import ByScoreRows, Words
-from .variant import Variant, deal_to_the_left
+from ..declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
+from ..deck54 import CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS
+from ..shape import ByScoreRows, Words
+from ..variant import Variant, deal_to_the_left
 from . import american_checks as checks
 
 DECKS = 2  # 108 cards: every limit and the threes table are for two decks, so a table cannot choose another number
@@ -36,6 +36,7 @@ SPECIAL = (
     ("dream_plus_5", lang.lazy_pgettext("special hand", "Dream hand +5"), 8500),
 )
 SPECIAL_WORDS = tuple((key, word) for key, word, _ in SPECIAL)
+SPECIAL_WORDS_BY_KEY = dict(SPECIAL_WORDS)
 
 CANASTAS = (
     Canasta("mixed_canastas", lang.lazy_pgettext("canasta kind", "mixed"), "mixed_canasta_bonus", 50,
@@ -134,6 +135,7 @@ FIELDS = (
     Field("incomplete_wild", "flag", L_("Incomplete wild meld"), group=RARE, rare=True),
     Field("incomplete_wild_jokers", "flag", L_("That wild meld holds all four jokers"), group=RARE, rare=True),
 )
+LABELS = {f.name: f.label for f in FIELDS}
 COUNTS = tuple(f.name for f in FIELDS if f.kind == "count")
 FLAGS = tuple(f.name for f in FIELDS if f.kind == "flag")
 
@@ -279,7 +281,7 @@ class American(Variant):
         return field.whole and not options["house_rules"].get("special_hands_add")
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
-        return checks.check_hand(entries, options["house_rules"], sides)
+        return checks.check_hand(entries, options["house_rules"], sides, LABELS, SPECIAL_WORDS_BY_KEY)
 
     def score_hand(self, entries: list[dict], options: dict) -> list[SideScore]:
         rules = options["house_rules"]

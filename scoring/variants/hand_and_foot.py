@@ -5,17 +5,17 @@ from collections.abc import Mapping
 
 import lang
 
-from .base import Field, FieldError, SideScore, last_side_with, sides_sent
-from .base import totals as added_up
-from .common import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded
-from .declare import SCORE, TOTAL, Canasta, SheetColumn
-from .deck54 import (CANASTA_CARDS, CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, NATURALS_PER_DECK,
+from ..base import Field, FieldError, SideScore, last_side_with, sides_sent
+from ..base import totals as added_up
+from .shared import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded
+from ..declare import SCORE, TOTAL, Canasta, SheetColumn
+from ..deck54 import (CANASTA_CARDS, CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, NATURALS_PER_DECK,
                      SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
 from .hand_and_foot_rules import (BOOK_WORDS, BOOKS_COUNTED, RULES, black_threes_limit, books, by_round,
                                   check_house_rules, deck_points, for_round, listed_and, missing_books,  # noqa: F401
                                   off_words, played)
-from .shape import ByRound, Words
-from .variant import Variant, deal_to_the_left
+from ..shape import ByRound, Words
+from ..variant import Variant, deal_to_the_left
 
 # RULES.md §8 "End of game": a number of rounds, unless the table plays to a score
 DEFAULT_MAX_HANDS = 4  # rounds; a table that plays to a score sets `target` and clears this (null)
@@ -112,6 +112,9 @@ class HandAndFoot(Variant):
     card_counted = CARD_COUNTED
     valueless_cards = lang.L_("3 (red or black)")
     target = DEFAULT_TARGET
+    switched_off_by = {"wild_canastas": "wild_canasta_bonus", "sevens_canastas": "sevens_canasta_bonus",
+                       "black_threes_canastas": "black_threes_canasta_bonus",
+                       "black_threes_melded": "black_three_meld_bonus", "in_foot": "unplayed_foot_counts"}
     score_instead = 10000  # RULES.md §8: a table that plays to a score often plays to 10,000
     rules = RULES
     canastas = CANASTAS
@@ -157,17 +160,14 @@ class HandAndFoot(Variant):
     def field_bounds(self, options: dict) -> dict[str, int]:
         d, rules = options["decks"], played(options["house_rules"])
         cards = deck_points(rules) * d
-        return {"natural_canastas": NATURALS_PER_DECK * d // CANASTA_CARDS,
-                "dirty_canastas": WILD_PER_DECK * d,  # each holds a joker or 2: fewer than the naturals would allow
-                "wild_canastas": 0 if rules["wild_canasta_bonus"] is None else WILD_PER_DECK * d // CANASTA_CARDS,
-                "sevens_canastas": 0 if rules["sevens_canasta_bonus"] is None else SEVENS_PER_DECK * d // CANASTA_CARDS,
-                "black_threes_canastas": 0 if rules["black_threes_canasta_bonus"] is None
-                else THREES_PER_DECK * d // CANASTA_CARDS,
-                "red_threes": THREES_PER_DECK * d, "red_threes_held": THREES_PER_DECK * d,
-                "black_threes": THREES_PER_DECK * d,
-                "black_threes_melded": 0 if rules["black_three_meld_bonus"] is None else THREES_PER_DECK * d,
-                "exact_pickups": MOST_PLAYERS_A_SIDE,
-                "melded": cards, "in_hand": cards, "in_foot": cards if rules["unplayed_foot_counts"] else 0}
+        return self.with_switched_off({
+            "natural_canastas": NATURALS_PER_DECK * d // CANASTA_CARDS,
+            "dirty_canastas": WILD_PER_DECK * d,  # each holds a joker or 2: fewer than the naturals would allow
+            "wild_canastas": WILD_PER_DECK * d // CANASTA_CARDS, "sevens_canastas": SEVENS_PER_DECK * d // CANASTA_CARDS,
+            "black_threes_canastas": THREES_PER_DECK * d // CANASTA_CARDS,
+            "red_threes": THREES_PER_DECK * d, "red_threes_held": THREES_PER_DECK * d, "black_threes": THREES_PER_DECK * d,
+            "black_threes_melded": THREES_PER_DECK * d, "exact_pickups": MOST_PLAYERS_A_SIDE,
+            "melded": cards, "in_hand": cards, "in_foot": cards}, rules)
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         rules, decks = played(options["house_rules"]), options["decks"]
@@ -179,11 +179,7 @@ class HandAndFoot(Variant):
                              cards_words=lang.L_("melded, in hands and in feet"), deck_points=deck_points(rules))
         errors += self._naturals(entries, decks) + black_threes_limit(entries, decks)
         errors += melded_covers_canastas(entries, BOOK_LEAST, BOOK_WORDS)
-        off = {"wild_canastas": rules["wild_canasta_bonus"] is None, "sevens_canastas": rules["sevens_canasta_bonus"] is None,
-               "black_threes_canastas": rules["black_threes_canasta_bonus"] is None,
-               "black_threes_melded": rules["black_three_meld_bonus"] is None,
-               "in_foot": not rules["unplayed_foot_counts"]}
-        switched_off = [f for f, is_off in off.items() if is_off]  # asked once a hand, not once a side
+        switched_off = [f for f, _ in self.switched_off(rules)]  # asked once a hand, not once a side
         for i, e in enumerate(entries):
             name, players = sides[i]["name"], len(sides[i]["players"])
             for f in switched_off:
@@ -198,8 +194,8 @@ class HandAndFoot(Variant):
                 errors += [FieldError(f"entries[{i}].{f}", lang._(
                     "%(name)s went out playing alone, so nothing is left in hand or foot: %(field)s must be 0, not "
                     "%(value)s.", name=name, field=LABELS[f], value=lang.number(e[f])))
-                           for f in HELD if e[f] and not off.get(f)]  # an unplayed foot not counted is refused once
-            if e["black_threes_melded"] and not e["went_out"] and not off["black_threes_melded"]:
+                           for f in HELD if e[f] and f not in switched_off]  # an unplayed foot not counted is refused once
+            if e["black_threes_melded"] and not e["went_out"] and "black_threes_melded" not in switched_off:
                 errors.append(FieldError(f"entries[{i}].black_threes_melded", lang._(
                     "%(name)s did not go out: only the player going out melds black threes, so Black threes melded "
                     "going out must be 0, not %(value)s (or mark %(name)s as out).", name=name,

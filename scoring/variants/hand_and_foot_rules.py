@@ -8,10 +8,10 @@ from typing import Any
 
 import lang
 
-from .base import FieldError, last_side_with
-from .common import TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, points_rule
-from .declare import HouseRule
-from .deck54 import CANASTA_CARDS, DECK_POINTS, THREES_PER_DECK
+from ..base import FieldError, last_side_with
+from .shared import TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, points_rule
+from ..declare import HouseRule
+from ..deck54 import CANASTA_CARDS, DECK_POINTS, THREES_PER_DECK
 
 JOKERS_PER_DECK = 2
 JOKER_VALUES = (5, 500)  # a joker's card value at a table: 50 by the rules, 20 played; every card total in fives

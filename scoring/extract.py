@@ -4,7 +4,8 @@ A sentence about a variant's rounds is written once in the code with round slots
 play…")`, `said(words, …)` in a template) but said as the variant's whole sentence ("The deal in play…"), so a
 language whose words for hand, round and deal differ in gender writes each one right. Here each such call becomes
 one catalog entry per round word the registered variants use (a new variant's words get their entries on the next
-`make catalogs-update`). Only pybabel imports this module.
+`make catalogs-update`). Only pybabel imports this module (babel.cfg names it); it lives in scoring/ because the
+round words are the variants': lang/ knows no variant.
 """
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from typing import Any, Iterable, Iterator
 from babel.messages.extract import extract_python
 from jinja2.ext import babel_extract
 
+import lang
+
+from . import VARIANTS
+from .shape import fill_round_words
+
 # how each round-word call names its texts: the positions of the sentence (and its plural) among its arguments
 SINGLE = {"say": 0, "said": 1, "R_": 0, "say_of": 1}
 COUNTED = {"say_n": 0, "said_n": 1}
@@ -20,16 +26,11 @@ COUNTED = {"say_n": 0, "said_n": 1}
 
 def round_words() -> list[tuple[str, str]]:
     """The English (round, rounds) of every registered variant, each pair once."""
-    import lang
-    from scoring import VARIANTS
-
     pairs = {(lang.english(v.words.round), lang.english(v.words.rounds)) for v in VARIANTS.values()}
     return sorted(pairs)
 
 
 def _expanded(found: Iterable[tuple[int, str, Any, list[str]]]) -> Iterator[tuple[int, str, Any, list[str]]]:
-    from scoring.shape import fill_round_words
-
     for lineno, funcname, messages, comments in found:
         parts = list(messages) if isinstance(messages, (list, tuple)) else [messages]
         if funcname in SINGLE:

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import lang
 
-from .base import Field, FieldError, SideScore, sides_sent
-from .common import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT,
+from ..base import Field, FieldError, SideScore, sides_sent
+from .shared import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT,
                      TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule)
-from .declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from .deck54 import (CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
+from ..declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
+from ..deck54 import (CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
                      UNPICKED_PONY_COUNTS, deck_limits, melded_covers_canastas, one_goes_out)
-from .shape import ByScoreRows, SideMark, Words
-from .variant import Variant, seats
+from ..shape import ByScoreRows, SideMark, Words
+from ..variant import Variant, seats
 
 # kind → (count field, surprise field, least melded points one such canasta holds, word)
 CANASTAS = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import lang
 
-from .base import FieldError, last_side_with, plural, totals
-from .deck54 import one_goes_out
+from ..base import FieldError, last_side_with, plural, totals
+from ..deck54 import one_goes_out
 
 CARD_POINTS = 1160  # 2 × 580: threes are never card points
 WILD_CARDS, JOKERS, TWOS, ACES, SEVENS = 12, 4, 8, 8, 8
@@ -33,21 +33,11 @@ def bounds(rules: dict) -> dict[str, int]:
             "concealed": 0 if rules.get("going_out_concealed_bonus") is None else 1}  # a flag: 0 where it cannot be set
 
 
-_LABELS: dict = {}
-
-
-def _labels() -> dict:
-    if not _LABELS:
-        from .american import FIELDS  # the module declaring the fields imports this one
-        _LABELS.update({f.name: f.label for f in FIELDS})
-    return _LABELS
-
-
-def check_hand(entries: list[dict], rules: dict, sides: list[dict]) -> list[FieldError]:
-    labels = _labels()
+def check_hand(entries: list[dict], rules: dict, sides: list[dict], labels: dict, special_words: dict) -> list[FieldError]:
+    """`labels`: each field's label, `special_words`: each special hand's word, as american.py declares them."""
     adds = rules.get("special_hands_add")  # RULES.md §14: a special hand beside the side's other scoring
     if any(e["special_hand"] for e in entries):
-        errors = _special(entries, rules, sides, labels)
+        errors = _special(entries, rules, sides, labels, special_words)
         if errors:
             return errors
     errors = []
@@ -60,7 +50,7 @@ def check_hand(entries: list[dict], rules: dict, sides: list[dict]) -> list[Fiel
     return errors
 
 
-def _special(entries: list[dict], rules: dict, sides: list[dict], labels: dict) -> list[FieldError]:
+def _special(entries: list[dict], rules: dict, sides: list[dict], labels: dict, words: dict) -> list[FieldError]:
     """A special hand is the side's whole entry; one a hand, and then nobody went out."""
     errors = []
     laid = [i for i, e in enumerate(entries) if e["special_hand"]]
@@ -70,7 +60,7 @@ def _special(entries: list[dict], rules: dict, sides: list[dict], labels: dict) 
         if rules["special_hands"].get(e["special_hand"]) is None:
             errors.append(FieldError(f"entries[{i}].special_hand", lang._(
                 "%(hand)s is not played at this table (house rule special_hands); choose another special hand or none.",
-                hand=_special_word(e["special_hand"]))))
+                hand=str(words.get(e["special_hand"], e["special_hand"])))))
         if adds:
             continue
         others = [k for k, v in e.items() if k != "special_hand" and v]
@@ -86,11 +76,6 @@ def _special(entries: list[dict], rules: dict, sides: list[dict], labels: dict) 
             "Nobody goes out in a hand ended by a special hand, but %(side)s is marked as going out.",
             side=sides[i]["name"])) for i, e in enumerate(entries) if e["went_out"] and i not in laid]
     return errors
-
-
-def _special_word(key: str) -> str:
-    from .american import SPECIAL_WORDS
-    return str(dict(SPECIAL_WORDS).get(key, key))
 
 
 def _side(i: int, e: dict, rules: dict, side: dict, labels: dict) -> list[FieldError]:

@@ -8,14 +8,15 @@ from dataclasses import dataclass
 import lang
 from lang import L_
 
-from .base import Field, FieldError, SideScore, sides_sent
-from .common import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, THREES, TIE_GOES_TO_GOING_OUT,
+from ..base import Field, FieldError, SideScore, sides_sent
+from .shared import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, THREES, TIE_GOES_TO_GOING_OUT,
                      TIE_PLAYS_ANOTHER_HAND, WENT_OUT, count, in_hand, melded, points_rule)
-from .declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
-from .deck54 import CARD_COUNTED, CARD_WORDS, WITH_BLACK_THREES
-from .shape import ByScoreRows, Words
-from .variant import Variant, deal_to_the_left
+from ..declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
+from ..deck54 import CARD_COUNTED, CARD_WORDS, WITH_BLACK_THREES
+from ..shape import ByScoreRows, Words
+from ..variant import Variant, deal_to_the_left
 from . import samba_checks as checks
+from .samba_checks import made
 
 CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 CARD_NAMES = {"jokers": L_("Joker"), "twenties": L_("A, 2"), "tens": L_("K, Q, J, 10, 9, 8"),
@@ -132,12 +133,6 @@ def canastas(t: Table) -> tuple[Canasta, ...]:
             Canasta("wild_canastas", t.wild, "wild_canasta_bonus", 140))
 
 
-def made(e: dict, rules: dict) -> int:
-    """A side's canastas: natural, mixed, sequences, and wild ones where they are played."""
-    return e["natural_canastas"] + e["mixed_canastas"] + e["sequence_canastas"] + \
-        (e["wild_canastas"] if rules["wild_canasta_bonus"] is not None else 0)
-
-
 def red_threes_value(n: int, decks: int, rules: dict) -> int:
     """100 each, or the bonus for all the red threes in play (2 a deck) when one side laid them all."""
     return rules["all_red_threes_bonus"] if n and n == 2 * decks else n * rules["red_three_bonus"]
@@ -162,6 +157,7 @@ class Samba(Variant):
     decks_note = L_("Three 54-card decks (162 cards, jokers included)")
     describe_decks = 3
     decks_range = (2, 12)
+    switched_off_by = checks.SWITCHED
 
     def __init__(self, table: Table):
         self.table = table
@@ -171,6 +167,7 @@ class Samba(Variant):
         self.columns = columns(table)
         self.canastas = canastas(table)
         self.labels = {f.name: f.label for f in self.fields}  # the checks' words for each field
+        self.least_melded = checks.least_melded(self.canastas)  # from the canastas' declarations
 
     def check_sides(self, sides: list[dict]) -> list[FieldError]:
         sizes = {len(s["players"]) for s in sides}
@@ -197,7 +194,7 @@ class Samba(Variant):
         return "fives", sum(e["black_threes"] for e in entries), BLACK_THREES_COUNTED
 
     def field_bounds(self, options: dict) -> dict[str, int]:
-        return checks.bounds(options["decks"], options["house_rules"], self.table.naturals_in_mixed)
+        return self.with_switched_off(checks.bounds(options["decks"]), options["house_rules"])
 
     def check_hand(self, entries: list[dict], options: dict, sides: list[dict]) -> list[FieldError]:
         return checks.check_hand(self, entries, options, sides)
