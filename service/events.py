@@ -21,6 +21,7 @@ Every table's game carries its seat ("event": id, round, table). What a late cha
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import random
@@ -43,7 +44,7 @@ from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, T
                             movement_fits, pair_round, standings as ranked)
 from scoring.game import now_utc
 
-from . import cache
+from . import cache, confirm
 from .cache import Recent
 from .games import (committed, early_end, game_object, get_game, late_change_words, new_id, new_stored, not_found,
                     read_stored, request_fingerprint)
@@ -110,7 +111,13 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     event it made the first time and makes none; another request under that key is refused. The library that
     will pair its rounds is loaded now, once per process (networkx takes 0.2 s on a PC, more on a Pi): the
     organiser's first round start, with every table waiting, does not wait for it."""
-    event = check_event(payload)
+    mode, confirm_errors = confirm.check_confirm(payload)  # API.md "A table's result, confirmed by both sides"
+    try:
+        event = check_event(confirm.without_confirm(payload))
+    except Refused as err:
+        raise Refused(list(err.errors) + confirm_errors) from None
+    if confirm_errors:
+        raise Refused(confirm_errors)
     request = request_fingerprint("event", payload, "pin", "director_pin")  # no plain hash of a PIN is kept
     row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request,
            "pin_hash": hash_pin(event.pin) if event.pin else None,
@@ -119,6 +126,7 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
         made = store.event_started_with(db, key) if key is not None else None
         if made is None:
             store.insert_event(db, row)
+            confirm.set_mode(db, row["id"], mode)
             keep_entrant_members(db, event.entrants)
             if payload.get("season") is not None:
                 _join_season(db, payload["season"], row)
@@ -166,7 +174,9 @@ def _finished_games(db: sqlite_utils.Database, event_id: str) -> dict[str, bool]
     """Whether each of the event's games is finished, from what is kept per game revision (one query for them all,
     a game derived only when it changed): the largest event has 10,000 games, more than the game cache holds."""
     tables, _ = store.get_seats(db, event_id)
-    return {t["game"]: _table_game(db, t).finished for t in tables}
+    played = {t["game"]: _table_game(db, t).finished for t in tables}
+    waiting = confirm.waiting_games(db, event_id, played)  # a finished game waiting for a side counts nowhere
+    return {g: done and g not in waiting for g, done in played.items()}
 
 
 def _finished(event: dict, round_list: list[dict]) -> bool:
@@ -179,11 +189,14 @@ def get_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -
     row = _stored(db, event_id)
     finished = _finished_games(db, row["id"])
     round_list = [_round_json(db, r, row["movement"], finished, pins) for r in store.get_rounds(db, row["id"])]
+    confirm.mark_rounds(db, row, round_list, pins)  # a table waiting for a side: "finished": true, "confirmed": false
     event = _event_of(row)
     tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
     return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
             "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
-            "finished": _finished(row, round_list), "round_list": round_list,
+            "confirm": row.get("confirm") or "none",
+            "finished": _finished(row, round_list) and not any(t.get("confirmed") is False for r in round_list
+                                                                for t in r["tables"]), "round_list": round_list,
             "adjustments": store.get_adjustments(db, row["id"])}
 
 
@@ -244,8 +257,11 @@ def _rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round
     adjustments = tuple((a["id"], a["entrant"], a["round"], a["vp"], a["points"])
                         for a in store.get_adjustments(db, event_id))
     seated: list[list[TableGame]] = [[] for _ in byes]
-    for t in tables:
-        seated[t["round"] - 1].append(_table_game(db, t))
+    played = {t["game"]: _table_game(db, t) for t in tables}
+    waiting = confirm.waiting_games(db, event_id, {g: p.finished for g, p in played.items()})
+    for t in tables:  # a finished game waiting for a side's acceptance counts nowhere (not played)
+        game = played[t["game"]]
+        seated[t["round"] - 1].append(dataclasses.replace(game, finished=False) if t["game"] in waiting else game)
     state = (tuple((t["game"], t["revision"], t["updated"]) for t in tables), tuple(tuple(b) for b in byes),
              tuple(movements), adjustments)
     return [Round(tuple(games), tuple(b), m) for games, b, m in zip(seated, byes, movements)], state
@@ -279,11 +295,13 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
         number, pairing = _seat(row, so_far, state, name)
         if pins is None or len(pins) != len(pairing.tables):  # drawn and hashed once, unless seated anew with
             pins = _table_pins(row, len(pairing.tables))     # another count; here: no table's write waits for it
+            second = confirm.second_pins(row, pins)  # confirm both: each table's second side's own PIN
         with write(db):
             again = store.round_started_with(db, row["id"], key) if key is not None else None
             if (again is None and _rounds_so_far(db, row["id"])[1] == state
                     and store.get_event(db, row["id"])["entrants"] == row["entrants"]):
                 made = _start(db, row, number, pairing, key, name, pins)
+                confirm.keep_second_pins(db, made, second)
         if again is not None or made:
             break
     else:

@@ -32,6 +32,8 @@ def register(app: Flask) -> None:
     from web.views import event_device, event_pages, event_results, event_slips, manifest, players, rule_sets, scores_csv
 
     app.register_blueprint(event_pages.bp)
+    from web.views import event_confirm
+    app.register_blueprint(event_confirm.bp)
     app.register_blueprint(event_device.bp)
     app.register_blueprint(event_results.bp)
     app.register_blueprint(event_slips.bp)

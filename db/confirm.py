@@ -1,0 +1,85 @@
+"""Storage of a table's result confirmed by both sides (API.md): acceptances, each side's sent totals, and the second
+side's own table PIN (an event with `confirm: both` and table_pins)."""
+from __future__ import annotations
+
+import json
+
+import sqlite_utils
+
+from .games import rows
+
+
+def event_confirm(db: sqlite_utils.Database, event_id: str) -> str:
+    """The event's confirm mode: none, accept or both."""
+    found = rows(db, "SELECT confirm FROM events WHERE id = ?", [event_id])
+    return (found[0]["confirm"] or "none") if found else "none"
+
+
+def set_confirm(db: sqlite_utils.Database, event_id: str, mode: str) -> None:
+    db.execute("UPDATE events SET confirm = ? WHERE id = ?", [mode, event_id])
+
+
+def acceptance(db: sqlite_utils.Database, game_id: str) -> dict | None:
+    """The game's acceptance {revision, side, at, device}, or None."""
+    found = rows(db, "SELECT revision, side, at, device FROM game_acceptances WHERE game_id = ?", [game_id])
+    return found[0] if found else None
+
+
+def put_acceptance(db: sqlite_utils.Database, game_id: str, revision: int, side: int, at: str,
+                   device: str | None) -> None:
+    db.execute("INSERT OR REPLACE INTO game_acceptances (game_id, revision, side, at, device) VALUES (?, ?, ?, ?, ?)",
+               [game_id, revision, side, at, device])
+
+
+def drop_acceptance(db: sqlite_utils.Database, game_id: str) -> None:
+    db.execute("DELETE FROM game_acceptances WHERE game_id = ?", [game_id])
+
+
+def side_results(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    """Each side's sent totals in side order: side, totals, at, device, request_key."""
+    return [{**r, "totals": json.loads(r["totals"])} for r in rows(
+        db, "SELECT side, totals, at, device, request_key FROM game_side_results WHERE game_id = ? ORDER BY side",
+        [game_id])]
+
+
+def put_side_result(db: sqlite_utils.Database, game_id: str, side: int, totals: list[int], at: str,
+                    device: str | None, key: str | None) -> None:
+    db.execute("INSERT OR REPLACE INTO game_side_results (game_id, side, totals, at, device, request_key) "
+               "VALUES (?, ?, ?, ?, ?, ?)", [game_id, side, json.dumps(totals), at, device, key])
+
+
+def side_pin(db: sqlite_utils.Database, game_id: str, side: int) -> dict | None:
+    found = rows(db, "SELECT pin, pin_hash FROM side_pins WHERE game_id = ? AND side = ?", [game_id, side])
+    return found[0] if found else None
+
+
+def put_side_pin(db: sqlite_utils.Database, game_id: str, side: int, pin: str, pin_hash: str) -> None:
+    db.execute("INSERT OR IGNORE INTO side_pins (game_id, side, pin, pin_hash) VALUES (?, ?, ?, ?)",
+               [game_id, side, pin, pin_hash])
+
+
+def event_marks(db: sqlite_utils.Database, event_id: str) -> dict[str, dict]:
+    """For each table game of the event: its revision, its acceptance's revision (None), and how many sides sent
+    totals, in one query."""
+    return {r["game_id"]: r for r in rows(
+        db, "SELECT t.game_id, g.revision, a.revision AS accepted, "
+            "(SELECT count(*) FROM game_side_results s WHERE s.game_id = t.game_id) AS sent "
+            "FROM event_tables t JOIN games g ON g.id = t.game_id "
+            "LEFT JOIN game_acceptances a ON a.game_id = t.game_id WHERE t.event_id = ?", [event_id])}
+
+
+def event_side_pins(db: sqlite_utils.Database, event_id: str) -> dict[str, str]:
+    """The second side's PIN of each table game of the event that has one: game id → PIN."""
+    return {r["game_id"]: r["pin"] for r in rows(
+        db, "SELECT p.game_id, p.pin FROM side_pins p JOIN event_tables t ON t.game_id = p.game_id "
+            "WHERE t.event_id = ? AND p.side = 1", [event_id])}
+
+
+def back_to_waiting(db: sqlite_utils.Database, game_id: str, revision: int) -> bool:
+    """In a game write's transaction: a game accepted at `revision` (the one this write changed) is no longer
+    accepted; whether it was."""
+    found = acceptance(db, game_id)
+    if found is None or found["revision"] != revision:
+        return False
+    drop_acceptance(db, game_id)
+    return True
