@@ -12,6 +12,7 @@ import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import event_view, events
+from web.views import event_confirm
 from web.forms import event_form, keys, numbers
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
@@ -53,6 +54,7 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
                        "state": _table_state(variant, game), "finished": game.finished,
                        "scores": [s.score for s in game.sides], "winners": winners,
                        "from_paper": any(h.from_paper for h in game.hands)})  # the director copied its slip
+    event_confirm.mark_tables(db, event, tables)  # a table waiting for a side's acceptance (confirm accept/both)
     return tables
 
 
