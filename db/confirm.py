@@ -83,3 +83,30 @@ def back_to_waiting(db: sqlite_utils.Database, game_id: str, revision: int) -> b
         return False
     drop_acceptance(db, game_id)
     return True
+
+
+def export_rows(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = True) -> dict:
+    """An event's confirmations as an export keeps them: {"accepted", "results", "side_pins"} lists (the acceptances
+    of the games as they are, the side PINs only with `with_pin`), each row naming its game; empty lists left out."""
+    where = "WHERE game_id IN (SELECT game_id FROM event_tables WHERE event_id = ?) ORDER BY game_id"
+    found = {"accepted": rows(db, "SELECT a.game_id AS game, a.revision, a.side, a.at, a.device FROM game_acceptances a "
+                                  "JOIN games g ON g.id = a.game_id AND g.revision = a.revision "  # current ones only
+                                  "WHERE a.game_id IN (SELECT game_id FROM event_tables WHERE event_id = ?) "
+                                  "ORDER BY a.game_id", [event_id]),
+             "results": [{**r, "totals": json.loads(r["totals"])} for r in rows(
+                 db, f"SELECT game_id AS game, side, totals, at, device FROM game_side_results {where}, side",
+                 [event_id])],
+             "side_pins": rows(db, f"SELECT game_id AS game, side, pin, pin_hash FROM side_pins {where}, side",
+                               [event_id]) if with_pin else []}
+    return {k: v for k, v in found.items() if v}
+
+
+def import_rows(db: sqlite_utils.Database, kept: dict) -> None:
+    """Store an imported event's confirmations (export_rows' shape, checked)."""
+    for a in kept.get("accepted", []):  # accepted as the game is (an import numbers its revisions anew)
+        revision = rows(db, "SELECT revision FROM games WHERE id = ?", [a["game"]])[0]["revision"]
+        put_acceptance(db, a["game"], revision, a["side"], a["at"], a["device"])
+    for r in kept.get("results", []):
+        put_side_result(db, r["game"], r["side"], r["totals"], r["at"], r["device"], None)
+    for p in kept.get("side_pins", []):
+        put_side_pin(db, p["game"], p["side"], p["pin"], p["pin_hash"])

@@ -13,6 +13,7 @@ from scoring.event_data import table_game_problem
 
 from .connection import write
 from .files import private_temp, side_files
+from . import confirm as confirm_store
 from . import events as event_store
 from . import players as player_store
 from . import rule_sets as rule_set_store
@@ -131,6 +132,11 @@ def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = T
     rounds = event_store.get_rounds(db, event_id)
     if not with_pin:  # each table's own PIN stays with the director's copy
         rounds = [{**r, "tables": [{k: v for k, v in t.items() if k != "pin"} for t in r["tables"]]} for r in rounds]
+    kept = confirm_store.export_rows(db, event_id, with_pin=with_pin)  # a table's result confirmed by both sides
+    if row.get("confirm", "none") != "none":
+        tournament["confirm"] = row["confirm"]
+    if kept:
+        tournament["confirmations"] = kept
     return {**{k: row[k] for k in EVENT_FIELDS}, **tournament, **pin,
             "round_list": rounds, "log": event_store.get_log(db, event_id),
             **({"adjustments": adjustments} if adjustments else {})}
@@ -149,6 +155,9 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                             entry["change"])
     for adjustment in event.get("adjustments", []):
         event_store.insert_adjustment(db, event["id"], adjustment)
+    if event.get("confirm"):
+        confirm_store.set_confirm(db, event["id"], event["confirm"])
+    confirm_store.import_rows(db, event.get("confirmations", {}))
 
 
 def existing_ids(db: sqlite_utils.Database, game_ids: list[str]) -> list[str]:

@@ -156,3 +156,43 @@ def test_results_are_refused_on_an_accept_night_and_confirm_on_a_night_without(c
     t = round_["tables"][0]
     assert client.post(f"/api/games/{t['game']}/results", json={"side": 0, "totals": [0, 0]},
                        headers={"X-Table-PIN": t["pin"]}).status_code == 409
+
+
+def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app, client, tmp_path):
+    import json
+
+    import checks
+    import db
+    from app import create_app
+    from db import transfer
+
+    event, _ = night(client, "both")
+    tables = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"]
+    (a, b) = tables
+    client.post(f"/api/games/{a['game']}/results", json={"side": 0, "totals": [150, 0]},
+                headers={"X-Table-PIN": a["pins"][0]})
+    client.post(f"/api/games/{a['game']}/results", json={"side": 1, "totals": [150, 0]},
+                headers={"X-Table-PIN": a["pins"][1]})
+    client.post(f"/api/games/{b['game']}/results", json={"side": 0, "totals": [50, 0]},
+                headers={"X-Table-PIN": b["pins"][0]})
+    document = json.loads(json.dumps(transfer.export_games(db.connect(app.config["DATABASE"]))))
+    [exported] = document["events"]
+    assert exported["confirm"] == "both" and len(exported["confirmations"]["side_pins"]) == 2
+    assert checks.check_document(document) == []
+    target = tmp_path / "moved.sqlite"
+    conn = db.connect(str(target))
+    db.migrate(conn)
+    transfer.import_games(conn, document["games"], events=document["events"])
+    moved = create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()
+    assert moved.get(f"/api/events/{event['id']}/standings").get_json() == \
+        client.get(f"/api/events/{event['id']}/standings").get_json()
+    assert moved.get(f"/api/games/{a['game']}").get_json()["confirmed"] is True
+    assert moved.get(f"/api/games/{b['game']}").get_json()["results"] == [{"side": 0, "totals": [50, 0]}]
+    assert moved.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][1][
+        "pins"] == b["pins"]
+    broken = json.loads(json.dumps(document))
+    broken["events"][0]["confirm"] = "sometimes"
+    assert any("confirm" in e for e in checks.check_document(broken))
+    broken = json.loads(json.dumps(document))
+    broken["events"][0]["confirmations"]["results"][0]["game"] = "nowhere"
+    assert any("confirmations.results" in e for e in checks.check_document(broken))

@@ -15,7 +15,7 @@ from scoring import Refused
 
 EVENT_KEYS = {"id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
               "finished", "round_list", "has_pin", "deals_per_round", "round_minutes", "bye", "vp_scale_name",
-              "adjustments", "has_director_pin", "table_pins"}
+              "adjustments", "has_director_pin", "table_pins", "confirm"}
 
 
 def entrants(n):
