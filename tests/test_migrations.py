@@ -121,6 +121,17 @@ RELEASED = [
         season_id TEXT NOT NULL REFERENCES seasons(id) ON DELETE CASCADE, position INTEGER NOT NULL,
         event_id TEXT NOT NULL UNIQUE REFERENCES events(id) ON DELETE CASCADE,
         PRIMARY KEY (season_id, position));""",
+    """ALTER TABLE events ADD COLUMN confirm TEXT NOT NULL DEFAULT 'none';
+    CREATE TABLE game_acceptances (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL, side INTEGER NOT NULL, at TEXT NOT NULL, device TEXT);
+    CREATE TABLE game_side_results (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        side INTEGER NOT NULL, totals TEXT NOT NULL, at TEXT NOT NULL, device TEXT, request_key TEXT,
+        PRIMARY KEY (game_id, side));
+    CREATE TABLE side_pins (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        side INTEGER NOT NULL, pin TEXT NOT NULL, pin_hash TEXT NOT NULL, PRIMARY KEY (game_id, side));""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

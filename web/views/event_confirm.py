@@ -27,6 +27,14 @@ from web.plumbing.pin import (DIRECTOR_HEADER, PIN_HEADER, exempt, is_director, 
 from web.present.device_name import log_device
 
 bp = Blueprint("event_confirm", __name__)
+
+
+def _refused(err: Refused):
+    """A refusal as the API answers it under /api/, else as a page."""
+    return refused(err) if request.path.startswith("/api/") else refused_page(err)
+
+
+bp.register_error_handler(Refused, _refused)
 SIDES_KEY = "unlocked_sides"  # "game/side" a browser entered a second side's own PIN for
 
 
