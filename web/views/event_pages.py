@@ -12,7 +12,6 @@ import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, shipped
 from service import event_view, events
-from web.views import event_confirm
 from web.forms import event_form, keys, numbers
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
@@ -21,7 +20,7 @@ from web.plumbing.director import director_page_refusal, directs, reading_as_dir
 from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.pin import remember_director
 from web.plumbing.errors import refused_page
-from web.present import device_name
+from web.present import confirm_marks, device_name
 
 bp = Blueprint("event_pages", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
@@ -54,7 +53,7 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
                        "state": _table_state(variant, game), "finished": game.finished,
                        "scores": [s.score for s in game.sides], "winners": winners,
                        "from_paper": any(h.from_paper for h in game.hands)})  # the director copied its slip
-    event_confirm.mark_tables(db, event, tables)  # a table waiting for a side's acceptance (confirm accept/both)
+    confirm_marks.mark_tables(db, event, tables)  # a table waiting for a side's acceptance (confirm accept/both)
     return tables
 
 
