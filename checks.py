@@ -249,7 +249,12 @@ def check_rule_set(s: Any, where: str) -> list[str]:
 
 
 EVENT_KEYS = set(transfer.EVENT_FIELDS) | {"round_list", "log"}
-OPTIONAL_EVENT_KEYS = {"pin_hash", "director_pin_hash", "table_pins", "adjustments", *transfer.TOURNAMENT_FIELDS}
+OPTIONAL_EVENT_KEYS = {"pin_hash", "director_pin_hash", "table_pins", "adjustments", "confirm", "confirmations",
+                       *transfer.TOURNAMENT_FIELDS}
+CONFIRM_MODES = ("accept", "both")  # an exported night's `confirm` (none is left out)
+CONFIRMATION_KEYS = {"accepted": {"game", "revision", "side", "at", "device"},
+                     "results": {"game", "side", "totals", "at", "device"},
+                     "side_pins": {"game", "side", "pin", "pin_hash"}}
 ADJUSTMENT_KEYS = {"id", "entrant", "round", "vp", "points", "reason", "at"}
 
 
@@ -284,7 +289,36 @@ def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str
     tables = {t["game"] for r in rounds if isinstance(r, dict) and isinstance(r.get("tables"), list)
               for t in r["tables"] if isinstance(t, dict) and isinstance(t.get("game"), str)}
     errors += _adjustments_wrong(e.get("adjustments", []), where, len(entrants), len(rounds))
+    errors += _confirmations_wrong(e, where, tables, event.table_size)
     return errors + check_log(e["log"], where, tables, event.rounds, event.table_size)
+
+
+def _confirmations_wrong(e: dict, where: str, tables: set[str], sides: int) -> list[str]:
+    """Everything wrong with an exported night's `confirm` and `confirmations` (API.md "A table's result, confirmed
+    by both sides"): a mode Meldbook has, and rows each naming a table of the night, a side, and well-formed values."""
+    if "confirm" in e and e["confirm"] not in CONFIRM_MODES:
+        return [lang._("%(where)s: confirm must be one of %(modes)s.", where=where, modes=", ".join(CONFIRM_MODES))]
+    kept = e.get("confirmations", {})
+    if not isinstance(kept, dict) or set(kept) - set(CONFIRMATION_KEYS):
+        return [lang._("%(where)s: confirmations must be an object of %(keys)s.", where=where,
+                       keys=", ".join(CONFIRMATION_KEYS))]
+    for name, rows in kept.items():
+        for r in rows if isinstance(rows, list) else [None]:
+            good = (isinstance(r, dict) and set(r) == CONFIRMATION_KEYS[name] and r["game"] in tables
+                    and is_count(r["side"], 0, sides - 1)
+                    and (name == "side_pins" or (is_time(r["at"]) and (r["device"] is None or (
+                        isinstance(r["device"], str) and len(r["device"]) <= 120))))
+                    and (name != "accepted" or is_count(r["revision"]))
+                    and (name != "results" or (isinstance(r["totals"], list) and len(r["totals"]) == sides
+                                               and all(is_count(abs(t) if isinstance(t, int) else t, 0, 10 ** 9)
+                                                       for t in r["totals"])))
+                    and (name != "side_pins" or (isinstance(r["pin"], str) and r["pin"].isascii()
+                                                 and r["pin"].isdigit() and len(r["pin"]) == 4
+                                                 and is_own_hash(r["pin_hash"]))))
+            if not good:
+                return [lang._("%(where)s: confirmations.%(name)s must list rows of %(keys)s, each of a table of "
+                               "this night.", where=where, name=name, keys=", ".join(sorted(CONFIRMATION_KEYS[name])))]
+    return []
 
 
 def _adjustments_wrong(adjustments: Any, where: str, entrants: int, rounds: int) -> list[str]:

@@ -302,10 +302,29 @@ def _seasons(db: sqlite_utils.Database) -> None:
         PRIMARY KEY (season_id, position))""")
 
 
+
+def _confirmations(db: sqlite_utils.Database) -> None:
+    """A table's result confirmed by both sides (API.md): the event's `confirm` mode, each acceptance (the game's
+    revision it accepted: a later change makes the table wait again), each side's sent totals, and with `both` and
+    table_pins the hash of each table's second side's own PIN (its digits are worked out from the night's secret,
+    as the first side's: db/pin_hash.py)."""
+    db.execute("ALTER TABLE events ADD COLUMN confirm TEXT NOT NULL DEFAULT 'none'")
+    db.execute("""CREATE TABLE game_acceptances (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL, side INTEGER NOT NULL, at TEXT NOT NULL, device TEXT)""")
+    db.execute("""CREATE TABLE game_side_results (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        side INTEGER NOT NULL, totals TEXT NOT NULL, at TEXT NOT NULL, device TEXT, request_key TEXT,
+        PRIMARY KEY (game_id, side))""")
+    db.execute("""CREATE TABLE side_pins (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        side INTEGER NOT NULL, pin_hash TEXT NOT NULL, PRIMARY KEY (game_id, side))""")
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
               _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
               _adjustment_revisions, _director_pins, _rule_set_pins, _pin_failure_times, _members, _seasons,
-              _table_pin_secrets]
+              _table_pin_secrets, _confirmations]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

@@ -14,6 +14,7 @@ from scoring.event_data import table_game_problem
 
 from .connection import write
 from .files import private_temp, side_files
+from . import confirm as confirm_store
 from . import events as event_store
 from . import players as player_store
 from . import rule_sets as rule_set_store
@@ -134,6 +135,11 @@ def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = T
     # ones (new_table_pins)
     rounds = [{**r, "tables": [{k: v for k, v in t.items() if k not in ("pin", "pins")} for t in r["tables"]]}
               for r in event_store.get_rounds(db, event_id)]
+    kept = confirm_store.export_rows(db, event_id)  # a table's result confirmed by both sides
+    if row.get("confirm", "none") != "none":
+        tournament["confirm"] = row["confirm"]
+    if kept:
+        tournament["confirmations"] = kept
     return {**{k: row[k] for k in EVENT_FIELDS}, **tournament, **pin,
             "round_list": rounds, "log": event_store.get_log(db, event_id),
             **({"adjustments": adjustments} if adjustments else {})}
@@ -152,6 +158,9 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                             entry["change"])
     for adjustment in event.get("adjustments", []):
         event_store.insert_adjustment(db, event["id"], adjustment)
+    if event.get("confirm"):
+        confirm_store.set_confirm(db, event["id"], event["confirm"])
+    confirm_store.import_rows(db, event.get("confirmations", {}))
     if event.get("table_pins"):
         new_table_pins(db, event["id"])
 
@@ -162,15 +171,18 @@ def new_table_pins(db: sqlite_utils.Database, event_id: str) -> None:
     again; a phone that already entered a table's PIN stays unlocked."""
     secret = new_secret()
     event_store.set_pin_secret(db, event_id, secret)
+    sides = 2 if confirm_store.event_confirm(db, event_id) == "both" else 1  # confirm both: a PIN per side
     for r in event_store.get_rounds(db, event_id):
         numbers = [t["table"] for t in r["tables"]]
-        shifts = round_shifts(secret, r["number"], numbers)
-        pins = [table_pin(secret, r["number"], n, 0, s[0]) for n, s in zip(numbers, shifts)]
+        shifts = round_shifts(secret, r["number"], numbers, sides)
+        pins = [table_pin(secret, r["number"], n, side, s[side]) for n, s in zip(numbers, shifts) for side in range(sides)]
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             hashes = list(pool.map(hash_pin, pins))
-        for t, shift, pin_hash in zip(r["tables"], shifts, hashes):
+        for k, (t, shift) in enumerate(zip(r["tables"], shifts)):
             event_store.set_pin_shifts(db, event_id, r["number"], t["table"], shift)
-            db.execute("UPDATE games SET pin_hash = ? WHERE id = ?", [pin_hash, t["game"]])
+            db.execute("UPDATE games SET pin_hash = ? WHERE id = ?", [hashes[k * sides], t["game"]])
+            for side in range(1, sides):
+                confirm_store.put_side_pin(db, t["game"], side, hashes[k * sides + side])
 
 
 def nights_without_secret(db: sqlite_utils.Database) -> list[str]:

@@ -21,6 +21,7 @@ Every table's game carries its seat ("event": id, round, table). What a late cha
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import random
@@ -42,7 +43,7 @@ from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, T
                             movement_fits, pair_round, standings as ranked)
 from scoring.game import now_utc
 
-from . import cache
+from . import cache, confirm
 from .adjustment_words import adjustment_words, is_adjustment
 from .cache import Recent
 from .games import (committed, early_end, game_object, get_game, late_change_words, new_id, new_stored, not_found,
@@ -123,7 +124,13 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
     event it made the first time and makes none; another request under that key is refused. The library that
     will pair its rounds is loaded now, once per process (networkx takes 0.2 s on a PC, more on a Pi): the
     organiser's first round start, with every table waiting, does not wait for it."""
-    event = check_event(payload)
+    mode, confirm_errors = confirm.check_confirm(payload)  # API.md "A table's result, confirmed by both sides"
+    try:
+        event = check_event(confirm.without_confirm(payload))
+    except Refused as err:
+        raise Refused(list(err.errors) + confirm_errors) from None
+    if confirm_errors:
+        raise Refused(confirm_errors)
     request = request_fingerprint("event", payload, "pin", "director_pin")  # no plain hash of a PIN is kept
     row = {**event.as_dict(), "id": new_id(), "created": now_utc(), "request_key": key, "request": request,
            "pin_hash": hash_pin(event.pin) if event.pin else None,
@@ -133,6 +140,7 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
         made = store.event_started_with(db, key) if key is not None else None
         if made is None:
             store.insert_event(db, row)
+            confirm.set_mode(db, row["id"], mode)
             keep_entrant_members(db, event.entrants)
             if payload.get("season") is not None:
                 _join_season(db, payload["season"], row)
@@ -170,7 +178,7 @@ def _round_json(db: sqlite_utils.Database, stored_round: dict, movement: str,
     return {"number": stored_round["number"],
             "tables": [{"table": t["table"], "game": t["game"], "entrants": t["entrants"],
                         "finished": finished[t["game"]] if t["game"] in finished else get_game(db, t["game"]).finished}
-                       | ({"pin": t["pin"]} if pins and "pin" in t else {})
+                       | ({k: t[k] for k in ("pin", "pins") if k in t} if pins else {})
                        for t in stored_round["tables"]],
             "byes": stored_round["byes"], "movement": stored_round.get("movement") or movement,
             "started": stored_round["started"]}
@@ -180,7 +188,9 @@ def _finished_games(db: sqlite_utils.Database, event_id: str) -> dict[str, bool]
     """Whether each of the event's games is finished, from what is kept per game revision (one query for them all,
     a game derived only when it changed): the largest event has 10,000 games, more than the game cache holds."""
     tables, _ = store.get_seats(db, event_id)
-    return {t["game"]: table_game(db, t).finished for t in tables}
+    played = {t["game"]: table_game(db, t).finished for t in tables}
+    waiting = confirm.waiting_games(db, event_id, played)  # a finished game waiting for a side counts nowhere
+    return {g: done and g not in waiting for g, done in played.items()}
 
 
 def _finished(event: dict, round_list: list[dict]) -> bool:
@@ -193,11 +203,14 @@ def get_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -
     row = stored_event(db, event_id)
     finished = _finished_games(db, row["id"])
     round_list = [_round_json(db, r, row["movement"], finished, pins) for r in store.get_rounds(db, row["id"])]
+    confirm.mark_rounds(db, row, round_list, pins)  # a table waiting for a side: "finished": true, "confirmed": false
     event = event_of(row)
     tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
     return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
             "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
-            "finished": _finished(row, round_list), "round_list": round_list,
+            "confirm": row.get("confirm") or "none",
+            "finished": _finished(row, round_list) and not any(t.get("confirmed") is False for r in round_list
+                                                                for t in r["tables"]), "round_list": round_list,
             "adjustments": store.get_adjustments(db, row["id"])}
 
 
@@ -258,8 +271,11 @@ def rounds_so_far(db: sqlite_utils.Database, event_id: str) -> tuple[list[Round]
     adjustments = tuple((a["id"], a["entrant"], a["round"], a["vp"], a["points"])
                         for a in store.get_adjustments(db, event_id))
     seated: list[list[TableGame]] = [[] for _ in byes]
-    for t in tables:
-        seated[t["round"] - 1].append(table_game(db, t))
+    played = {t["game"]: table_game(db, t) for t in tables}
+    waiting = confirm.waiting_games(db, event_id, {g: p.finished for g, p in played.items()})
+    for t in tables:  # a finished game waiting for a side's acceptance counts nowhere (not played)
+        game = played[t["game"]]
+        seated[t["round"] - 1].append(dataclasses.replace(game, finished=False) if t["game"] in waiting else game)
     state = (tuple((t["game"], t["revision"], t["updated"]) for t in tables), tuple(tuple(b) for b in byes),
              tuple(movements), adjustments)
     return [Round(tuple(games), tuple(b), m) for games, b, m in zip(seated, byes, movements)], state
@@ -292,13 +308,14 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
         so_far, state = rounds_so_far(db, row["id"])
         number, pairing = _seat(row, so_far, state, name)
         if pins is None or pins[0] != (number, pairing.table_numbers()):  # worked out and hashed once, unless
-            pins = (number, pairing.table_numbers(), _table_pins(db, row, number, pairing.table_numbers()))
+            pins = (number, pairing.table_numbers(), *_table_pins(db, row, number, pairing.table_numbers()))
             # seated anew with other tables; here: no table's write waits for the hashes
         with write(db):
             again = store.round_started_with(db, row["id"], key) if key is not None else None
             if (again is None and rounds_so_far(db, row["id"])[1] == state
                     and store.get_event(db, row["id"])["entrants"] == row["entrants"]):
                 made = _start(db, row, number, pairing, key, name, pins[2])
+                confirm.keep_second_pins(db, made, pins[3])
         if again is not None or made:
             break
     else:
@@ -313,17 +330,21 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
 
 
 def _table_pins(db: sqlite_utils.Database, row: dict, number: int, tables: list[int]
-                ) -> list[tuple[list[int], str]] | None:
+                ) -> tuple[list[tuple[list[int], str]] | None, list[str] | None]:
     """Each table's own PIN as stored, for an event whose every table gets one (else None): its shifts (one a side)
     and its PIN's hash. The digits are worked out from the night's secret (db/pin_hash.py: no table can work out
     another's, and what the director prints can be printed again), no two tables of a round share them (table 3's
-    PIN never opens table 5), and only their hashes are kept."""
+    PIN never opens table 5), and only their hashes are kept. Second: with `confirm: both`, each table's second
+    side's own PIN's hash (else None)."""
     if not row.get("table_pins"):
-        return None
+        return None, None
     secret = _night_secret(db, row["id"])
-    shifts = round_shifts(secret, number, tables)
-    pins = [table_pin(secret, number, t, 0, s[0]) for t, s in zip(tables, shifts)]
-    return list(zip(shifts, hash_pins(pins)))
+    sides = 2 if row.get("confirm") == "both" else 1
+    shifts = round_shifts(secret, number, tables, sides)
+    pins = [table_pin(secret, number, t, side, s[side]) for t, s in zip(tables, shifts) for side in range(sides)]
+    hashes = hash_pins(pins)
+    first = list(zip(shifts, hashes[::sides]))
+    return first, (hashes[1::2] if sides == 2 else None)
 
 
 def hash_pins(pins: list[str]) -> list[str]:

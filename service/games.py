@@ -16,6 +16,7 @@ import sqlite_utils
 import lang
 
 from db import database_path, quiet_mark, write
+from db import confirm as confirm_store
 from db import events as events_store
 from db import games as store
 from db.pin_hash import hash_pin, pin_matches
@@ -257,6 +258,12 @@ def noted(db: sqlite_utils.Database, variant: Variant, stored: dict, game: Game,
     seat = stored.get("event")
     if not seat:
         return
+    if confirm_store.back_to_waiting(db, game.id, stored["revision"]):  # API.md "confirmed by both sides"
+        with lang.using("en"):
+            words = lang._("Table %(table)s, round %(round)s: changed after it was accepted; it waits for acceptance "
+                           "again.", table=seat["table"], round=seat["round"])
+        events_store.add_log(db, seat["id"], now, device, game.id, words,
+                             {"confirm": {"action": "waiting"}, "round": seat["round"], "table": seat["table"]})
     closed = events_store.round_closed(db, seat["id"], seat["round"])
     planned = ends_early(db, variant, stored) if action == "ended" else None
     if closed or planned is not None:  # a table stopped short of its deals is logged too, closed round or not

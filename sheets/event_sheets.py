@@ -424,7 +424,15 @@ def _card_lines(event: Mapping[str, Any], round_number: int, table: Mapping[str,
     return {"top": lang._("%(event)s · round %(round)s", event=event["name"], round=num(round_number)),
             "table": lang._("Table %(table)s", table=num(table["table"])), "seated": seated,
             # the table's own PIN, on the director's copy only (the event object has it for the director alone)
-            "pin": lang._("Table PIN: %(pin)s", pin=table["pin"]) if table.get("pin") else ""}
+            "pin": _pin_line(table)}
+
+
+def _pin_line(table: Mapping[str, Any]) -> str:
+    """A table's own PIN on the director's card; with confirm both, each side's (North–South's, then East–West's)."""
+    if table.get("pins"):
+        first, second = table["pins"]
+        return lang._("Table PIN: %(pin)s", pin=first) + " · " + lang._("East–West's PIN: %(pin)s", pin=second)
+    return lang._("Table PIN: %(pin)s", pin=table["pin"]) if table.get("pin") else ""
 
 
 def _fit(words: str, font: str, size: float, least: float, width: float) -> tuple[float, list[str]]:

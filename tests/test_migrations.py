@@ -123,6 +123,17 @@ RELEASED = [
         PRIMARY KEY (season_id, position));""",
     """ALTER TABLE events ADD COLUMN pin_secret TEXT;
     ALTER TABLE event_tables ADD COLUMN pin_shifts TEXT;""",
+    """ALTER TABLE events ADD COLUMN confirm TEXT NOT NULL DEFAULT 'none';
+    CREATE TABLE game_acceptances (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL, side INTEGER NOT NULL, at TEXT NOT NULL, device TEXT);
+    CREATE TABLE game_side_results (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        side INTEGER NOT NULL, totals TEXT NOT NULL, at TEXT NOT NULL, device TEXT, request_key TEXT,
+        PRIMARY KEY (game_id, side));
+    CREATE TABLE side_pins (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        side INTEGER NOT NULL, pin_hash TEXT NOT NULL, PRIMARY KEY (game_id, side));""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

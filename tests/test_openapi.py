@@ -187,7 +187,52 @@ def scenarios(client, w):
     table.update(event_scenarios(client))
     table.update(rule_set_scenarios(client))
     table.update(season_scenarios(client, w))
+    table.update(confirm_scenarios(client))
     return table
+
+
+def confirm_scenarios(client):
+    """A table's result confirmed by both sides (API.md): a night of `confirm` accept or both, its first table."""
+    def table(mode="accept", finished=True):
+        body = {**EVENT, "entrants": EVENT["entrants"][:2], "director_pin": PIN, "table_pins": True, "confirm": mode,
+                "deals_per_round": 1}
+        event_id = client.post("/api/events", json=body).get_json()["id"]
+        t = client.post(f"/api/events/{event_id}/rounds", headers={"X-Director-PIN": PIN}).get_json()["tables"][0]
+        if finished:
+            client.post(f"/api/games/{t['game']}/end", headers={"X-Director-PIN": PIN})
+        return t["game"]
+
+    def locked_out(game):
+        for _ in range(5):
+            client.post(f"/api/games/{game}/confirm", json={"side": 1}, headers={"X-Table-PIN": "0000"})
+        return game
+
+    director = {"X-Director-PIN": PIN}
+    found = {}
+    for path, good, mode in (("/api/games/{game_id}/confirm", {"side": 1}, "accept"),
+                             ("/api/games/{game_id}/results", {"side": 0, "totals": [0, 0]}, "both")):
+        verb = path.rsplit("/", 1)[1]
+        found.update({
+            (path, "post", 200): lambda good=good, mode=mode, verb=verb: client.post(
+                f"/api/games/{table(mode)}/{verb}", json=good, headers=director),
+            (path, "post", 400): lambda mode=mode, verb=verb: client.post(
+                f"/api/games/{table(mode)}/{verb}", data="{", content_type=JSON, headers=director),
+            (path, "post", 403): lambda good=good, mode=mode, verb=verb: client.post(
+                f"/api/games/{table(mode)}/{verb}", json=good),
+            (path, "post", 404): lambda good=good, verb=verb: client.post(f"/api/games/nosuch/{verb}", json=good),
+            (path, "post", 409): lambda good=good, verb=verb: client.post(  # side 0 accepting; results of accept
+                f"/api/games/{table('accept')}/{verb}", json=good if verb == "results" else {"side": 0},
+                headers=director),
+            (path, "post", 413): lambda mode=mode, verb=verb: client.post(
+                f"/api/games/{table(mode)}/{verb}", data=BIG, content_type=JSON, headers=director),
+            (path, "post", 415): lambda mode=mode, verb=verb: client.post(
+                f"/api/games/{table(mode)}/{verb}", data="{}", content_type="text/plain", headers=director),
+            (path, "post", 422): lambda mode=mode, verb=verb: client.post(
+                f"/api/games/{table(mode)}/{verb}", json={"side": "x"}, headers=director),
+            (path, "post", 429): lambda good=good, mode=mode, verb=verb: client.post(
+                f"/api/games/{locked_out(table(mode))}/{verb}", json=good, headers={"X-Table-PIN": "0000"}),
+        })
+    return found
 
 
 def season_scenarios(client, w):

@@ -34,6 +34,8 @@ def register(app: Flask) -> None:
 
     app.register_blueprint(event_pages.bp)
     app.register_blueprint(event_me.bp)
+    from web.views import event_confirm
+    app.register_blueprint(event_confirm.bp)
     app.register_blueprint(event_device.bp)
     app.register_blueprint(event_results.bp)
     app.register_blueprint(event_slips.bp)

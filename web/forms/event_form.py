@@ -23,7 +23,7 @@ from web.forms.numbers import number
 
 FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", "table_size", "rounds", "movement",
           "standings", "vp_scale", "deals_per_round", "round_minutes", "bye", "pin", "director_pin", "table_pins",
-          "season")
+          "season", "confirm")
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
 DEFAULTS = {"table_size": "2", "rounds": "3", "movement": "swiss", "standings": "wins", "vp_scale": DEFAULT_VP_SCALE}
 MOVEMENT_WORDS = {
@@ -121,6 +121,8 @@ def payload(form) -> dict:
         body["table_pins"] = True
     if form.get("season"):
         body["season"] = form["season"]
+    if form.get("confirm") and form["confirm"] != "none":
+        body["confirm"] = form["confirm"]  # a table's result confirmed by both sides (API.md)
     if body["standings"] == "vp":
         body["vp_scale"] = _scale(form)
     for key in ("deals_per_round", "round_minutes"):

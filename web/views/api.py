@@ -6,7 +6,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 import lang
 import service
 from scoring import VARIANTS, Refused
-from service import transfer
+from service import confirm, transfer
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.json_api import (
     body,
@@ -43,7 +43,8 @@ def show_game(game_id: str):
     db = get_db()
     game = service.get_game(db, game_id)
     # every device polls it: serialized once per revision, kept with the game (service.made_from)
-    answer = service.made_from(db, game, "json", lambda: current_app.json.response(game.to_json()).get_data())
+    answer = service.made_from(db, game, "json", lambda: current_app.json.response(
+        game.to_json() | confirm.game_marks(db, game)).get_data())  # a confirming club night's "confirmed"
     return Response(answer, 200, {"ETag": f'"{game.revision}"'}, mimetype="application/json")
 
 

@@ -24,7 +24,7 @@ from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.pin import remember_director
 from web.plumbing.own_page import find_me, me_address
 from web.plumbing.errors import refused_page
-from web.present import device_name
+from web.present import confirm_marks, device_name
 
 bp = Blueprint("event_pages", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
@@ -53,10 +53,13 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
     for t in round_["tables"]:
         game = service.get_game(db, t["game"])
         winners = [game.sides[i].name for i in (game.winner or ())] if game.finished else []
-        tables.append({"table": t["table"], "game": game, "names": _names(event, t["entrants"]), "pin": t.get("pin"),
+        tables.append({"table": t["table"], "game": game, "names": _names(event, t["entrants"]),
+                       # the table's own PIN; with confirm both a PIN per side (E–W's second)
+                       "pin": t.get("pin") or (t.get("pins") or [None])[0], "pin2": (t.get("pins") or [None, None])[1],
                        "state": _table_state(variant, game), "finished": game.finished,
                        "scores": [s.score for s in game.sides], "winners": winners,
                        "from_paper": any(h.from_paper for h in game.hands)})  # the director copied its slip
+    confirm_marks.mark_tables(db, event, tables)  # a table waiting for a side's acceptance (confirm accept/both)
     return tables
 
 

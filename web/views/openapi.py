@@ -619,6 +619,48 @@ PATHS.update({
             "description": "unknown season (a short page)", "content": {"text/html": {"schema": STR}}}}}},
 })
 
+# A table's result, confirmed by both sides (API.md)
+CONFIRM_MODES = {"enum": ["none", "accept", "both"],
+                 "description": "none: one phone's word; accept: the other side (E–W) accepts a finished game before "
+                                "it counts (POST /api/games/{id}/confirm); both: each side sends the turn's totals "
+                                "(POST /api/games/{id}/results) and the director decides when they differ (needs a "
+                                "director_pin)"}
+SIDE_TOTALS = {"type": "array", "items": INT, "description": "one whole number per side, the turn's totals"}
+SCHEMAS["NewEvent"]["properties"]["confirm"] = {**CONFIRM_MODES, "default": "none"}
+SCHEMAS["Event"]["properties"]["confirm"] = CONFIRM_MODES
+SCHEMAS["EventTable"]["properties"]["confirmed"] = {
+    **BOOL, "description": "on a night that confirms: a finished game is false while it waits for a side (it counts "
+                           "nowhere meanwhile)"}
+SCHEMAS["EventTable"]["properties"]["pins"] = {
+    "type": "array", "items": {"type": "string", "pattern": "^[0-9]{4}$"}, "minItems": 2, "maxItems": 2,
+    "description": "confirm both with table_pins, for the director: [first side's PIN, second side's PIN] (no pin)"}
+SCHEMAS["Game"]["properties"]["confirmed"] = {
+    **BOOL, "description": "a table of a night that confirms: whether its finished result is accepted (false while "
+                           "it waits); other games have no such key"}
+SCHEMAS["Game"]["properties"]["results"] = {
+    "type": "array", "items": obj({"side": INT, "totals": SIDE_TOTALS}, closed=True),
+    "description": "confirm both: each side's sent totals while the game waits"}
+CONFIRM_ERRORS = {"400": BAD_JSON, "403": _error("the side's table PIN (or the director's) was not sent, or is wrong"),
+                  "404": NOT_FOUND, "413": TOO_LARGE, "415": NOT_JSON, "429": TOO_MANY,
+                  "422": _error("a bad body (each error names its field)")}
+PATHS.update({
+    "/api/games/{game_id}/confirm": {"post": {
+        "operationId": "acceptResult", "summary": "The second side (E–W) accepts a finished table's result",
+        "parameters": [GAME_ID, PIN, DIRECTOR_PIN],
+        "requestBody": _body(obj({"side": {"type": "integer", "description": "the side accepting: 1 (the second); "
+                                                                            "the director's PIN may leave it out"}},
+                                 closed=True)),
+        "responses": {"200": _ok("the game, confirmed", ref("Game")), **CONFIRM_ERRORS,
+                      "409": _error("side 0, an unfinished game, or a night that does not confirm so")}}},
+    "/api/games/{game_id}/results": {"post": {
+        "operationId": "sendResult", "summary": "A side's turn totals (confirm both), or the director's decision",
+        "parameters": [GAME_ID, PIN, DIRECTOR_PIN, IDEMPOTENCY_KEY],
+        "requestBody": _body({"oneOf": [obj({"side": INT, "totals": SIDE_TOTALS}, closed=True),
+                                        obj({"decide": SIDE_TOTALS}, closed=True)]}),
+        "responses": {"200": _ok("the game (with results while the sides differ)", ref("Game")), **CONFIRM_ERRORS,
+                      "409": _error("both sides sent already, or a night that does not confirm so")}}},
+})
+
 
 def document() -> dict:
     """The whole description, with every registered variant's id, entry fields and house rules: in English, whatever

@@ -1,0 +1,311 @@
+"""A table's result, confirmed by both sides (API.md): `confirm: accept` (the second side accepts what the first
+recorded, on the same phone handed across or its own) and `confirm: both` (each side sends the turn's totals; agreeing
+totals finish the game, differing ones wait for the director's decision).
+
+A table's acceptance is kept with the game revision it accepted (and every write of this module makes a new revision,
+so every phone and screen polling the game sees it): a later new, replaced or deleted hand leaves the acceptance
+behind, and the table waits again (`noted`, called by every game write, logs that return). While a finished game
+waits it counts nowhere (service.events reads `counts`). Every acceptance, disagreement, decision and return to
+waiting is an entry of the event's log with the device and the time. No Flask in it.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import sqlite_utils
+
+import lang
+from db import confirm as store
+from db import events as events_store
+from db import games as games_store
+from db import write
+from scoring import FieldError, Refused
+from scoring.game import now_utc
+
+from .games import committed, end_game, get_game, read_stored
+from .model import Game
+
+MODES = ("none", "accept", "both")
+SECOND = 1  # the side that accepts: East–West (with other movements the side listed second)
+MOST = 10 ** 7  # a turn's total beyond any game's
+
+
+def check_confirm(payload: Any) -> tuple[str, list[FieldError]]:
+    """The `confirm` of a POST /api/events body (default none) and what is wrong with it."""
+    if not isinstance(payload, dict):
+        return "none", []
+    mode = payload.get("confirm", "none")
+    if not isinstance(mode, str) or mode not in MODES:
+        return "none", [FieldError("confirm", lang._("confirm is one of %(modes)s: “none” (one phone's word), "
+                                                     "“accept” (the other side accepts) or “both” (each side "
+                                                     "enters the totals).", modes=", ".join(MODES)))]
+    if mode == "both" and not payload.get("director_pin"):
+        return mode, [FieldError("confirm", lang._("confirm “both” needs a director_pin: the director decides when "
+                                                   "the two sides' totals differ."))]
+    return mode, []
+
+
+def without_confirm(payload: Any) -> Any:
+    """The event body without its `confirm` (scoring.events.check_event checks the rest)."""
+    return {k: v for k, v in payload.items() if k != "confirm"} if isinstance(payload, dict) else payload
+
+
+def event_mode(db: sqlite_utils.Database, event_id: str) -> str:
+    return store.event_confirm(db, event_id)
+
+
+def set_mode(db: sqlite_utils.Database, event_id: str, mode: str) -> None:
+    """In the new event's transaction: its confirm mode."""
+    store.set_confirm(db, event_id, mode)
+
+
+# -- what the event reads ----------------------------------------------------------------------------------------
+
+def waiting_games(db: sqlite_utils.Database, event_id: str, finished: dict[str, bool]) -> dict[str, int]:
+    """Of the event's games that are finished (`finished`: each game's own finished, as played), those that wait for
+    a side's acceptance: game id → how many sides sent totals (with `both`). Empty for an event of `confirm: none`."""
+    if store.event_confirm(db, event_id) == "none":
+        return {}
+    marks = store.event_marks(db, event_id)
+    return {g: marks[g]["sent"] for g, done in finished.items()
+            if done and g in marks and marks[g]["accepted"] != marks[g]["revision"]}
+
+
+def mark_rounds(db: sqlite_utils.Database, row: dict, round_list: list[dict], pins: bool) -> None:
+    """The event object's round_list as confirming events show it: each table's "confirmed" (a finished game
+    waiting for a side is "finished": true, "confirmed": false), and with `both` and table_pins the director's
+    "pins": [first side's, second side's] instead of "pin"."""
+    mode = row.get("confirm") or "none"
+    if mode == "none":
+        return
+    marks = store.event_marks(db, row["id"])
+    for r in round_list:
+        for t in r["tables"]:
+            m = marks.get(t["game"])
+            accepted = bool(m and m["accepted"] is not None and m["accepted"] == m["revision"])
+            if not t["finished"] and not accepted and m is not None and get_game(db, t["game"]).finished:
+                t["finished"] = True
+            t["confirmed"] = t["finished"] and accepted
+
+
+def counts(mode: str, accepted: int | None, revision: int | None) -> bool:
+    """Whether a finished table game counts in the standings: always with confirm none, else once accepted at its
+    current revision."""
+    return mode == "none" or (accepted is not None and accepted == revision)
+
+
+def is_confirmed(db: sqlite_utils.Database, game: Game) -> bool:
+    found = store.acceptance(db, game.id)
+    return bool(game.finished and found and found["revision"] == game.revision)
+
+
+def game_marks(db: sqlite_utils.Database, game: Game) -> dict:
+    """What the game object adds for a table of an event that confirms: {"confirmed": bool} and, while the game
+    waits with sides' totals sent, "results": [{"side", "totals"}]. Empty for any other game."""
+    if not game.event or store.event_confirm(db, game.event["id"]) == "none":
+        return {}
+    confirmed = is_confirmed(db, game)
+    marks: dict = {"confirmed": confirmed}
+    sent = store.side_results(db, game.id)
+    if sent and not confirmed:
+        marks["results"] = [{"side": r["side"], "totals": r["totals"]} for r in sent]
+    return marks
+
+
+def side_state(db: sqlite_utils.Database, game: Game) -> dict:
+    """For the pages: the event's mode, whether confirmed, each side's sent totals and whether they differ."""
+    mode = store.event_confirm(db, game.event["id"]) if game.event else "none"
+    sent = {r["side"]: r for r in store.side_results(db, game.id)} if game.event else {}
+    differ = len(sent) == 2 and sent[0]["totals"] != sent[1]["totals"]
+    return {"mode": mode, "confirmed": is_confirmed(db, game) if mode != "none" else game.finished,
+            "sent": sent, "differ": differ}
+
+
+# -- second side's PINs (confirm both with table_pins) ------------------------------------------------------------
+
+def keep_second_pins(db: sqlite_utils.Database, games: Sequence[Game], hashes: list[str] | None) -> None:
+    """In the round's transaction: the hash of each new table game's second side's PIN (confirm both with
+    table_pins; its digits are worked out from the night's secret, as the first side's: db/pin_hash.py)."""
+    for game, hashed in zip(games, hashes or []):
+        store.put_side_pin(db, game.id, SECOND, hashed)
+
+
+def second_pin_hash(db: sqlite_utils.Database, game_id: str) -> str | None:
+    found = store.side_pin(db, game_id, SECOND)
+    return found["pin_hash"] if found else None
+
+
+# -- the writes ---------------------------------------------------------------------------------------------------
+
+def _seated(db: sqlite_utils.Database, game_id: str) -> tuple[Game, str]:
+    """The table game and its event's mode; Refused 404 / 409 for a game that is no table of a confirming event."""
+    game = get_game(db, game_id)
+    mode = store.event_confirm(db, game.event["id"]) if game.event else "none"
+    if mode == "none":
+        raise Refused([FieldError(None, lang._("This game's result needs no confirmation: it is not a table of a "
+                                               "club night that asks both sides to confirm."))], status=409)
+    return game, mode
+
+
+def _side(value: Any, sides: int, *, second_only: bool) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < sides:
+        raise Refused([FieldError("side", lang._("side is the number of the side (0 to %(last)s).",
+                                                 last=sides - 1))])
+    if second_only and value != SECOND:
+        raise Refused([FieldError("side", lang._("The other side accepts what was recorded: East–West (side 1) "
+                                                 "accepts, not side %(side)s.", side=value))], status=409)
+    return value
+
+
+def _log(db: sqlite_utils.Database, game: Game, what: str, change: dict, device: str | None, now: str) -> None:
+    events_store.add_log(db, game.event["id"], now, device, game.id, what,
+                         {"confirm": change, "round": game.event["round"], "table": game.event["table"]})
+
+
+def _words(game: Game) -> dict:
+    return {"table": game.event["table"], "round": game.event["round"]}
+
+
+def accept(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | None = None, *,
+           director: bool = False) -> Game:
+    """POST /api/games/{id}/confirm {"side": 1}: the second side accepts the finished game as it stands (the
+    director's PIN may accept for a side: `director`). Refused 409 for side 0, an unfinished game, or one accepted
+    already at this revision (a double tap: nothing stored twice, answered with the game)."""
+    if not isinstance(payload, dict) or set(payload) - {"side"}:
+        raise Refused([FieldError("side", lang._("Send {\"side\": 1}: the side that accepts."))])
+    game, _ = _seated(db, game_id)
+    side = _side(payload.get("side"), len(game.sides), second_only=not director or payload.get("side") is not None)
+    with write(db):
+        _, stored = read_stored(db, game_id)
+        game = get_game(db, game_id)
+        if not game.finished:
+            raise Refused([FieldError(None, lang._("The game is not finished yet; the other side accepts it once its "
+                                                   "last hand is recorded."))], status=409)
+        if is_confirmed(db, game):
+            return game  # accepted already (a double tap, a resend): nothing recorded twice
+        now = now_utc()
+        games_store.touch_game(db, game_id, now)
+        store.put_acceptance(db, game_id, stored["revision"] + 1, side, now, device)
+        with lang.using("en"):
+            what = lang._("Table %(table)s, round %(round)s: accepted by side %(side)s%(by)s.", **_words(game),
+                          side=side, by=lang._(" (the director)") if director else "")
+        _log(db, game, what, {"action": "accepted", "side": side, "totals": [s.score for s in game.sides],
+                              "director": director}, device, now)
+    game = get_game(db, game_id)
+    committed(db, game)
+    return game
+
+
+def _totals(value: Any, sides: int, field: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != sides or any(
+            isinstance(t, bool) or not isinstance(t, int) or abs(t) > MOST for t in value):
+        raise Refused([FieldError(field, lang._("%(field)s is one whole number per side (%(sides)s of them), each "
+                                                "side's total of the turn as the slip shows it.",
+                                                field=field, sides=sides))])
+    return list(value)
+
+
+def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | None = None,
+                 key: str | None = None, *, director: bool = False) -> Game:
+    """POST /api/games/{id}/results: a side's totals ({"side", "totals"}), or the director's decision
+    ({"decide": totals}). Both sides agreeing (or the decision) copy the totals into the game (a hand copied from
+    paper) and finish it, accepted. A side may send again until the other has; after both, 409."""
+    if not isinstance(payload, dict) or not payload or set(payload) - {"side", "totals", "decide"} or (
+            "decide" in payload and set(payload) != {"decide"}):
+        raise Refused([FieldError(None, lang._("Send {\"side\": 0, \"totals\": [1230, 455]}, or the director's "
+                                               "{\"decide\": [1230, 455]}."))])
+    game, mode = _seated(db, game_id)
+    if mode != "both":
+        raise Refused([FieldError(None, lang._("This club night has the other side accept the result (POST "
+                                               "/api/games/{id}/confirm); each side does not send its totals."))],
+                      status=409)
+    if "decide" in payload:
+        if not director:
+            raise Refused([FieldError("director_pin", lang._("Only the director decides a table's result: send the "
+                                                             "director's PIN."))], status=403)
+        totals = _totals(payload["decide"], len(game.sides), "decide")
+        return _finish(db, game, totals, device, "decided", key)
+    side = _side(payload.get("side"), len(game.sides), second_only=False)
+    totals = _totals(payload.get("totals"), len(game.sides), "totals")
+    _check_multiples(db, game_id, totals)
+    agreed = None
+    with write(db):
+        sent = {r["side"]: r for r in store.side_results(db, game_id)}
+        mine = sent.get(side)
+        if mine is not None and key is not None and mine["request_key"] == key and mine["totals"] == totals:
+            return get_game(db, game_id)  # this very send again (a double tap, a lost answer)
+        if len(sent) == 2 or (is_confirmed(db, get_game(db, game_id)) and game.finished):
+            if mine is not None and mine["totals"] == totals and len(sent) == 2:
+                raise Refused([FieldError("side", lang._("Both sides sent their totals already; this side's are "
+                                                         "kept as they were."))], status=409)
+            raise Refused([FieldError("side", lang._("Both sides sent their totals already; only the director "
+                                                     "changes the table's result now."))], status=409)
+        now = now_utc()
+        store.put_side_result(db, game_id, side, totals, now, device, key)
+        _, stored = read_stored(db, game_id)
+        games_store.touch_game(db, game_id, now)  # every phone polling the game sees the send
+        other = sent.get(1 - side) if len(game.sides) == 2 else None
+        with lang.using("en"):
+            if other is None:
+                what = lang._("Table %(table)s, round %(round)s: side %(side)s sent %(totals)s.", **_words(game),
+                              side=side, totals=" – ".join(map(str, totals)))
+                action = "sent"
+            elif other["totals"] == totals:
+                what = lang._("Table %(table)s, round %(round)s: both sides agree on %(totals)s.", **_words(game),
+                              totals=" – ".join(map(str, totals)))
+                action, agreed = "agreed", totals
+            else:
+                what = lang._("Table %(table)s, round %(round)s: the sides disagree (side 0 sent %(first)s, side 1 "
+                              "%(second)s); the director decides.", **_words(game),
+                              first=" – ".join(map(str, totals if side == 0 else other["totals"])),
+                              second=" – ".join(map(str, other["totals"] if side == 0 else totals)))
+                action = "disagreed"
+        _log(db, game, what, {"action": action, "side": side, "totals": totals}, device, now)
+    if agreed is not None:
+        return _finish(db, get_game(db, game_id), agreed, device, None, key)
+    game = get_game(db, game_id)
+    committed(db, game)
+    return game
+
+
+def _check_multiples(db: sqlite_utils.Database, game_id: str, totals: list[int]) -> None:
+    """Totals in the variant's steps (multiples of 5 where its scores are), as a hand copied from paper is checked."""
+    from .paper import _checked  # service.paper reads service.games only: no circle
+    variant, stored = read_stored(db, game_id)
+    try:
+        _checked(variant, stored, totals, "totals")
+    except Refused as err:
+        raise Refused([FieldError("totals", e.message) for e in err.errors]) from None
+
+
+def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: str | None, decided: str | None,
+            key: str | None) -> Game:
+    """The agreed or decided totals become the game's: the difference from its totals copied as one hand from
+    paper, the game ended and accepted at its new revision; a decision is logged."""
+    from .paper import copy_from_paper  # service.paper reads service.games only: no circle
+    if decided:
+        _check_multiples(db, game.id, totals)
+    diff = [t - s.score for t, s in zip(totals, game.sides)]
+    if game.finished and any(diff):
+        raise Refused([FieldError("decide" if decided else "totals", lang._(
+            "The table's game is finished with other totals (%(shown)s); correct its hands first.",
+            shown=" – ".join(str(s.score) for s in game.sides)))], status=409)
+    if any(diff):
+        game = copy_from_paper(db, game.id, {}, [diff], device=device,
+                               key=None if key is None else f"confirm:{key}"[:64])
+    if not game.finished:
+        game = end_game(db, game.id, device=device)
+    with write(db):
+        _, stored = read_stored(db, game.id)
+        now = now_utc()
+        games_store.touch_game(db, game.id, now)
+        store.put_acceptance(db, game.id, stored["revision"] + 1, SECOND, now, device)
+        if decided:
+            with lang.using("en"):
+                what = lang._("Table %(table)s, round %(round)s: the director decided %(totals)s.", **_words(game),
+                              totals=" – ".join(map(str, totals)))
+            _log(db, game, what, {"action": "decided", "totals": totals}, device, now)
+    game = get_game(db, game.id)
+    committed(db, game)
+    return game
+

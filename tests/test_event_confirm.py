@@ -1,0 +1,198 @@
+"""API.md "A table's result, confirmed by both sides" through the JSON API: `confirm: accept` (the second side
+accepts; side 0, an unfinished game and a missing PIN refused; a correction waits again) and `confirm: both` (each
+side's totals; agreeing ones finish the game, differing ones wait for the director), the log and the standings."""
+from __future__ import annotations
+
+from tests.test_events_api import entrants
+
+DIRECTOR = "9876"
+AS_DIRECTOR = {"X-Director-PIN": DIRECTOR}
+HAND = {"entries": [{"melded": 100}, {}]}
+
+
+def night(client, confirm="accept", **changes) -> tuple[dict, dict]:
+    body = {"name": "Tuesday club", "variant": "classic", "options": {"target": 5000}, "entrants": entrants(4),
+            "table_size": 2, "rounds": 2, "movement": "round-robin", "standings": "points", "deals_per_round": 1,
+            "director_pin": DIRECTOR, "table_pins": True, "confirm": confirm, **changes}
+    answer = client.post("/api/events", json=body)
+    assert answer.status_code == 201, answer.get_json()
+    event = answer.get_json()
+    answer = client.post(f"/api/events/{event['id']}/rounds", headers=AS_DIRECTOR)
+    assert answer.status_code == 201, answer.get_json()
+    return event, answer.get_json()
+
+
+def event_of(client, event_id, **headers) -> dict:
+    return client.get(f"/api/events/{event_id}", headers=headers).get_json()
+
+
+def field_of(answer, status) -> str:
+    assert answer.status_code == status, answer.get_json()
+    return answer.get_json()["errors"][0]["field"]
+
+
+def test_confirm_is_one_of_three_and_both_needs_a_directors_pin(client):
+    body = {"name": "N", "variant": "classic", "options": {"target": 5000}, "entrants": entrants(4),
+            "table_size": 2, "rounds": 1, "movement": "round-robin", "standings": "points"}
+    assert field_of(client.post("/api/events", json={**body, "confirm": "maybe"}), 422) == "confirm"
+    assert field_of(client.post("/api/events", json={**body, "confirm": "both"}), 422) == "confirm"
+    made = client.post("/api/events", json=body).get_json()
+    assert made["confirm"] == "none"
+    game = client.post(f"/api/events/{made['id']}/rounds").get_json()["tables"][0]["game"]
+    assert "confirmed" not in client.get(f"/api/games/{game}").get_json()
+
+
+def test_accept_the_second_side_accepts_and_until_then_the_table_counts_nowhere(client):
+    event, round_ = night(client)
+    table = round_["tables"][0]
+    game, pin = table["game"], {"X-Table-PIN": table["pin"]}
+    # unfinished: refused 409
+    assert field_of(client.post(f"/api/games/{game}/confirm", json={"side": 1}, headers=pin), 409) is None
+    assert client.post(f"/api/games/{game}/hands", json=HAND, headers=pin).status_code == 201
+    shown = client.get(f"/api/games/{game}").get_json()
+    assert (shown["finished"], shown["confirmed"]) == (True, False)
+    listed = event_of(client, event["id"])["round_list"][0]["tables"][0]
+    assert (listed["finished"], listed["confirmed"]) == (True, False)
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert all(rows[e]["played"] == 0 and rows[e]["points"] == 0 for e in table["entrants"])
+    # the side that recorded may not accept; no PIN: 403; another table's PIN: 403
+    assert field_of(client.post(f"/api/games/{game}/confirm", json={"side": 0}, headers=pin), 409) == "side"
+    assert field_of(client.post(f"/api/games/{game}/confirm", json={"side": 1}), 403) == "pin"
+    other = {"X-Table-PIN": round_["tables"][1]["pin"]}
+    assert field_of(client.post(f"/api/games/{game}/confirm", json={"side": 1}, headers=other), 403) == "pin"
+    assert field_of(client.post(f"/api/games/{game}/confirm", json={"side": "x"}, headers=pin), 422) == "side"
+    answer = client.post(f"/api/games/{game}/confirm", json={"side": 1}, headers=pin)
+    assert answer.status_code == 200 and answer.get_json()["confirmed"] is True
+    again = client.post(f"/api/games/{game}/confirm", json={"side": 1}, headers=pin)  # a double tap
+    assert again.status_code == 200 and again.get_json()["revision"] == answer.get_json()["revision"]
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert [rows[e]["played"] for e in table["entrants"]] == [1, 1]
+    assert rows[table["entrants"][0]]["points"] == answer.get_json()["sides"][0]["score"]
+    # a correction makes it wait again
+    assert client.put(f"/api/games/{game}/hands/1", json={"entries": [{"melded": 200}, {}]},
+                      headers=pin).status_code == 200
+    assert client.get(f"/api/games/{game}").get_json()["confirmed"] is False
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert [rows[e]["played"] for e in table["entrants"]] == [0, 0]
+    # the director accepts for a side
+    answer = client.post(f"/api/games/{game}/confirm", json={}, headers=AS_DIRECTOR)
+    assert answer.status_code == 200 and answer.get_json()["confirmed"] is True
+    log = [e for e in client.get(f"/api/events/{event['id']}/log").get_json() if "confirm" in e["change"]]
+    assert [e["change"]["confirm"]["action"] for e in log] == ["accepted", "waiting", "accepted"]
+    assert all(e["game"] == game and e["at"] and e["device"] for e in log)
+
+
+def test_a_waiting_table_holds_the_next_round_and_the_event_unfinished(client):
+    event, round_ = night(client)
+    for t in round_["tables"]:
+        assert client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]}).status_code == 201
+    assert client.post(f"/api/events/{event['id']}/rounds", headers=AS_DIRECTOR).status_code == 409
+    for t in round_["tables"]:
+        assert client.post(f"/api/games/{t['game']}/confirm", json={"side": 1},
+                           headers={"X-Table-PIN": t["pin"]}).status_code == 200
+    assert client.post(f"/api/events/{event['id']}/rounds", headers=AS_DIRECTOR).status_code == 201
+
+
+def test_both_each_side_sends_and_agreeing_totals_finish_the_game(client):
+    event, round_ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    assert "pin" not in listed and len(listed["pins"]) == 2 and listed["pins"][0] != listed["pins"][1]
+    assert "pins" not in event_of(client, event["id"])["round_list"][0]["tables"][0]
+    game, (first, second) = listed["game"], listed["pins"]
+    url = f"/api/games/{game}/results"
+    # each side's own PIN: the first side's does not open the second side's send
+    assert field_of(client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": first}), 403) == "pin"
+    assert field_of(client.post(url, json={"side": 0, "totals": [150, 0]}), 403) == "pin"
+    assert field_of(client.post(url, json={"side": 0, "totals": [150]}, headers={"X-Table-PIN": first}), 422) == "totals"
+    assert field_of(client.post(url, json={"side": 0, "totals": [151, 0]}, headers={"X-Table-PIN": first}), 422) == "totals"
+    sent = client.post(url, json={"side": 0, "totals": [100, 0]}, headers={"X-Table-PIN": first,
+                                                                             "Idempotency-Key": "a1"})
+    assert sent.status_code == 200 and sent.get_json()["results"] == [{"side": 0, "totals": [100, 0]}]
+    # a side may send again, replacing its own, until the other has
+    sent = client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first})
+    assert sent.get_json()["results"] == [{"side": 0, "totals": [150, 0]}]
+    done = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second,
+                                                                             "Idempotency-Key": "b1"})
+    assert done.status_code == 200, done.get_json()
+    body = done.get_json()
+    assert (body["finished"], body["confirmed"], [s["score"] for s in body["sides"]]) == (True, True, [150, 0])
+    assert "results" not in body and body["hands"][0]["from_paper"]
+    again = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second,
+                                                                              "Idempotency-Key": "b1"})
+    assert again.status_code == 200 and again.get_json()["revision"] == body["revision"]  # a resend
+    assert field_of(client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first}),
+                    409) == "side"
+    assert len(client.get(f"/api/games/{game}").get_json()["hands"]) == 1
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert rows[listed["entrants"][0]]["points"] == 150
+
+
+def test_both_differing_totals_wait_for_the_directors_decision(client):
+    event, round_ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, (first, second) = listed["game"], listed["pins"]
+    url = f"/api/games/{game}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first})
+    differ = client.post(url, json={"side": 1, "totals": [100, 50]}, headers={"X-Table-PIN": second}).get_json()
+    assert differ["results"] == [{"side": 0, "totals": [150, 0]}, {"side": 1, "totals": [100, 50]}]
+    assert differ["finished"] is False and differ["confirmed"] is False
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert rows[listed["entrants"][0]]["played"] == 0
+    # only the director decides
+    assert field_of(client.post(url, json={"decide": [150, 0]}, headers={"X-Table-PIN": first}), 403) == "director_pin"
+    assert field_of(client.post(url, json={"decide": [150, 0], "side": 0}, headers=AS_DIRECTOR), 422) is None
+    decided = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
+    assert decided.status_code == 200, decided.get_json()
+    assert (decided.get_json()["confirmed"], [s["score"] for s in decided.get_json()["sides"]]) == (True, [150, 0])
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert rows[listed["entrants"][0]]["played"] == 1
+    log = [e["change"]["confirm"]["action"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert log == ["sent", "disagreed", "decided"]
+
+
+def test_results_are_refused_on_an_accept_night_and_confirm_on_a_night_without(client):
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    assert client.post(f"/api/games/{t['game']}/results", json={"side": 0, "totals": [0, 0]},
+                       headers={"X-Table-PIN": t["pin"]}).status_code == 409
+
+
+def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app, client, tmp_path):
+    import json
+
+    import checks
+    import db
+    from app import create_app
+    from db import transfer
+
+    event, _ = night(client, "both")
+    tables = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"]
+    (a, b) = tables
+    client.post(f"/api/games/{a['game']}/results", json={"side": 0, "totals": [150, 0]},
+                headers={"X-Table-PIN": a["pins"][0]})
+    client.post(f"/api/games/{a['game']}/results", json={"side": 1, "totals": [150, 0]},
+                headers={"X-Table-PIN": a["pins"][1]})
+    client.post(f"/api/games/{b['game']}/results", json={"side": 0, "totals": [50, 0]},
+                headers={"X-Table-PIN": b["pins"][0]})
+    document = json.loads(json.dumps(transfer.export_games(db.connect(app.config["DATABASE"]))))
+    [exported] = document["events"]
+    assert exported["confirm"] == "both" and len(exported["confirmations"]["side_pins"]) == 2
+    assert checks.check_document(document) == []
+    target = tmp_path / "moved.sqlite"
+    conn = db.connect(str(target))
+    db.migrate(conn)
+    transfer.import_games(conn, document["games"], events=document["events"])
+    moved = create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()
+    assert moved.get(f"/api/events/{event['id']}/standings").get_json() == \
+        client.get(f"/api/events/{event['id']}/standings").get_json()
+    assert moved.get(f"/api/games/{a['game']}").get_json()["confirmed"] is True
+    assert moved.get(f"/api/games/{b['game']}").get_json()["results"] == [{"side": 0, "totals": [50, 0]}]
+    assert moved.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][1][
+        "pins"] == b["pins"]
+    broken = json.loads(json.dumps(document))
+    broken["events"][0]["confirm"] = "sometimes"
+    assert any("confirm" in e for e in checks.check_document(broken))
+    broken = json.loads(json.dumps(document))
+    broken["events"][0]["confirmations"]["results"][0]["game"] = "nowhere"
+    assert any("confirmations.results" in e for e in checks.check_document(broken))

@@ -1,0 +1,82 @@
+"""The pages of a table's result confirmed by both sides: the game page hands the phone across, the hand-across page
+(the totals large, one button), a wrong PIN keeping what was typed, each side's totals form, the disagreement shown
+to both phones and decided by the director, the director's page marking the table waiting, the event form."""
+from __future__ import annotations
+
+from tests.pages import post
+from tests.test_event_confirm import AS_DIRECTOR, DIRECTOR, HAND, night
+
+
+def text(answer) -> str:
+    return answer.get_data(as_text=True)
+
+
+def test_the_phone_is_handed_across_and_east_west_accepts(client, app):
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    assert post(client, f"/games/{t['game']}/unlock", {"pin": t["pin"]}).status_code == 303
+    assert client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]}).status_code == 201
+    page = text(client.get(f"/games/{t['game']}"))
+    assert "Hand the phone to East–West: check and accept" in page
+    page = text(client.get(f"/games/{t['game']}/confirm"))
+    assert "East–West: check and accept" in page and "We accept these totals" in page
+    assert page.count('type="submit"') == 1 and 'name="pin"' not in page  # the phone that entered the PIN
+    # the director's page and the screen mark it waiting
+    assert "Waiting for E–W" in text(client.get(f"/events/{event['id']}/screen"))
+    answer = post(client, f"/games/{t['game']}/confirm")
+    assert answer.status_code == 303
+    page = text(client.get(f"/games/{t['game']}/confirm"))
+    assert "East–West accepted these totals" in page
+    assert client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is True
+    assert post(client, f"/games/{t['game']}/confirm").status_code == 303  # a double tap: nothing twice
+    log = [e for e in client.get(f"/api/events/{event['id']}/log").get_json() if "confirm" in e["change"]]
+    assert len(log) == 1
+
+
+def test_a_wrong_pin_on_the_hand_across_page_is_refused_and_nothing_counts(client):
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]})
+    page = text(client.get(f"/games/{t['game']}/confirm"))
+    assert 'name="pin"' in page
+    wrong = "0000" if t["pin"] != "0000" else "1111"
+    answer = post(client, f"/games/{t['game']}/confirm", {"pin": wrong})
+    assert answer.status_code == 403 and "not this side&#39;s PIN" in text(answer)
+    assert client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is False
+    assert post(client, f"/games/{t['game']}/confirm", {"pin": t["pin"]}).status_code == 303
+    assert client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is True
+
+
+def test_both_sides_disagree_on_their_phones_and_the_director_decides(client, app):
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    game, (first, second) = t["game"], t["pins"]
+    north, east = app.test_client(), app.test_client()
+    page = text(north.get(f"/games/{game}/confirm"))
+    assert "Which side are you?" in page
+    # a wrong PIN keeps the totals typed
+    answer = post(north, f"/games/{game}/results?side=0", {"totals.0": "150", "totals.1": "0", "pin": second,
+                                                           "idempotency_key": "k" * 20})
+    assert answer.status_code == 403 and 'value="150"' in text(answer)
+    assert post(north, f"/games/{game}/results?side=0", {"totals.0": "150", "totals.1": "0", "pin": first,
+                                                         "idempotency_key": "k" * 20}).status_code == 303
+    assert post(east, f"/games/{game}/results?side=1", {"totals.0": "100", "totals.1": "50", "pin": second,
+                                                        "idempotency_key": "m" * 20}).status_code == 303
+    for phone in (north, east):
+        page = text(phone.get(f"/games/{game}/confirm"))
+        assert "The two sides' totals differ" in page and "Decide these totals" not in page
+    director = app.test_client()
+    assert post(director, f"/events/{event['id']}/unlock", {"pin": DIRECTOR}).status_code == 303
+    assert "Totals differ: the director decides" in text(director.get(f"/events/{event['id']}"))
+    page = text(director.get(f"/games/{game}/confirm"))
+    assert "Decide these totals" in page
+    assert post(director, f"/games/{game}/results", {"decide": "1", "decide.0": "150", "decide.1": "0",
+                                                     "idempotency_key": "d" * 20}).status_code == 303
+    body = client.get(f"/api/games/{game}").get_json()
+    assert (body["confirmed"], [s["score"] for s in body["sides"]]) == (True, [150, 0])
+    assert "Result recorded" in text(east.get(f"/games/{game}/confirm"))
+
+
+def test_the_event_form_chooses_who_confirms(client):
+    page = text(client.get("/events/new"))
+    assert 'name="confirm"' in page and "Who confirms a table's result" in page
