@@ -177,7 +177,9 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
                 headers={"X-Table-PIN": b["pins"][0]})
     document = json.loads(json.dumps(transfer.export_games(db.connect(app.config["DATABASE"]))))
     [exported] = document["events"]
-    assert exported["confirm"] == "both" and len(exported["confirmations"]["side_pins"]) == 2
+    assert exported["confirm"] == "both" and "side_pins" not in exported["confirmations"]
+    for pin in a["pins"] + b["pins"]:  # neither side's PIN leaves the database (an imported night gets new ones)
+        assert f'"{pin}"' not in json.dumps(exported)
     assert checks.check_document(document) == []
     target = tmp_path / "moved.sqlite"
     conn = db.connect(str(target))
@@ -188,8 +190,13 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
         client.get(f"/api/events/{event['id']}/standings").get_json()
     assert moved.get(f"/api/games/{a['game']}").get_json()["confirmed"] is True
     assert moved.get(f"/api/games/{b['game']}").get_json()["results"] == [{"side": 0, "totals": [50, 0]}]
-    assert moved.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][1][
-        "pins"] == b["pins"]
+    new_pins = moved.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][1][
+        "pins"]
+    assert len(set(new_pins)) == 2 and new_pins != b["pins"]  # new PINs, one a side, and each opens its own side
+    assert moved.post(f"/api/games/{b['game']}/results", json={"side": 1, "totals": [50, 0]},
+                      headers={"X-Table-PIN": new_pins[0]}).status_code == 403
+    assert moved.post(f"/api/games/{b['game']}/results", json={"side": 1, "totals": [50, 0]},
+                      headers={"X-Table-PIN": new_pins[1]}).status_code == 200
     broken = json.loads(json.dumps(document))
     broken["events"][0]["confirm"] = "sometimes"
     assert any("confirm" in e for e in checks.check_document(broken))
