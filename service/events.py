@@ -392,10 +392,10 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
     playing = tuple((r, t) for r, played in enumerate(so_far, start=1)
                     for t, game in enumerate(played.tables, start=1) if not game.finished)
     if playing:
-        said = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
-                for r, t in playing]
+        said = ", ".join(lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
+                         for r, t in playing)
         raise RoundCannotStart(lang._("A new round starts when every table has finished; still playing: "
-                                      "%(tables)s.", tables=", ".join(said)),
+                                      "%(tables)s.", tables=said),
                                number=number, rounds=event.rounds, playing=playing)
     return number, pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"), movement,
                               adjustments_of(state))
