@@ -90,9 +90,6 @@ def _stored(db: sqlite_utils.Database, event_id: Any) -> dict:
     return row
 
 
-# what scoring.events loads when it first pairs a round of these movements (README.md, "Club night pairings")
-PAIRING_LIBRARIES = {("swiss", 2): "networkx", ("round-robin", 2): "caissify_pairings"}
-
 
 class EventKeyUsed(Refused):
     """A new event sent under a key that already made another event (`event_id`): nothing new is made."""
@@ -126,7 +123,7 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
         if made["request"] != request:
             raise EventKeyUsed(made["id"])
         return get_event(db, made["id"])
-    library = PAIRING_LIBRARIES.get((event.movement, event.table_size))
+    library = MOVEMENTS[event.movement].libraries.get(event.table_size)
     if library is not None:
         importlib.import_module(library)
     return get_event(db, row["id"])
