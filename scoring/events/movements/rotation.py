@@ -39,7 +39,7 @@ def seat_players(seating: PlayerSeating) -> Pairing:
 
 def refuses(n: int, rounds: int | None) -> list[FieldError]:
     """n not ≡ 0 or 1 (mod 4), or above 32: `entrants`; more rounds than the rotation has: `rounds`."""
-    if n % 4 not in (0, 1) or not 4 <= n <= MOST:
+    if n % 4 not in (0, 1) or not 4 <= n <= MOST or n not in schedules():
         return [FieldError("entrants", lang._("The rotation seats 4, 5, 8, 9 … up to %(most)s players (a multiple of "
                                               "4, or one more); got %(got)s.", most=MOST, got=n))]
     if rounds is not None and rounds > most_rounds(n):
