@@ -91,9 +91,6 @@ def stored_event(db: sqlite_utils.Database, event_id: Any) -> dict:
     return row
 
 
-# what scoring.events loads when it first pairs a round of these movements (README.md, "Club night pairings")
-PAIRING_LIBRARIES = {("swiss", 2): "networkx", ("round-robin", 2): "caissify_pairings"}
-
 
 class RoundCannotStart(Refused):
     """The next round (`number`) cannot start (409), with what it is about: the event's planned `rounds` (every one
@@ -148,7 +145,7 @@ def create_event(db: sqlite_utils.Database, payload: Any, key: str | None = None
         if made["request"] != request:
             raise EventKeyUsed(made["id"])
         return get_event(db, made["id"])
-    library = PAIRING_LIBRARIES.get((event.movement, event.table_size))
+    library = MOVEMENTS[event.movement].libraries.get(event.table_size)
     if library is not None:
         importlib.import_module(library)
     return get_event(db, row["id"])

@@ -10,7 +10,7 @@ import pytest
 
 from scoring import Refused
 from scoring.events import MOVEMENTS, Round, TableGame, check_event, pair_round
-from scoring.events.movements import movement
+from scoring.events.movements import FIXED, ROTATING, movement, offered
 from scoring.events.movements.danish import danish
 from scoring.events.movements.mitchell import mitchell
 
@@ -90,13 +90,17 @@ def test_a_first_danish_round_is_seated_by_lot():
 
 
 def test_the_registry_picks_each_movement_by_name_with_the_same_input_and_output():
-    assert list(MOVEMENTS) == ["round-robin", "swiss", "draw", "mitchell", "danish"]
+    assert list(MOVEMENTS) == ["round-robin", "swiss", "draw", "mitchell", "danish", "danish-modified", "rotation",
+                               "progressive"]
     e = event(6, "swiss", rounds=3)
-    for name in MOVEMENTS:
+    for name in offered(FIXED):
         seating = pair_round(e, [], 1, random.Random(1), name)
         assert sorted([x for t in seating.tables for x in t] + list(seating.byes)) == list(range(6))
         assert callable(movement(name).seat)
-    assert [m for m in MOVEMENTS if movement(m).PAIRS_ONLY] == ["round-robin", "mitchell", "danish"]
+    assert list(offered(FIXED)) == ["round-robin", "swiss", "draw", "mitchell", "danish", "danish-modified"]
+    assert list(offered(ROTATING)) == ["draw", "danish", "danish-modified", "rotation", "progressive"]
+    assert [m for m in offered(FIXED) if movement(m).two_a_table] == ["round-robin", "mitchell", "danish",
+                                                                      "danish-modified"]
 
 
 def test_mitchell_rounds_count_only_mitchell_rounds_and_stop_after_t():

@@ -109,7 +109,7 @@ REFUSALS = [
     (dict(rounds=None), "rounds", "rounds is missing"),
     (dict(rounds=0), "rounds", "from 1 to 100"),
     (dict(rounds=1.5), "rounds", "no fractions"),
-    (dict(movement=None), "movement", "“round-robin”, “swiss”, “draw”, “mitchell” or “danish”"),
+    (dict(movement=None), "movement", "“round-robin”, “swiss”, “draw”, “mitchell”, “danish” or “danish-modified”"),
     (dict(movement="knockout"), "movement", "(got “knockout”)"),
     (dict(rounds=6), "rounds", "A round robin of 6 entrants has 5 rounds; rounds must be from 1 to 5 (got 6)"),
     (dict(variant="pony", entrants=[{"name": f"P{i}"} for i in range(6)], table_size=3), "movement",

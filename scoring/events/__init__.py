@@ -4,7 +4,9 @@ games and asks these.
 
 - `check_event(payload, variants)` (checks.py): a POST /api/events body checked into an `Event`, or `Refused`.
 - `pair_round(event, rounds_so_far, round_number, rng, movement, adjustments)` (movements/): a round's tables
-  (entrant indexes in seat order) and byes, by the movement picked by name from `MOVEMENTS`, one module each.
+  (entrant indexes in seat order) and byes, by the movement picked by name from `MOVEMENTS`, one module each by
+  the movement protocol (movements/protocol.py: `Movement`; players who change partners: `seat_players(
+  PlayerSeating)`).
 - `standings(event, games, byes, adjustments)` (standings.py): the rows, wins kept as fractions.
 - `vp_scales`: the VP scales Meldbook ships, as data; `adjustments`: a director's penalty or award checked.
 """
@@ -12,12 +14,12 @@ from .adjustments import check_adjustment
 from .checks import KEYS, MAX_ROUNDS, RANKINGS, check_event, movement_fits
 from .entrants import MAX_ENTRANTS
 from .model import Adjustment, Bye, Entrant, Event, Pairing, Round, TableGame
-from .movements import MOVEMENTS, pair_round
+from .movements import FIXED, MOVEMENTS, ROTATING, Movement, PlayerSeating, offered, pair_round
 from .results import round_rows
 from .standings import Standing, bye_figures, game_figures, shown_wins, standings
 from .vp_scales import MAX_VP_ROWS, SCALES, shipped, vp_of
 
-__all__ = ["Adjustment", "Bye", "Entrant", "Event", "KEYS", "MAX_ENTRANTS", "MAX_ROUNDS", "MAX_VP_ROWS", "MOVEMENTS",
+__all__ = ["FIXED", "Movement", "PlayerSeating", "ROTATING", "offered", "Adjustment", "Bye", "Entrant", "Event", "KEYS", "MAX_ENTRANTS", "MAX_ROUNDS", "MAX_VP_ROWS", "MOVEMENTS",
            "Pairing", "RANKINGS", "Round", "SCALES", "Standing", "TableGame", "bye_figures", "check_adjustment",
            "check_event", "game_figures", "movement_fits", "pair_round", "round_rows", "shipped", "shown_wins",
            "standings", "vp_of"]

@@ -14,8 +14,7 @@ from ..variant import Variant
 from .entrants import MAX_TABLES, check_entrants
 from .fits import fits
 from .model import Bye, Event
-from .movements import MOVEMENTS, pairs_only
-from .movements.round_robin import most_rounds as round_robin_rounds
+from .movements import FIXED, MOVEMENTS, offered, pairs_only
 from .vp_scales import check_vp_scale
 
 RANKINGS = ("points", "wins", "vp")
@@ -69,13 +68,14 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
     rounds, err = _rounds(payload.get("rounds"))
     errors += [err] if err else []
     movement, ranking = payload.get("movement"), payload.get("standings")
-    if not isinstance(movement, str) or movement not in MOVEMENTS:
-        errors.append(FieldError("movement", _must_be("movement", list(MOVEMENTS), movement)))
+    if not isinstance(movement, str) or movement not in MOVEMENTS or not MOVEMENTS[movement].seats(FIXED):
+        errors.append(FieldError("movement", _must_be("movement", list(offered(FIXED)), movement)))
     elif table_size:
         err = movement_fits(movement, table_size)
         errors += [err] if err else []
-        if movement == "round-robin" and not err:
-            errors += _round_robin(len(entrants) if not entrant_errors else 0, rounds)
+        refuses = MOVEMENTS[movement].refuses
+        if refuses is not None and not err and MOVEMENTS[movement].seats(FIXED):  # its own limits (a round robin's)
+            errors += refuses(len(entrants), rounds) if entrants and not entrant_errors else []
     if ranking not in RANKINGS:
         errors.append(FieldError("standings", _must_be("standings", RANKINGS, ranking)))
     vp_scale = scale_name = None
@@ -132,12 +132,20 @@ def _who_may_change(payload: dict) -> list[FieldError]:
     return errors
 
 
-def movement_fits(movement: str, table_size: int) -> FieldError | None:
-    """A movement that seats pairs only, asked of a table of more: the refusal naming `movement`."""
-    if table_size != 2 and movement == "round-robin":
-        return FieldError("movement", lang._("A round robin seats two entrants a table (each meets every other once); "
-                                             "with table_size %(size)s choose “swiss” or “draw”.",
-                                             size=table_size))
+def movement_fits(movement: str, table_size: int, partners: str = FIXED) -> FieldError | None:
+    """A movement that seats two entrants a table only, asked of a table of more: the refusal naming `movement` (the
+    movement's own words where it has them); one that cannot seat the event's kind of partners, naming `movement`
+    (API.md "Partners who change": `round-robin`, `swiss`, `mitchell` seat no players who change partners)."""
+    if not MOVEMENTS[movement].seats(partners):
+        if partners == FIXED:
+            return FieldError("movement", lang._("The “%(movement)s” movement seats players who change partners, not "
+                                                 "pairs; choose %(names)s.", movement=movement,
+                                                 names=_listed([f"“{m}”" for m in offered(FIXED)])))
+        return FieldError("movement", lang._("The “%(movement)s” movement seats pairs, not players who change "
+                                             "partners; choose %(names)s.", movement=movement,
+                                             names=_listed([f"“{m}”" for m in offered(partners)])))
+    if table_size != 2 and MOVEMENTS[movement].wider is not None:
+        return MOVEMENTS[movement].wider(table_size)
     if table_size != 2 and pairs_only(movement):
         return FieldError("movement", lang._("The “%(movement)s” movement seats two entrants a table; with "
                                              "table_size %(size)s choose “swiss” or “draw”.", movement=movement,
@@ -211,23 +219,3 @@ def _bye(raw: Any) -> tuple[Bye | None, list[FieldError]]:
         errors.append(FieldError("bye.points", lang._("bye.points must be a multiple of 5, as a game's totals are "
                                                       "(got %(got)s).", got=lang.number(figures[1]))))
     return (None if errors else Bye(*figures)), errors
-
-
-def _round_robin(entrants: int, rounds: int | None) -> list[FieldError]:
-    if not entrants or rounds is None:
-        return []
-    most = round_robin_rounds(entrants)
-    if rounds > most:
-        if entrants % 2:
-            return [FieldError("rounds", lang.ngettext(
-                "A round robin of %(entrants)s entrants has %(num)s round (an odd count: each entrant also sits out "
-                "once); rounds must be from 1 to %(most)s (got %(got)s).",
-                "A round robin of %(entrants)s entrants has %(num)s rounds (an odd count: each entrant also sits out "
-                "once); rounds must be from 1 to %(most)s (got %(got)s).", most, entrants=entrants, most=most,
-                got=rounds))]
-        return [FieldError("rounds", lang.ngettext(
-            "A round robin of %(entrants)s entrants has %(num)s round; rounds must be from 1 to %(most)s (got %(got)s).",
-            "A round robin of %(entrants)s entrants has %(num)s rounds; rounds must be from 1 to %(most)s "
-            "(got %(got)s).", most, entrants=entrants, most=most, got=rounds))]
-    return []
-

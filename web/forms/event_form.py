@@ -17,7 +17,7 @@ from typing import Any
 import lang
 from scoring import FieldError, Variant
 from scoring.base import team_name
-from scoring.events import SCALES
+from scoring.events import SCALES, movements
 from web.forms import layouts, seating_shape
 from web.forms.numbers import number
 
@@ -25,19 +25,10 @@ FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", 
           "standings", "vp_scale", "deals_per_round", "round_minutes", "bye", "pin", "director_pin", "table_pins",
           "season", "confirm")
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
-DEFAULTS = {"table_size": "2", "rounds": "3", "movement": "swiss", "standings": "wins", "vp_scale": DEFAULT_VP_SCALE}
-MOVEMENT_WORDS = {
-    "round-robin": (lang.L_("Round robin"), lang.L_("Every pair meets every other pair once. Two at a table only; "
-                                                    "with an odd number someone sits out each round.")),
-    "swiss": (lang.L_("Swiss"), lang.L_("Each round seats pairs with similar results so far, never the same "
-                                        "opponents twice while another seating exists.")),
-    "draw": (lang.L_("Draw"), lang.L_("Seats are drawn at random every round.")),
-    "mitchell": (lang.L_("Mitchell"), lang.L_("The first half of the list (North-South) keeps its table; the other "
-                                              "half (East-West) moves one table on each round, so every East-West pair "
-                                              "meets every North-South pair once. Two at a table only.")),
-    "danish": (lang.L_("Danish"), lang.L_("Each round seats by the standings: 1st against 2nd, 3rd against 4th … "
-                                          "(meeting again is allowed). Two at a table only.")),
-}
+DEFAULTS = {"table_size": "2", "rounds": "3", "movement": movements.DEFAULT, "standings": "wins",
+            "vp_scale": DEFAULT_VP_SCALE}
+# each movement that seats pairs: its name and one line of help, as its module declares them
+MOVEMENT_WORDS = {name: (m.label, m.help) for name, m in movements.offered(movements.FIXED).items()}
 STANDINGS_WORDS = {
     "wins": (lang.L_("Wins"), lang.L_("Games won; a tied win is shared.")),
     "points": (lang.L_("Points"), lang.L_("The scores of all games added up.")),
@@ -48,11 +39,16 @@ STANDINGS_WORDS = {
 WORDS = (("table_size (entrants at one table)", lang.L_("Table size")), ("table_size", lang.L_("table size")),
          ("vp_scale", lang.L_("victory point scale")), ("margin_at_least", lang.L_("margin")),
          ("winner_vp", lang.L_("winner's points")), ("loser_vp", lang.L_("loser's points")), ("(vp)", ""),
-         ("“vp”", lang.L_("“victory points”")), ("“round-robin”", lang.L_("“round robin”")),
-         ("“swiss”", lang.L_("“Swiss”")), ("“draw”", lang.L_("“draw”")),
-         ("“mitchell”", lang.L_("“Mitchell”")), ("“danish”", lang.L_("“Danish”")), ("deals_per_round", lang.L_("deals a round")),
+         ("“vp”", lang.L_("“victory points”")), ("deals_per_round", lang.L_("deals a round")),
          ("round_minutes", lang.L_("minutes a round")), ("bye.vp", lang.L_("sitting out: VP")),
          ("bye.points", lang.L_("sitting out: points")))
+
+
+def _movement_words() -> list[tuple[str, str]]:
+    """Each movement's API name in quotes (“danish-modified”) as the form names it (“Modified Danish”)."""
+    return [(f"“{name}”", f"“{m.label}”") for name, m in movements.MOVEMENTS.items()]
+
+
 def _split(line: str) -> list[str]:
     """The players of one typed line: between them &, a comma, "+", "and" or the page language's own "and"."""
     word = lang.pgettext("the word typed between the two players of a pair: Ann and Bob", "and")
@@ -150,7 +146,7 @@ def _scale(form) -> Any:
 
 
 def in_words(message: str) -> str:
-    for api, words in WORDS:
+    for api, words in (*_movement_words(), *WORDS):
         message = message.replace(api, str(words))
     return re.sub(r"\s{2,}", " ", message).strip()
 

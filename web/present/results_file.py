@@ -20,7 +20,7 @@ from jinja2 import Environment
 import lang
 import service
 from service import events, tournament
-from web.forms import event_form
+from scoring.events import movements
 
 TEMPLATE = "event_results_file.html"
 
@@ -61,8 +61,7 @@ def file_view(db: sqlite_utils.Database, event_id: str) -> dict:
 
 
 def _movement_word(key: str | None) -> str:
-    words = event_form.MOVEMENT_WORDS.get(key or "")
-    return str(words[0]) if words else ""
+    return movements.label(key) if key else ""
 
 
 def _variant_name(event: dict) -> str:

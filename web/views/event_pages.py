@@ -12,7 +12,7 @@ from jinja2_fragments.flask import render_block
 import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
-from scoring.events import movement_fits, shipped
+from scoring.events import movement_fits, movements, shipped
 from service import event_view, events
 from web.forms import event_form, keys, numbers
 from web.plumbing import polls
@@ -79,22 +79,14 @@ def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> d
             "standings": events.standings(db, event_id),
             "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
-            "movement": str(event_form.MOVEMENT_WORDS[event["movement"]][0]),
+            "movement": movements.label(event["movement"]),
             "playing_words": _playing_words(playing) if playing else "", "key": key,
             "clock": round_clock(event),
-            "round_movement": str(event_form.MOVEMENT_WORDS[current["movement"]][0]) if current else "",
+            "round_movement": movements.label(current["movement"]) if current else "",
+            "lines": movements.lines(current["movement"]) if current else [],
             "movement_choices": [(key, str(words[0])) for key, words in event_form.MOVEMENT_WORDS.items()
                                  if movement_fits(key, event["table_size"]) is None],
-            "next_movement": _next_movement(event)}
-
-
-def _next_movement(event: dict) -> str:
-    """The movement "Start round" offers first: the event's own, or Danish once its Mitchell rounds are all played
-    (the usual evening: the Mitchell rounds, then a Danish)."""
-    mitchells = sum(r["movement"] == "mitchell" for r in event["round_list"])
-    if event["movement"] == "mitchell" and mitchells >= (len(event["entrants"]) + 1) // 2:
-        return "danish"
-    return event["movement"]
+            "next_movement": movements.next_movement(event)}  # a Mitchell's rounds used up: the one that follows
 
 
 def _playing_words(playing: list[int]) -> str:

@@ -1,48 +1,55 @@
-"""The movements: who sits where in a new round. Each is one module beside the others, picked by name from
-MOVEMENTS (as caissify-pairings' engines are), and each takes the same input (a `Seating`) and answers the same
-output (a `Pairing`): `seat(seating)`; `PAIRS_ONLY` when it seats two entrants a table only, and `most_rounds(n)`
-when it has a last round (a round robin's, a Mitchell's).
+"""The movements: who sits where in a new round. Each is one module beside the others declaring itself by the
+movement protocol (protocol.py: `MOVEMENT = Movement(...)`: its name and words, what it seats — fixed pairs,
+players who change partners or both — its last round, its lines, the movement that follows it, and `seat()` /
+`seat_players()` with typed input and output); MOVEMENTS lists them by name, in the order the form offers them.
+A new movement is one module and one line below.
 
 - round-robin: FIDE Berger tables (caissify-pairings). swiss: near standing, never the same opponents twice while
-  another seating exists (networkx's matching with two a table). draw: by lot. mitchell and danish: API.md
-  "Tournaments as federations run them".
+  another seating exists (networkx's matching with two a table). draw: by lot. mitchell, danish, danish-modified,
+  rotation, progressive: API.md "Tournaments as federations run them" and "Partners who change".
 """
 from __future__ import annotations
 
-import importlib
-import itertools
 import random
-from collections import Counter
-from dataclasses import dataclass
-from functools import cached_property
-from types import ModuleType
 from typing import Sequence
 
 import lang
 
 from ...base import FieldError, Refused
 from ..model import Adjustment, Event, Pairing, Round
+from . import danish, danish_modified, draw, mitchell, progressive, rotation, round_robin, swiss
+from .protocol import FIXED, ROTATING, Movement, PlayerSeating, Seating
 
-MOVEMENTS = {"round-robin": "round_robin", "swiss": "swiss", "draw": "draw", "mitchell": "mitchell",
-             "danish": "danish"}
-# each movement as a results sheet names it mid-line ("Mitchell, Danish")
-WORDS = {"round-robin": lang.L_("round robin"), "swiss": lang.L_("Swiss"), "draw": lang.L_("drawn seats"),
-         "mitchell": lang.L_("Mitchell"), "danish": lang.L_("Danish")}
+MOVEMENTS: dict[str, Movement] = {m.name: m for m in (
+    round_robin.MOVEMENT, swiss.MOVEMENT, draw.MOVEMENT, mitchell.MOVEMENT, danish.MOVEMENT,
+    danish_modified.MOVEMENT, rotation.MOVEMENT, progressive.MOVEMENT)}
+DEFAULT = "swiss"  # the new-event form's first choice
 
 
-def movement(name: str) -> ModuleType:
-    """The module of the movement `name` (imported when first asked for); KeyError for an unknown name."""
-    return importlib.import_module(f"{__name__}.{MOVEMENTS[name]}")
+def movement(name: str) -> Movement:
+    """The movement `name`; KeyError for an unknown name."""
+    return MOVEMENTS[name]
+
+
+def offered(partners: str = FIXED) -> dict[str, Movement]:
+    """The movements that seat events whose partners are `partners` ("fixed" or "rotating"), by name."""
+    return {name: m for name, m in MOVEMENTS.items() if m.seats(partners)}
 
 
 def pairs_only(name: str) -> bool:
-    """Whether the movement seats two entrants a table only."""
-    return movement(name).PAIRS_ONLY
+    """Whether the movement seats two entrants (sides) a table only."""
+    return MOVEMENTS[name].two_a_table
+
+
+def label(name: str | None) -> str:
+    """The movement as the form and the pages name it ("Modified Danish"), in the page's language; an unknown name
+    as it is."""
+    return str(MOVEMENTS[name].label) if name in MOVEMENTS else str(name or "")
 
 
 def word(name: str | None) -> str:
     """The movement `name` as a sheet names it ("Mitchell"), in the sheet's language; an unknown name as it is."""
-    return lang.shown(WORDS[name]) if name in WORDS else str(name or "")
+    return lang.shown(MOVEMENTS[name].word) if name in MOVEMENTS else str(name or "")
 
 
 def used(event: dict) -> list[str]:
@@ -54,7 +61,25 @@ def used(event: dict) -> list[str]:
 
 def by_lines(name: str | None) -> bool:
     """Whether the movement seats by lines: a table's first entrant North-South, the other East-West (a Mitchell)."""
-    return name in MOVEMENTS and getattr(movement(name), "LINES", False)
+    return name in MOVEMENTS and MOVEMENTS[name].lines is not None
+
+
+def lines(name: str | None) -> list[tuple[str, str]]:
+    """The movement's lines in seat order, each (short word, long word) in the page's language ([("NS",
+    "North-South"), ("EW", "East-West")]); [] for a movement that seats by no lines."""
+    found = MOVEMENTS[name].lines if name in MOVEMENTS else None
+    return [(str(short), str(long)) for short, long in found or ()]
+
+
+def next_movement(event: dict) -> str:
+    """The movement "Start round" offers first for API.md's event object: the event's own, or the one that follows
+    it once its rounds are all played (a Mitchell's: Danish)."""
+    name = event["movement"]
+    own = MOVEMENTS.get(name)
+    if own is None or own.then is None or own.most_rounds is None:
+        return name
+    played = sum((r.get("movement") or name) == name for r in event.get("round_list") or [])
+    return own.then if played >= own.most_rounds(len(event["entrants"])) else name
 
 
 def moves_next(event: dict, round_number: int) -> dict[int, int]:
@@ -64,51 +89,11 @@ def moves_next(event: dict, round_number: int) -> dict[int, int]:
     another movement: this is where the same movement would put it.)"""
     rounds = event.get("round_list") or []
     name = rounds[round_number - 1].get("movement") or event.get("movement")
-    module = movement(name) if name in MOVEMENTS else None
-    if module is None or not hasattr(module, "next_tables"):
+    found = MOVEMENTS.get(name)
+    if found is None or found.next_tables is None:
         return {}
     k = sum((r.get("movement") or event.get("movement")) == name for r in rounds[:round_number])
-    return module.next_tables(len(event["entrants"]), k)
-
-
-@dataclass(frozen=True)
-class Seating:
-    """What every movement seats a round from: the event, its rounds so far, the new round's number, the lots
-    (`rng`), the director's adjustments so far, and the movement asked for this round."""
-
-    event: Event
-    rounds_so_far: Sequence[Round]
-    round_number: int
-    rng: random.Random
-    adjustments: Sequence[Adjustment] = ()
-    movement: str = ""
-
-    @cached_property
-    def met(self) -> Counter:
-        """How often each pair of entrants (a frozenset) has sat at one table."""
-        return Counter(frozenset(pair) for r in self.rounds_so_far for t in r.tables
-                       for pair in itertools.combinations(t.entrants, 2))
-
-    @cached_property
-    def had_byes(self) -> Counter:
-        """How often each entrant has sat out."""
-        return Counter(b for r in self.rounds_so_far for b in r.byes)
-
-    def standings(self):
-        """The standings before the round (scoring.events.standings' rows, first place first)."""
-        from ..standings import standings
-        return standings(self.event, [t for r in self.rounds_so_far for t in r.tables],
-                         [b for r in self.rounds_so_far for b in r.byes], self.adjustments)
-
-    def times(self, name: str | None = None) -> int:
-        """How many rounds so far the movement `name` (this round's, by default) seated."""
-        name = name or self.movement
-        return sum((r.movement or self.event.movement) == name for r in self.rounds_so_far)
-
-    def kth(self) -> int:
-        """Which round of its movement this one is (k = 1, 2 …): its number less the rounds other movements
-        seated."""
-        return self.round_number - (len(self.rounds_so_far) - self.times())
+    return found.next_tables(len(event["entrants"]), k)
 
 
 def pair_round(event: Event, rounds_so_far: Sequence[Round], round_number: int, rng: random.Random,
@@ -120,8 +105,10 @@ def pair_round(event: Event, rounds_so_far: Sequence[Round], round_number: int, 
         raise ValueError(f"round {round_number} is not one of the event's {event.rounds} rounds")
     name = movement_name or event.movement
     module = movement(name)
+    if module.seat is None:
+        raise ValueError(f"the {name} movement seats no fixed pairs")  # checks.movement_fits refuses it first
     seating = Seating(event, tuple(rounds_so_far), round_number, rng, tuple(adjustments), name)
-    most = getattr(module, "most_rounds", None)
+    most = module.most_rounds
     if most is not None and seating.kth() > most(len(event.entrants)):
         raise Refused([FieldError("movement", lang.ngettext(
             "The %(movement)s movement of %(entrants)s entrants has %(num)s round, and it has been played; choose "
@@ -130,3 +117,7 @@ def pair_round(event: Event, rounds_so_far: Sequence[Round], round_number: int, 
             "choose another movement for this round.", most(len(event.entrants)), movement=name,
             entrants=len(event.entrants)))], status=409)
     return module.seat(seating)
+
+
+__all__ = ["DEFAULT", "FIXED", "MOVEMENTS", "Movement", "PlayerSeating", "ROTATING", "Seating", "by_lines", "label",
+           "lines", "movement", "moves_next", "next_movement", "offered", "pair_round", "pairs_only", "used", "word"]

@@ -2,10 +2,10 @@
 North-South line and keep their table; the East-West line moves one table up each Mitchell round."""
 from __future__ import annotations
 
-from ..model import Pairing
+import lang
 
-PAIRS_ONLY = True
-LINES = True  # a table's first entrant is North-South, the other East-West
+from ..model import Pairing
+from .protocol import Movement, Seating
 
 
 def tables(n: int) -> int:
@@ -18,7 +18,7 @@ def most_rounds(n: int) -> int:
     return tables(n)
 
 
-def seat(seating) -> Pairing:
+def seat(seating: Seating) -> Pairing:
     """The event's k-th Mitchell round: North-South entrant i at table i + 1, East-West entrant j (0-based in its
     line) at table ((j + k − 1) mod t) + 1; with an odd n the North-South entrant whose table gets no East-West
     entrant sits out. A table lists its North-South entrant first."""
@@ -40,3 +40,15 @@ def next_tables(n: int, k: int) -> dict[int, int]:
         return {}
     pairing = mitchell(n, k + 1)
     return {east_west: table for (_, east_west), table in zip(pairing.tables, pairing.table_numbers())}
+
+
+MOVEMENT = Movement(
+    name="mitchell", label=lang.L_("Mitchell"),
+    help=lang.L_("The first half of the list (North-South) keeps its table; the other half (East-West) moves one "
+                 "table on each round, so every East-West pair meets every North-South pair once. Two at a table "
+                 "only."),
+    word=lang.L_("Mitchell"), seat=seat, two_a_table=True, most_rounds=most_rounds, next_tables=next_tables,
+    # a table's first entrant is North-South, the other East-West
+    lines=((lang.lazy_pgettext("a Mitchell line, short", "NS"), lang.L_("North-South")),
+           (lang.lazy_pgettext("a Mitchell line, short", "EW"), lang.L_("East-West"))),
+    then="danish")  # the usual evening: the Mitchell rounds, then a Danish

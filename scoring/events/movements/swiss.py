@@ -6,12 +6,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import lang
+
 from ..model import Pairing
+from .protocol import Movement, Seating
 
-PAIRS_ONLY = False
 
-
-def seat(seating) -> Pairing:
+def seat(seating: Seating) -> Pairing:
     rows = seating.standings()
     lots = list(range(len(rows)))
     seating.rng.shuffle(lots)  # entrants level in the standings (everyone, in round 1) are ordered by lot
@@ -119,3 +120,10 @@ def _fewest_repeats(seated: list[int], size: int, met: Counter, at: dict[int, in
                     improved = True
     return [tuple(t) for t in tables]
 
+
+
+MOVEMENT = Movement(
+    name="swiss", label=lang.L_("Swiss"),
+    help=lang.L_("Each round seats pairs with similar results so far, never the same opponents twice while another "
+                 "seating exists."),
+    word=lang.L_("Swiss"), seat=seat, libraries={2: "networkx"})
