@@ -27,8 +27,15 @@ FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", 
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
 DEFAULTS = {"table_size": "2", "rounds": "3", "movement": movements.DEFAULT, "standings": "wins",
             "vp_scale": DEFAULT_VP_SCALE}
-# each movement that seats pairs: its name and one line of help, as its module declares them
-MOVEMENT_WORDS = {name: (m.label, m.help) for name, m in movements.offered(movements.FIXED).items()}
+
+
+def movement_words() -> dict:
+    """Each movement that seats pairs: its name and one line of help, as its module declares them (asked each time:
+    a movement registered later is offered too)."""
+    return {name: (m.label, m.help) for name, m in movements.offered(movements.FIXED).items()}
+
+
+
 STANDINGS_WORDS = {
     "wins": (lang.L_("Wins"), lang.L_("Games won; a tied win is shared.")),
     "points": (lang.L_("Points"), lang.L_("The scores of all games added up.")),

@@ -84,7 +84,7 @@ def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> d
             "clock": round_clock(event),
             "round_movement": movements.label(current["movement"]) if current else "",
             "lines": movements.lines(current["movement"]) if current else [],
-            "movement_choices": [(key, str(words[0])) for key, words in event_form.MOVEMENT_WORDS.items()
+            "movement_choices": [(key, str(words[0])) for key, words in event_form.movement_words().items()
                                  if movement_fits(key, event["table_size"]) is None],
             "next_movement": movements.next_movement(event)}  # a Mitchell's rounds used up: the one that follows
 
@@ -111,7 +111,7 @@ def _form_page(values, at=None, general=(), status: int = 200):
     return render_template("event_new.html", values=values, at=at or {}, general=list(general),
                            variants=sorted(VARIANTS.values(), key=lambda v: v.id != last),
                            plays_to={v.id: event_form.variant_defaults(v) for v in VARIANTS.values()},
-                           movements=event_form.MOVEMENT_WORDS, rankings=event_form.STANDINGS_WORDS,
+                           movements=event_form.movement_words(), rankings=event_form.STANDINGS_WORDS,
                            scales=[{**s, "text": event_form.scale_text(s["rows"])} for s in shipped()],
                            defaults=event_form.DEFAULTS, key=keys.form_key(values), posted=bool(values)), status
 

@@ -678,6 +678,19 @@ def _plain(value: Any) -> Any:
     return lang.english(value)
 
 
+def _movement_names(value: Any) -> None:
+    """Every "movement" property's enum, the movements registered now (one registered after start-up too)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "movement" and isinstance(inner, dict) and "enum" in inner:
+                inner["enum"] = list(MOVEMENTS)
+            else:
+                _movement_names(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            _movement_names(inner)
+
+
 def _document() -> dict:
     schemas = copy.deepcopy(SCHEMAS)
     ids = list(VARIANTS)
@@ -703,6 +716,8 @@ def _document() -> dict:
             "type": "integer", "minimum": 0,
             "description": f"{mark.button} marks since the last hand ({' and '.join(str(v.name) for v in VARIANTS.values() if mark in v.marks)} only)"}
     paths = copy.deepcopy(PATHS)
+    _movement_names(schemas)
+    _movement_names(paths)
     marks = {m.action: m for v in VARIANTS.values() for m in v.marks}
     if marks:
         path = paths["/api/games/{game_id}/sides/{side}/{action}"] = copy.deepcopy(MARK_PATH)

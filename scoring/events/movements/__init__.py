@@ -26,6 +26,19 @@ MOVEMENTS: dict[str, Movement] = {m.name: m for m in (
 DEFAULT = "swiss"  # the new-event form's first choice
 
 
+def register(movement: Movement) -> None:
+    """Make a movement known everywhere: the new-event form, the API and its checks, OpenAPI, the pages and sheets
+    all read MOVEMENTS (a movement is one module declaring `MOVEMENT = Movement(...)`)."""
+    if movement.name in MOVEMENTS:
+        raise ValueError(f"a movement named {movement.name!r} is already registered")
+    MOVEMENTS[movement.name] = movement
+
+
+def unregister(name: str) -> None:
+    """Forget a movement added with register."""
+    MOVEMENTS.pop(name, None)
+
+
 def movement(name: str) -> Movement:
     """The movement `name`; KeyError for an unknown name."""
     return MOVEMENTS[name]
