@@ -73,10 +73,10 @@ def pages(server: Server, event_id: str, samples: int) -> dict:
     return {"poll": polls, "home": [a.server_ms for a in home], "home_bytes": len(home[-1].body)}
 
 
-def results(server: Server, event_id: str, samples: int) -> dict:
-    """results.pdf asked for as a phone would, every half second until it comes (503 "being prepared" meanwhile),
-    while another phone reads the home page every half second; then asked for again (kept)."""
-    path = f"/events/{event_id}/results.pdf"
+def results(server: Server, event_id: str, samples: int, file: str = "results.pdf") -> dict:
+    """results.pdf (or results.html) asked for as a phone would, every half second until it comes (503 "being
+    prepared" meanwhile), while another phone reads the home page every half second; then asked for again (kept)."""
+    path = f"/events/{event_id}/{file}"
     device, other = Browser(server.port, timeout=600), Browser(server.port, timeout=600)
     busy, meanwhile, done = 0, [], threading.Event()
 
@@ -118,6 +118,8 @@ def measure(workdir: Path, entrants: int, rounds: int, history: int, samples: in
     try:
         say("  its results.pdf, the screen's poll, the home page…")
         found["results"] = results(server, event_id, samples)
+        say("  its results.html (issue 42: the results to take home)…")
+        found["html"] = results(server, event_id, samples, "results.html")
         found["pages"] = pages(server, event_id, samples)
     finally:
         server.stop()
@@ -129,8 +131,9 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(times):.1f} ms, p95 {percentile(times, 95):.1f} ms, max {max(times):.1f} ms"
 
 
-def put_figures(found: dict, entrants: int, rounds: int, history: int, put) -> None:
-    """`measure`'s findings as run.py's figures 22 to 26 (`put(index, value, met, how)`)."""
+def put_figures(found: dict, entrants: int, rounds: int, history: int, put, html_index: int | None = None) -> None:
+    """`measure`'s findings as run.py's figures 22 to 26 and results.html's (`html_index`; `put(index, value, met,
+    how)`)."""
     drawn, shown, memory = found["results"], found["pages"], found["memory"]
     size = (f"{entrants} pairs x {rounds} rounds, {found['games']:,} games played to the end "
             "(one hand each)")
@@ -151,6 +154,14 @@ def put_figures(found: dict, entrants: int, rounds: int, history: int, put) -> N
         f"server-side, {len(shown['home'])} GETs of /, {summary(shown['home'])}; 30 games a page, the page "
         f"as sent uncompressed; {history:,} finished games and the event's {found['games']:,} tables "
         "(not listed one by one) in the database")
+    if html_index is not None:
+        html = found["html"]
+        slowest = max(html["meanwhile"], default=0.0)
+        put(html_index, f"{html['first_s']:.2f} s, {slowest:.0f} ms", html["first_s"] <= 2 and slowest <= 100,
+            f"client-side, from the first GET until the file came ({html['kb']:.0f} KB, self-contained; the "
+            f"server's CPU time meanwhile {html['cpu_s']:.1f} s), asked again every 0.5 s: {html['busy_answers']} "
+            f"answers 503 \"being prepared\" meanwhile; another phone's home page meanwhile, slowest {slowest:.0f} ms "
+            f"of {len(html['meanwhile'])}; {size}")
     put(26, f"{memory['after']:.1f} MB", memory["after"] <= 80,
         f"VmRSS of a fresh python bench/serve.py on that database ({memory['before']:.1f} MB after its first answer), "
         f"after the director's page, the standings screen, the table picker and the home page in each of the 5 "
