@@ -165,3 +165,40 @@ def test_a_draft_resent_changed_after_a_lost_answer_is_not_offered_as_the_next_h
     assert [h["number"] for h in hands(server, game)] == [1]
     page.goto(f"/games/{game['id']}/hands/new")
     expect(page.locator("#draft-note")).to_be_hidden()  # recorded: nothing left to restore
+
+
+def test_entries_changed_while_a_send_went_unanswered_are_kept_when_the_first_send_lands(phone, server):
+    """The answer is lost, the player changes an entry while the phone is out of touch, and the first send then lands
+    by itself: hand 1 is recorded as first sent, and the changed entries are not dropped unseen nor offered as hand 2:
+    the next hand's form shows the conflict panel's choices."""
+    game = new_game(server)
+    page = phone.page
+    page.goto(f"/games/{game['id']}/hands/new")
+    type_points(page, 0, "melded", 600)
+    state = {"sends": 0, "down": True}
+
+    def drop_the_answer(route):
+        state["sends"] += 1
+        if state["sends"] == 1:
+            route.fetch(max_redirects=0)  # recorded, the answer lost
+            route.abort("connectionreset")
+        elif state["down"]:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/hands/new$"), drop_the_answer)
+    record(page, 1)
+    expect(page.locator("#send-status")).to_be_visible()
+    type_points(page, 0, "melded", 700)
+    state["down"] = False  # back in touch: the first send goes again, with its key, and lands
+    expect_scores(page, "600", "0")
+    page.unroute(re.compile(r".*/hands/new$"))
+    assert len(hands(server, game)) == 1
+    page.goto(f"/games/{game['id']}/hands/new")
+    choice = conflict(page, MINE)
+    expect(choice).to_contain_text("+600")
+    expect(choice).to_contain_text("+700")  # what was typed after Record, kept
+    choice.get_by_role("button", name="Record mine as hand 2").click()  # a new key: not taken for hand 1's repeat
+    expect_scores(page, "1,300", "0")
+    assert [h["number"] for h in hands(server, game)] == [1, 2]

@@ -192,7 +192,10 @@ def typed_key() -> str | None:
     entries were changed and sent again (`typed_key`, kept with the draft): the hand they were typed for is this
     phone's own."""
     key = request.form.get("typed_key", "")
-    return key if KEY_SHAPE.fullmatch(key) else None
+    if KEY_SHAPE.fullmatch(key):
+        return key
+    posted = posted_key()  # or the draft's own key, when its first send landed after the entries were changed
+    return posted if posted and service.recorded_with(get_db(), request.view_args["game_id"], posted) else None
 
 
 def recorded_here(game: Game, typed: int) -> bool:
@@ -221,7 +224,9 @@ def stale_new_hand(game: Game, typed: int | None):
     sent = typed_revision()
     conflict["typed"] = ({"number": typed, "revision": sent, "key": typed_key()} if typed is not None and sent
                          else None)
-    return form_page(game, following, request.form, conflict=conflict, status=409)
+    used = posted_key() is not None and posted_key() == typed_key()  # its key went with the hand it recorded
+    return form_page(game, following, request.form, conflict=conflict, status=409,
+                     key=secrets.token_urlsafe(16) if used else None)
 
 
 def refused_form(err: Refused, game_id: str, number: int | None):
