@@ -131,6 +131,7 @@
 
   function setUpDrafts(f) {
     f.dataset.draftKey = draftKey(f);
+    f.dataset.drawnKey = f.elements.idempotency_key.value;
     if (f.hasAttribute("data-posted")) {
       saveDraft(f); // drawn again by the server with what was sent: that is the draft now, with its new revision
     } else {
@@ -238,7 +239,10 @@
 
   function landed(entry) {
     M.store.remove("outbox:" + entry.game);
-    M.store.remove(entry.draft);
+    // entries changed after the send (while it went unanswered) are kept: the next hand's form asks what to do with
+    // them (the conflict panel's choices), never drops them unseen
+    var draft = M.store.get(entry.draft);
+    if (!(draft && entry.at && draft.saved > entry.at)) M.store.remove(entry.draft);
     if (entry.recording) M.store.set("mine:" + entry.game, { number: entry.number, at: Date.now(), key: entry.key });
     // the used form leaves the history: Back goes to the scores it was opened from, never to a form already recorded
     window.location.replace(entry.done);
@@ -352,7 +356,8 @@
     var f = form();
     if (!f || f.dataset.draft.indexOf("new:") !== 0) return false;
     var mine = M.store.get("mine:" + f.dataset.game);
-    return !!(mine && mine.key && mine.key === f.elements.idempotency_key.value);
+    var drawn = f.dataset.drawnKey || f.elements.idempotency_key.value; // a restored draft brings its own key back
+    return !!(mine && mine.key && mine.key === drawn);
   }
 
   window.addEventListener("pageshow", function () {

@@ -4,6 +4,8 @@ shown the panel's choices again — record mine as the next hand, replace theirs
 stale hand pre-filled as the next hand, one tap from recording the deal twice."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -103,3 +105,100 @@ def test_a_draft_of_the_hand_still_in_play_is_restored_as_before(phones, server)
     record(second.page, 1)
     expect_scores(second.page, "600", "0")
     assert len(hands(server, game)) == 1
+
+
+MINE = "This phone already recorded hand 1, with other entries"
+
+
+def a_lost_answer_then_changed_entries(phone, server) -> dict:
+    """The phone sends hand 1 (600–0), the server records it and the answer never arrives; the player changes an entry
+    (700) and taps Record again: the server refuses the used key with another body (API.md "Safety"), and the phone is
+    shown the conflict panel."""
+    game = new_game(server)
+    page = phone.page
+    page.goto(f"/games/{game['id']}/hands/new")
+    type_points(page, 0, "melded", 600)
+    lost = []
+
+    def drop_the_answer(route):
+        body = route.request.post_data or ""
+        if not lost:
+            route.fetch(max_redirects=0)  # the server records the hand…
+            lost.append(True)
+            route.abort("connectionreset")  # …and the phone never hears back
+        elif "700" not in body:
+            route.abort("connectionreset")  # still out of touch: the first hand is not sent again meanwhile
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/hands/new$"), drop_the_answer)
+    record(page, 1)
+    expect(page.locator("#send-status")).to_be_visible()  # not answered: the phone says so and keeps it
+    type_points(page, 0, "melded", 700)
+    record(page, 1)
+    conflict(page, MINE)
+    page.unroute(re.compile(r".*/hands/new$"))
+    assert len(hands(server, game)) == 1
+    return game
+
+
+@pytest.mark.parametrize("leave", ["reload", "open the next hand"])
+def test_a_draft_resent_changed_after_a_lost_answer_is_not_offered_as_the_next_hand(phone, server, leave):
+    game = a_lost_answer_then_changed_entries(phone, server)
+    page = phone.page
+    if leave == "reload":
+        page.reload()
+    else:
+        page.goto(f"/games/{game['id']}")
+        page.goto(f"/games/{game['id']}/hands/new")
+    choice = conflict(page, MINE)  # said again, with its choices, never a pre-filled hand 2
+    expect(choice.get_by_role("button", name="Record mine as hand 2")).to_be_visible()
+    expect(choice.get_by_role("button", name="Replace hand 1 with mine")).to_be_visible()
+    expect(choice.get_by_role("link", name="Drop mine")).to_be_visible()
+    expect(choice).to_contain_text("+600")  # hand 1 as recorded
+    expect(choice).to_contain_text("+700")  # and what was typed since, kept
+    phone.shot(f"phone-resent-after-a-lost-answer-{leave.replace(' ', '-')}")
+    assert len(hands(server, game)) == 1
+
+    choice.get_by_role("button", name="Replace hand 1 with mine").click()
+    expect_scores(page, "700", "0")
+    assert [h["number"] for h in hands(server, game)] == [1]
+    page.goto(f"/games/{game['id']}/hands/new")
+    expect(page.locator("#draft-note")).to_be_hidden()  # recorded: nothing left to restore
+
+
+def test_entries_changed_while_a_send_went_unanswered_are_kept_when_the_first_send_lands(phone, server):
+    """The answer is lost, the player changes an entry while the phone is out of touch, and the first send then lands
+    by itself: hand 1 is recorded as first sent, and the changed entries are not dropped unseen nor offered as hand 2:
+    the next hand's form shows the conflict panel's choices."""
+    game = new_game(server)
+    page = phone.page
+    page.goto(f"/games/{game['id']}/hands/new")
+    type_points(page, 0, "melded", 600)
+    state = {"sends": 0, "down": True}
+
+    def drop_the_answer(route):
+        state["sends"] += 1
+        if state["sends"] == 1:
+            route.fetch(max_redirects=0)  # recorded, the answer lost
+            route.abort("connectionreset")
+        elif state["down"]:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/hands/new$"), drop_the_answer)
+    record(page, 1)
+    expect(page.locator("#send-status")).to_be_visible()
+    type_points(page, 0, "melded", 700)
+    state["down"] = False  # back in touch: the first send goes again, with its key, and lands
+    expect_scores(page, "600", "0")
+    page.unroute(re.compile(r".*/hands/new$"))
+    assert len(hands(server, game)) == 1
+    page.goto(f"/games/{game['id']}/hands/new")
+    choice = conflict(page, MINE)
+    expect(choice).to_contain_text("+600")
+    expect(choice).to_contain_text("+700")  # what was typed after Record, kept
+    choice.get_by_role("button", name="Record mine as hand 2").click()  # a new key: not taken for hand 1's repeat
+    expect_scores(page, "1,300", "0")
+    assert [h["number"] for h in hands(server, game)] == [1, 2]

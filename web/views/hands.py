@@ -13,7 +13,7 @@ from scoring.entries import card_points
 from service.model import Game
 from web import forms, present
 from web.forms import hand_form, numbers
-from web.forms.keys import form_key, posted_key
+from web.forms.keys import KEY_SHAPE, form_key, posted_key
 from web.plumbing import pin
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.errors import refused_page
@@ -187,21 +187,46 @@ def recorded_hand(game: Game, number: int) -> dict | None:
     return {"number": number, "totals": [(game.sides[s.side].name, s.total) for s in scores]}
 
 
+def typed_key() -> str | None:
+    """The key this phone first sent the entries under, when that send recorded a hand whose answer was lost and the
+    entries were changed and sent again (`typed_key`, kept with the draft): the hand they were typed for is this
+    phone's own."""
+    key = request.form.get("typed_key", "")
+    if KEY_SHAPE.fullmatch(key):
+        return key
+    posted = posted_key()  # or the draft's own key, when its first send landed after the entries were changed
+    return posted if posted and service.recorded_with(get_db(), request.view_args["game_id"], posted) else None
+
+
+def recorded_here(game: Game, typed: int) -> bool:
+    """Whether hand `typed` was recorded by this phone under the key the draft keeps (its answer lost)."""
+    key = typed_key()
+    hand = service.recorded_with(get_db(), game.id, key) if key else None
+    return bool(hand) and hand.get("number") == typed
+
+
 def stale_new_hand(game: Game, typed: int | None):
     """A new hand sent after another phone changed the game: keep it, show what changed, let the player choose."""
     following = game.hands_played + 1
     if typed is not None and typed < following:
-        title = (say_of(game, "Another phone recorded %(round)s %(n)s first", n=typed) if typed == game.hands_played
-                 else say_of(game, "Other phones recorded %(rounds)s %(n)s to %(last)s meanwhile", n=typed,
-                             last=game.hands_played))
+        if recorded_here(game, typed):  # this phone's own first send, its answer lost: said as when it came back
+            title = say_of(game, "This phone already recorded %(round)s %(n)s, with other entries", n=typed)
+        elif typed == game.hands_played:
+            title = say_of(game, "Another phone recorded %(round)s %(n)s first", n=typed)
+        else:
+            title = say_of(game, "Other phones recorded %(rounds)s %(n)s to %(last)s meanwhile", n=typed,
+                           last=game.hands_played)
         conflict = {"title": title, "theirs": recorded_hand(game, typed), "replace": typed}
     else:
         conflict = {"title": lang._("Another phone changed this game while you typed"), "theirs": None,
                     "replace": None}
     # what the entries were typed for, until the player chooses: a draft of them restored later asks again
     sent = typed_revision()
-    conflict["typed"] = {"number": typed, "revision": sent} if typed is not None and sent else None
-    return form_page(game, following, request.form, conflict=conflict, status=409)
+    conflict["typed"] = ({"number": typed, "revision": sent, "key": typed_key()} if typed is not None and sent
+                         else None)
+    used = posted_key() is not None and posted_key() == typed_key()  # its key went with the hand it recorded
+    return form_page(game, following, request.form, conflict=conflict, status=409,
+                     key=secrets.token_urlsafe(16) if used else None)
 
 
 def refused_form(err: Refused, game_id: str, number: int | None):
@@ -225,6 +250,10 @@ def refused_form(err: Refused, game_id: str, number: int | None):
         done = err.hand.number
         conflict = {"title": say_of(game, "This phone already recorded %(round)s %(n)s, with other entries", n=done),
                     "theirs": recorded_hand(game, done), "replace": done}
+        # the entries were typed for that hand, which is recorded now: a draft of them restored later (a reload, the
+        # next hand's form) asks again with these choices, never offered as the next hand, one tap from a second copy
+        sent = typed_revision()
+        conflict["typed"] = {"number": done, "revision": sent, "key": posted_key()} if sent else None
         return form_page(game, game.hands_played + 1, request.form, conflict=conflict, status=409,
                          key=secrets.token_urlsafe(16))
     return form_page(game, number or game.hands_played + 1, request.form, errors=err.errors, status=err.status)
