@@ -31,6 +31,18 @@ CARD_COUNTED = {"jokers": lang.Nn_("%(num)s joker", "%(num)s jokers"),  # a refu
                 "tens": lang.Nn_("%(num)s ten", "%(num)s tens"), "fives": lang.Nn_("%(num)s five", "%(num)s fives")}
 
 
+
+class ThreesAside:
+    """The 54-card deck as a variant in which no three carries a card value declares it (Pony, Ponytail, Hand and
+    Foot, American): put it before Variant among the bases, `class Pony(ThreesAside, Variant)`."""
+    card_values = CARD_VALUES
+    card_words = CARD_WORDS
+    card_names = CARD_NAMES
+    deck_counts = DECK_COUNTS
+    card_counted = CARD_COUNTED
+    valueless_cards = L_("3 (red or black)")
+
+
 # the pony of Ponytail and Pony (the 11 cards dealt aside, RULES.md §1, §2): the house rule, the field and its column
 UNPICKED_PONY_COUNTS = HouseRule("unpicked_pony_counts", "flag", True, L_("An unpicked pony counts against the side"),
                                  L_("Unpicked pony counts against"))

@@ -9,8 +9,8 @@ from ..base import Field, FieldError, SideScore, last_side_with, sides_sent
 from ..base import totals as added_up
 from .shared import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded
 from ..declare import SCORE, TOTAL, Canasta, SheetColumn
-from ..deck54 import (CANASTA_CARDS, CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, NATURALS_PER_DECK,
-                     SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
+from ..deck54 import (CANASTA_CARDS, CARD_VALUES, NATURALS_PER_DECK, SEVENS_PER_DECK, THREES_PER_DECK, ThreesAside,
+                     WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
 from .hand_and_foot_rules import (BOOK_WORDS, BOOKS_COUNTED, RULES, black_threes_limit, books, by_round,
                                   check_house_rules, deck_points, for_round, listed_and, missing_books,  # noqa: F401
                                   off_words, played)
@@ -99,18 +99,12 @@ def signed_points(n: int, sign: str = "+") -> str:
     return lang.number(n) if n < 0 else sign + lang.number(n)
 
 
-class HandAndFoot(Variant):
+class HandAndFoot(ThreesAside, Variant):
     id = "hand-and-foot"
     name = lang.L_("Hand and Foot")
     summary = lang.L_("2 or 3 partnerships, two teams of three, or 2 to 6 players alone; a hand and a foot each; "
                       "books; 4 rounds.")
     fields = FIELDS
-    card_values = CARD_VALUES
-    card_words = CARD_WORDS
-    card_names = CARD_NAMES
-    deck_counts = DECK_COUNTS
-    card_counted = CARD_COUNTED
-    valueless_cards = lang.L_("3 (red or black)")
     target = DEFAULT_TARGET
     switched_off_by = {"wild_canastas": "wild_canasta_bonus", "sevens_canastas": "sevens_canasta_bonus",
                        "black_threes_canastas": "black_threes_canasta_bonus",
