@@ -136,8 +136,6 @@ FIELDS = (
     Field("incomplete_wild_jokers", "flag", L_("That wild meld holds all four jokers"), group=RARE, rare=True),
 )
 LABELS = {f.name: f.label for f in FIELDS}
-COUNTS = tuple(f.name for f in FIELDS if f.kind == "count")
-FLAGS = tuple(f.name for f in FIELDS if f.kind == "flag")
 
 # the parts of a side's score under "Penalties and incomplete melds": one column of their points on the sheets
 PENALTIES = ("threes_held", "incomplete_aces", "incomplete_sevens", "incomplete_wild", "aces_penalties",
