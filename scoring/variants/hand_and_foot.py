@@ -38,21 +38,26 @@ CANASTAS = (
 BOOK_LEAST = {c.field: c.least for c in CANASTAS}
 
 HELD_WORDS = lang.L_("Left in a hand, or in a foot nobody picked up")
+
+
+def book(name: str, label, help, short) -> Field:
+    """A count of one kind of book, in the Books group; `short`: its word in a narrow column ("Clean")."""
+    return Field(name, "count", label, help, short=(short, ""), group=lang.L_("Books"))
+
+
 FIELDS = (
-    Field("natural_canastas", "count", lang.L_("Clean books"),
-          lang.L_("7 or more cards of one rank, no jokers or 2s (red book)"),
-          short=(lang.lazy_pgettext("books", "Clean"), ""), group=lang.L_("Books")),
-    Field("dirty_canastas", "count", lang.L_("Dirty books"),
-          lang.L_("7 or more cards of one rank with 1 to 3 jokers or 2s (black book)"),
-          short=(lang.lazy_pgettext("books", "Dirty"), ""), group=lang.L_("Books")),
-    Field("wild_canastas", "count", lang.L_("Wild books"), lang.L_("7 jokers and 2s, nothing else"),
-          short=(lang.lazy_pgettext("books", "Wild"), ""), group=lang.L_("Books")),
-    Field("sevens_canastas", "count", lang.L_("Sevens books"),
-          lang.L_("7 sevens, no jokers or 2s (only if the table scores them apart)"),
-          short=(lang.lazy_pgettext("books", "Sevens"), ""), group=lang.L_("Books")),
-    Field("black_threes_canastas", "count", lang.L_("Black-three books"),
-          lang.L_("7 black threes (only if the table scores them)"),
-          short=(lang.lazy_pgettext("books", "Black 3s"), ""), group=lang.L_("Books")),
+    book("natural_canastas", lang.L_("Clean books"),
+         lang.L_("7 or more cards of one rank, no jokers or 2s (red book)"), lang.lazy_pgettext("books", "Clean")),
+    book("dirty_canastas", lang.L_("Dirty books"),
+         lang.L_("7 or more cards of one rank with 1 to 3 jokers or 2s (black book)"),
+         lang.lazy_pgettext("books", "Dirty")),
+    book("wild_canastas", lang.L_("Wild books"), lang.L_("7 jokers and 2s, nothing else"),
+         lang.lazy_pgettext("books", "Wild")),
+    book("sevens_canastas", lang.L_("Sevens books"),
+         lang.L_("7 sevens, no jokers or 2s (only if the table scores them apart)"),
+         lang.lazy_pgettext("books", "Sevens")),
+    book("black_threes_canastas", lang.L_("Black-three books"),
+         lang.L_("7 black threes (only if the table scores them)"), lang.lazy_pgettext("books", "Black 3s")),
     Field("red_threes", "count", lang.L_("Red threes laid down"), lang.L_("Put down on the table"),
           short=(lang.lazy_pgettext("threes", "Red"), lang.lazy_pgettext("threes", "laid down")),
           group=lang.L_("Threes")),
