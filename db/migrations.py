@@ -10,6 +10,9 @@ Before migrations were recorded by name, PRAGMA user_version counted them: a dat
 then (user_version 1 to 4) has its first user_version migrations recorded as applied before the
 rest run. user_version still counts the applied migrations, so an older Meldbook refuses to
 restore a newer database.
+
+Longer than the ~300 lines other modules keep to, and it will keep growing: migrations are append-only and run in
+the order they stand here, so they stay in one list a reader can follow from the first database to today's.
 """
 from __future__ import annotations
 

@@ -31,6 +31,18 @@ CARD_COUNTED = {"jokers": lang.Nn_("%(num)s joker", "%(num)s jokers"),  # a refu
                 "tens": lang.Nn_("%(num)s ten", "%(num)s tens"), "fives": lang.Nn_("%(num)s five", "%(num)s fives")}
 
 
+
+class ThreesAside:
+    """The 54-card deck as a variant in which no three carries a card value declares it (Pony, Ponytail, Hand and
+    Foot, American): put it before Variant among the bases, `class Pony(ThreesAside, Variant)`."""
+    card_values = CARD_VALUES
+    card_words = CARD_WORDS
+    card_names = CARD_NAMES
+    deck_counts = DECK_COUNTS
+    card_counted = CARD_COUNTED
+    valueless_cards = L_("3 (red or black)")
+
+
 # the pony of Ponytail and Pony (the 11 cards dealt aside, RULES.md §1, §2): the house rule, the field and its column
 UNPICKED_PONY_COUNTS = HouseRule("unpicked_pony_counts", "flag", True, L_("An unpicked pony counts against the side"),
                                  L_("Unpicked pony counts against"))
@@ -40,11 +52,12 @@ PONY_COLUMN = SheetColumn(lang.lazy_pgettext("sheet column", "Pony"), "points", 
                           counted_by="unpicked_pony_counts")
 
 def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_word: Any, black_word: Any,
-                wild_full: str, dirty: str, sevens: str, dirty_word: Any, wild_word: Any,
+                wild_full: str, dirty: str, sevens: str | None, dirty_word: Any, wild_word: Any,
                 red_held: str | None = None, sevens_word: Any = "sevens canasta", cards: tuple[str, ...] = CARD_FIELDS,
                 cards_words: Any = "melded, in hand and ponies", deck_points: int = DECK_POINTS) -> list[FieldError]:
     """Nothing may exceed what `decks` 54-card decks hold, all sides of the hand together (`deck_points`: a deck's
-    card points at this table)."""
+    card points at this table; `sevens`: None where no sevens canasta is played, Classic's; `cards_words`: None where
+    the card points are only melded and in hand, said without them)."""
     # the `…_word`s: a word said as plural() says it (a pair marked with lang.Nn_ says it in every language)
     # `red_held`: red threes held (Hand and Foot), counted with those laid down; `cards`: card points, melded first
     reds = blacks = wild_canastas = dirty_canastas = sevens_canastas = points = 0
@@ -53,7 +66,7 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
         blacks += e[black]
         wild_canastas += e[wild_full]
         dirty_canastas += e[dirty]
-        sevens_canastas += e[sevens]
+        sevens_canastas += e[sevens] if sevens else 0
         for name in cards:
             points += e[name]
     wild_needed = CANASTA_CARDS * wild_canastas + dirty_canastas
@@ -70,7 +83,13 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
                 "%(counted)s recorded, but %(num)s deck hold only %(most)s.",
                 "%(counted)s recorded, but %(num)s decks hold only %(most)s.", decks,
                 counted=plural(total, word), most=lang.number(THREES_PER_DECK * decks))))
-    if wild_needed > WILD_PER_DECK * decks:
+    if wild_needed > WILD_PER_DECK * decks and not wild_canastas:
+        errors.append(FieldError(f"entries[{last_side_with(entries, dirty)}].{dirty}", lang.ngettext(
+            "%(dirty)s need at least %(needed)s wild cards, but %(num)s deck hold only %(most)s jokers and 2s.",
+            "%(dirty)s need at least %(needed)s wild cards, but %(num)s decks hold only %(most)s jokers and 2s.",
+            decks, dirty=plural(dirty_canastas, dirty_word), needed=lang.number(wild_needed),
+            most=lang.number(WILD_PER_DECK * decks))))
+    elif wild_needed > WILD_PER_DECK * decks:
         side = last_side_with(entries, wild_full, dirty)
         errors.append(FieldError(f"entries[{side}].{wild_full if entries[side][wild_full] else dirty}", lang.ngettext(
             "%(wild)s and %(dirty)s need at least %(needed)s wild cards, but %(num)s deck hold only %(most)s jokers "
@@ -88,6 +107,12 @@ def deck_limits(entries: list[dict], decks: int, *, red: str, black: str, red_wo
     if points > deck_points * decks:
         side = last_side_with(entries, *cards)
         field = next((n for n in cards[1:] if entries[side][n]), cards[0])
+        if cards_words is None:
+            errors.append(FieldError(f"entries[{side}].{field}", lang._(
+                "All sides together recorded %(points)s card points, but %(decks)s hold only %(limit)s.",
+                points=lang.number(points), decks=lang.ngettext("%(num)s deck", "%(num)s decks", decks),
+                limit=lang.number(deck_points * decks))))
+            return errors
         errors.append(FieldError(f"entries[{side}].{field}", lang.ngettext(
             "All sides together recorded %(points)s card points (%(where)s), but %(num)s deck hold only %(most)s.",
             "All sides together recorded %(points)s card points (%(where)s), but %(num)s decks hold only %(most)s.",

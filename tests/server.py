@@ -1,6 +1,7 @@
 """Start `python app.py` as a real subprocess on a free port, for tests that need a real server."""
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
@@ -13,6 +14,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+PROBE = 8  # seconds a probe waits for its answer
 
 
 def free_port() -> int:
@@ -81,3 +83,19 @@ class Server:
         if self.drain is not None:
             self.drain.join(timeout=10)  # the process is gone, so its output ends
         self.process.stdout.close()
+
+
+def probe(port: int, method: str = "GET", path: str = "/api/games", body: bytes | None = None, *,
+          source: str = "127.0.0.1") -> int:
+    """A request on a new connection from `source` (another device where it is not 127.0.0.1): its status, or 0 when
+    no answer came in PROBE seconds."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PROBE, source_address=(source, 0))
+    try:
+        conn.request(method, path, body=body, headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    except OSError:
+        return 0
+    finally:
+        conn.close()

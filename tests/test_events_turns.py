@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tests.events_helpers import entrants
+from tests.events_helpers import entrants, start
 from web.present.event_clock import round_clock
 
 
@@ -12,12 +12,6 @@ def new_event(client, **changes):
     body = {"name": "Venerdì", "variant": "classic", "options": {"target": 5000}, "entrants": entrants(4),
             "rounds": 2, "movement": "mitchell", "standings": "points", **changes}
     answer = client.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.get_json()
-    return answer.get_json()
-
-
-def start(client, event_id):
-    answer = client.post(f"/api/events/{event_id}/rounds")
     assert answer.status_code == 201, answer.get_json()
     return answer.get_json()
 

@@ -9,7 +9,7 @@ import pytest
 from scoring.events import SCALES, vp_of
 from tests.pages import post
 from tests.sheet_helpers import pdf_pages
-from tests.events_helpers import entrants, finish
+from tests.events_helpers import entrants, finish, start
 
 FIBUR_3 = [(0, 50, 10, 10), (55, 150, 11, 9), (155, 250, 12, 8), (255, 350, 13, 7), (355, 500, 14, 6),
            (505, 650, 15, 5), (655, 800, 16, 4), (805, 1000, 17, 3), (1005, 1250, 18, 2), (1255, 1500, 19, 1),
@@ -49,12 +49,6 @@ def event_body(n=2, rounds=1, movement="draw", **changes):
 
 def new_event(client, **changes):
     answer = client.post("/api/events", json=event_body(**changes))
-    assert answer.status_code == 201, answer.get_json()
-    return answer.get_json()
-
-
-def start(client, event_id):
-    answer = client.post(f"/api/events/{event_id}/rounds")
     assert answer.status_code == 201, answer.get_json()
     return answer.get_json()
 

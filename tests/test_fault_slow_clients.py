@@ -6,7 +6,6 @@ and each stays under PER_ADDRESS: only the server-wide connection_limit is in pl
 allowed PROBE seconds, well under every deadline a slow connection could be closed by (HEAD_DEADLINE,
 BODY_DEADLINE, the idle timeout): an answer within it can only come from the server making room at once.
 """
-import http.client
 import json
 import socket
 import time
@@ -15,10 +14,8 @@ import pytest
 
 from web.plumbing.serving import BODY_DEADLINE, HEAD_DEADLINE, LIMITS, PER_ADDRESS
 
-from .server import Server
+from .server import PROBE, Server, probe
 
-GOOD = "127.0.0.1"
-PROBE = 8  # seconds a probe waits for its answer
 
 
 @pytest.fixture
@@ -42,19 +39,6 @@ def slow_sockets(port: int, addresses: int, each: int, opening: bytes) -> list[s
             held.append(sock)
     return held
 
-
-def probe(port: int, method: str = "GET", path: str = "/api/games", body: bytes | None = None) -> int:
-    """An honest request on a new connection from 127.0.0.1: its status, or 0 when no answer came in PROBE s."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PROBE, source_address=(GOOD, 0))
-    try:
-        conn.request(method, path, body=body, headers={"Content-Type": "application/json"})
-        response = conn.getresponse()
-        response.read()
-        return response.status
-    except OSError:
-        return 0
-    finally:
-        conn.close()
 
 
 def close_all(socks: list[socket.socket]) -> None:

@@ -7,7 +7,6 @@ held for it): every other client then waited until those sockets closed. The ser
 UNREAD_ANSWERS for such a connection and closes it; another device's GET is answered within PROBE seconds
 throughout, well under the idle timeout (the only other way those connections would go).
 """
-import http.client
 import socket
 import time
 
@@ -17,9 +16,10 @@ from db import connect, migrate, write
 from db.rule_sets import insert_rule_set
 from web.plumbing.serving import IDLE_TIMEOUT, LIMITS, UNREAD_ANSWERS
 
-from .server import Server
+from .server import PROBE, Server, probe
 
-PROBE = 8  # seconds a probe waits for its answer
+ANOTHER = "127.0.0.3"  # the probing device: another address than the unread connections'
+
 SETS = 500  # the most a server keeps (RULES.md §14)
 
 
@@ -36,19 +36,6 @@ def big_rule_sets(path) -> None:
                                  "updated": "2026-01-01T00:00:00Z"})
     db.close()
 
-
-def probe(port: int) -> int:
-    """A GET from another address on a new connection: its status, or 0 when no answer came in PROBE seconds."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PROBE, source_address=("127.0.0.3", 0))
-    try:
-        conn.request("GET", "/api/games")
-        response = conn.getresponse()
-        response.read()
-        return response.status
-    except OSError:
-        return 0
-    finally:
-        conn.close()
 
 
 def closed(server: Server) -> int:
@@ -79,10 +66,10 @@ def test_pipelined_requests_never_read_do_not_hold_the_server(tmp_path):
         # answered; before the fix every thread waited on them within some 20 seconds, and the probes with them
         deadline = time.monotonic() + 90
         while closed(server) < 8 and time.monotonic() < deadline:
-            assert probe(server.port) == 200
+            assert probe(server.port, source=ANOTHER) == 200
             time.sleep(0.5)
         assert closed(server) == 8, server.output
-        assert [probe(server.port) for _ in range(3)] == [200, 200, 200]
+        assert [probe(server.port, source=ANOTHER) for _ in range(3)] == [200, 200, 200]
     finally:
         for sock in held:
             sock.close()

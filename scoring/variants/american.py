@@ -13,7 +13,7 @@ from ..base import Field, FieldError, SideScore, sides_sent
 from .shared import (BLACK_SHORT, CARD_COLUMNS, MIXED_SHORT, NATURAL_SHORT, RED_SHORT, TIE_GOES_TO_GOING_OUT,
                      TIE_PLAYS_ANOTHER_HAND, WENT_OUT, count, in_hand, melded, points_rule)
 from ..declare import SCORE, TOTAL, Canasta, HouseRule, SheetColumn, minus, plus
-from ..deck54 import CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS
+from ..deck54 import ThreesAside
 from ..shape import ByScoreRows, Words
 from ..variant import Variant, deal_to_the_left
 from . import american_checks as checks
@@ -136,8 +136,6 @@ FIELDS = (
     Field("incomplete_wild_jokers", "flag", L_("That wild meld holds all four jokers"), group=RARE, rare=True),
 )
 LABELS = {f.name: f.label for f in FIELDS}
-COUNTS = tuple(f.name for f in FIELDS if f.kind == "count")
-FLAGS = tuple(f.name for f in FIELDS if f.kind == "flag")
 
 # the parts of a side's score under "Penalties and incomplete melds": one column of their points on the sheets
 PENALTIES = ("threes_held", "incomplete_aces", "incomplete_sevens", "incomplete_wild", "aces_penalties",
@@ -217,17 +215,11 @@ def incomplete_row(rules: dict) -> tuple[str, str]:
             "/".join(minus(n) for n in (aces, sevens, wild, jokers)))
 
 
-class American(Variant):
+class American(ThreesAside, Variant):
     id = "american"
     name = L_("Modern American Canasta")
     summary = L_("2 partnerships, or 2 players alone; 108 cards; threes for or against; special hands; to 8,500.")
     fields = FIELDS
-    card_values = CARD_VALUES
-    card_words = CARD_WORDS
-    card_names = CARD_NAMES
-    deck_counts = DECK_COUNTS
-    card_counted = CARD_COUNTED
-    valueless_cards = L_("3 (red or black)")
     target = 8500
     rules = RULES
     canastas = CANASTAS

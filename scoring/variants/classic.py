@@ -9,11 +9,11 @@ from .classic_checks import DECK_POINTS, KINDS, LEAST
 from .shared import (CARD_COLUMNS, MELDED, TIE_GOES_TO_GOING_OUT, TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule,
                      in_hand)
 from ..declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from ..deck54 import CANASTA_CARDS, CARD_COUNTED, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK, WITH_BLACK_THREES
+from ..deck54 import (CANASTA_CARDS, CARD_COUNTED, CARD_VALUES, CARD_WORDS, THREES_PER_DECK, WILD_PER_DECK,
+                     WITH_BLACK_THREES)
 from ..shape import ByScoreRows, Words
 from ..variant import Variant, deal_to_the_left
 
-CARD_VALUES = {"jokers": 50, "twenties": 20, "tens": 10, "fives": 5}
 CARD_NAMES = {"jokers": lang.L_("Joker"), "twenties": lang.L_("A, 2"), "tens": lang.L_("K, Q, J, 10, 9, 8"),
               "fives": lang.L_("7, 6, 5, 4, black 3")}
 RED_THREES_ALL = 4  # the red 3s of two decks: all four together count 800

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import lang
 
-from ..base import FieldError, last_side_with
-from .shared import decks_counted
-from ..deck54 import CANASTA_CARDS, THREES_PER_DECK, WILD_PER_DECK, melded_covers_canastas, one_goes_out
+from ..base import FieldError
+from ..deck54 import CARD_VALUES, WITH_BLACK_THREES, deck_limits, melded_covers_canastas, one_goes_out
 
-DECK_POINTS = 590  # 2 jokers × 50 + 8 × 20 (aces, 2s) + 24 × 10 (8 to K) + 18 × 5 (4 to 7, black 3s)
+# a deck's card points where black threes are fives: 2 jokers × 50 + 8 × 20 (aces, 2s) + 24 × 10 (8 to K)
+# + 18 × 5 (4 to 7, black 3s) = 590, derived from the deck's declarations (deck54.WITH_BLACK_THREES)
+DECK_POINTS = sum(n * CARD_VALUES[card] for card, n in WITH_BLACK_THREES.items())
 LEAST = {"natural_canastas": 35, "mixed_canastas": 50, "wild_canastas": 140}  # melded points one canasta holds
 KINDS = tuple(LEAST)
 # each kind as the checks name it, one of them: "natural canasta"
@@ -44,43 +45,9 @@ def check_hand(entries: list[dict], options: dict, sides: list[dict],
 
 def _decks(entries: list[dict], decks: int) -> list[FieldError]:
     """Red threes, black threes held, wild cards and card points within what the decks hold, all sides together."""
-    d = decks_counted(decks)
-    errors = []
-    reds = sum(e["red_threes"] for e in entries)
-    if reds > THREES_PER_DECK * decks:
-        errors.append(FieldError(f"entries[{last_side_with(entries, 'red_threes')}].red_threes", lang.ngettext(
-            "%(num)s red three recorded, but %(decks)s hold only %(limit)s.",
-            "%(num)s red threes recorded, but %(decks)s hold only %(limit)s.",
-            reds, decks=d, limit=lang.number(THREES_PER_DECK * decks))))
-    blacks = sum(e["black_threes"] for e in entries)
-    if blacks > THREES_PER_DECK * decks:
-        errors.append(FieldError(f"entries[{last_side_with(entries, 'black_threes')}].black_threes", lang.ngettext(
-            "%(num)s black three recorded, but %(decks)s hold only %(limit)s.",
-            "%(num)s black threes recorded, but %(decks)s hold only %(limit)s.",
-            blacks, decks=d, limit=lang.number(THREES_PER_DECK * decks))))
-    mixed = sum(e["mixed_canastas"] for e in entries)
-    wild = sum(e["wild_canastas"] for e in entries)
-    if wild:  # a wild canasta takes seven of the jokers and 2s, a mixed one at least one more
-        needed = CANASTA_CARDS * wild + mixed
-        if needed > WILD_PER_DECK * decks:
-            i = last_side_with(entries, "wild_canastas", "mixed_canastas")
-            errors.append(FieldError(f"entries[{i}].{'wild_canastas' if entries[i]['wild_canastas'] else 'mixed_canastas'}",
-                                     lang.ngettext(
-                "%(wild)s and %(mixed)s need at least %(needed)s wild cards, but %(num)s deck holds only %(most)s "
-                "jokers and 2s.",
-                "%(wild)s and %(mixed)s need at least %(needed)s wild cards, but %(num)s decks hold only %(most)s "
-                "jokers and 2s.", decks, wild=lang.ngettext("%(num)s wild canasta", "%(num)s wild canastas", wild),
-                mixed=lang.ngettext("%(num)s mixed canasta", "%(num)s mixed canastas", mixed),
-                needed=lang.number(needed), most=lang.number(WILD_PER_DECK * decks))))
-    elif mixed > WILD_PER_DECK * decks:
-        errors.append(FieldError(f"entries[{last_side_with(entries, 'mixed_canastas')}].mixed_canastas", lang.ngettext(
-            "%(num)s mixed canasta needs at least %(num)s wild card, but %(decks)s hold only %(limit)s jokers and 2s.",
-            "%(num)s mixed canastas need at least %(num)s wild cards, but %(decks)s hold only %(limit)s jokers "
-            "and 2s.", mixed, decks=d, limit=lang.number(WILD_PER_DECK * decks))))
-    card_points = sum(e["melded"] + e["in_hand"] for e in entries)
-    if card_points > DECK_POINTS * decks:
-        i = last_side_with(entries, "melded", "in_hand")
-        errors.append(FieldError(f"entries[{i}].{'in_hand' if entries[i]['in_hand'] else 'melded'}", lang._(
-            "All sides together recorded %(points)s card points, but %(decks)s hold only %(limit)s.",
-            points=lang.number(card_points), decks=d, limit=lang.number(DECK_POINTS * decks))))
-    return errors
+    return deck_limits(entries, decks, red="red_threes", black="black_threes", wild_full="wild_canastas",
+                       dirty="mixed_canastas", sevens=None, cards=("melded", "in_hand"), cards_words=None,
+                       deck_points=DECK_POINTS, red_word=lang.Nn_("%(num)s red three", "%(num)s red threes"),
+                       black_word=lang.Nn_("%(num)s black three", "%(num)s black threes"),
+                       wild_word=lang.Nn_("%(num)s wild canasta", "%(num)s wild canastas"),
+                       dirty_word=lang.Nn_("%(num)s mixed canasta", "%(num)s mixed canastas"))

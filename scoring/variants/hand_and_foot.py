@@ -9,8 +9,8 @@ from ..base import Field, FieldError, SideScore, last_side_with, sides_sent
 from ..base import totals as added_up
 from .shared import LEFT_COLUMN, MELD_COLUMN, OUT_COLUMN, WENT_OUT, decks_counted, in_hand, melded
 from ..declare import SCORE, TOTAL, Canasta, SheetColumn
-from ..deck54 import (CANASTA_CARDS, CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, NATURALS_PER_DECK,
-                     SEVENS_PER_DECK, THREES_PER_DECK, WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
+from ..deck54 import (CANASTA_CARDS, CARD_VALUES, NATURALS_PER_DECK, SEVENS_PER_DECK, THREES_PER_DECK, ThreesAside,
+                     WILD_PER_DECK, deck_limits, melded_covers_canastas, one_goes_out)
 from .hand_and_foot_rules import (BOOK_WORDS, BOOKS_COUNTED, RULES, black_threes_limit, books, by_round,
                                   check_house_rules, deck_points, for_round, listed_and, missing_books,  # noqa: F401
                                   off_words, played)
@@ -38,21 +38,26 @@ CANASTAS = (
 BOOK_LEAST = {c.field: c.least for c in CANASTAS}
 
 HELD_WORDS = lang.L_("Left in a hand, or in a foot nobody picked up")
+
+
+def book(name: str, label, help, short) -> Field:
+    """A count of one kind of book, in the Books group; `short`: its word in a narrow column ("Clean")."""
+    return Field(name, "count", label, help, short=(short, ""), group=lang.L_("Books"))
+
+
 FIELDS = (
-    Field("natural_canastas", "count", lang.L_("Clean books"),
-          lang.L_("7 or more cards of one rank, no jokers or 2s (red book)"),
-          short=(lang.lazy_pgettext("books", "Clean"), ""), group=lang.L_("Books")),
-    Field("dirty_canastas", "count", lang.L_("Dirty books"),
-          lang.L_("7 or more cards of one rank with 1 to 3 jokers or 2s (black book)"),
-          short=(lang.lazy_pgettext("books", "Dirty"), ""), group=lang.L_("Books")),
-    Field("wild_canastas", "count", lang.L_("Wild books"), lang.L_("7 jokers and 2s, nothing else"),
-          short=(lang.lazy_pgettext("books", "Wild"), ""), group=lang.L_("Books")),
-    Field("sevens_canastas", "count", lang.L_("Sevens books"),
-          lang.L_("7 sevens, no jokers or 2s (only if the table scores them apart)"),
-          short=(lang.lazy_pgettext("books", "Sevens"), ""), group=lang.L_("Books")),
-    Field("black_threes_canastas", "count", lang.L_("Black-three books"),
-          lang.L_("7 black threes (only if the table scores them)"),
-          short=(lang.lazy_pgettext("books", "Black 3s"), ""), group=lang.L_("Books")),
+    book("natural_canastas", lang.L_("Clean books"),
+         lang.L_("7 or more cards of one rank, no jokers or 2s (red book)"), lang.lazy_pgettext("books", "Clean")),
+    book("dirty_canastas", lang.L_("Dirty books"),
+         lang.L_("7 or more cards of one rank with 1 to 3 jokers or 2s (black book)"),
+         lang.lazy_pgettext("books", "Dirty")),
+    book("wild_canastas", lang.L_("Wild books"), lang.L_("7 jokers and 2s, nothing else"),
+         lang.lazy_pgettext("books", "Wild")),
+    book("sevens_canastas", lang.L_("Sevens books"),
+         lang.L_("7 sevens, no jokers or 2s (only if the table scores them apart)"),
+         lang.lazy_pgettext("books", "Sevens")),
+    book("black_threes_canastas", lang.L_("Black-three books"),
+         lang.L_("7 black threes (only if the table scores them)"), lang.lazy_pgettext("books", "Black 3s")),
     Field("red_threes", "count", lang.L_("Red threes laid down"), lang.L_("Put down on the table"),
           short=(lang.lazy_pgettext("threes", "Red"), lang.lazy_pgettext("threes", "laid down")),
           group=lang.L_("Threes")),
@@ -99,18 +104,12 @@ def signed_points(n: int, sign: str = "+") -> str:
     return lang.number(n) if n < 0 else sign + lang.number(n)
 
 
-class HandAndFoot(Variant):
+class HandAndFoot(ThreesAside, Variant):
     id = "hand-and-foot"
     name = lang.L_("Hand and Foot")
     summary = lang.L_("2 or 3 partnerships, two teams of three, or 2 to 6 players alone; a hand and a foot each; "
                       "books; 4 rounds.")
     fields = FIELDS
-    card_values = CARD_VALUES
-    card_words = CARD_WORDS
-    card_names = CARD_NAMES
-    deck_counts = DECK_COUNTS
-    card_counted = CARD_COUNTED
-    valueless_cards = lang.L_("3 (red or black)")
     target = DEFAULT_TARGET
     switched_off_by = {"wild_canastas": "wild_canasta_bonus", "sevens_canastas": "sevens_canasta_bonus",
                        "black_threes_canastas": "black_threes_canasta_bonus",

@@ -7,8 +7,8 @@ from ..base import Field, FieldError, SideScore, sides_sent
 from .shared import (IN_HAND, LEFT_COLUMN, MELD_COLUMN, MELDED, OUT_COLUMN, TIE_GOES_TO_GOING_OUT,
                      TIE_PLAYS_ANOTHER_HAND, WENT_OUT, by_score_rule)
 from ..declare import Canasta, HouseRule, SCORE, SheetColumn, TOTAL, minus, plus
-from ..deck54 import (CARD_COUNTED, CARD_NAMES, CARD_VALUES, CARD_WORDS, DECK_COUNTS, DECK_POINTS, PONY_COLUMN, UNPICKED_PONY,
-                     UNPICKED_PONY_COUNTS, deck_limits, melded_covers_canastas, one_goes_out)
+from ..deck54 import (DECK_POINTS, PONY_COLUMN, ThreesAside, UNPICKED_PONY, UNPICKED_PONY_COUNTS, deck_limits,
+                     melded_covers_canastas, one_goes_out)
 from ..shape import ByScoreRows, Words
 from ..variant import Variant, deal_to_the_left
 
@@ -78,17 +78,11 @@ COLUMNS = (
 
 
 
-class Ponytail(Variant):
+class Ponytail(ThreesAside, Variant):
     id = "ponytail"
     name = lang.L_("Ponytail Canasta")
     summary = lang.L_("2 or 3 partnerships, or 2 to 6 players alone; 6 or more decks; 7-card canastas; to 50,000.")
     fields = FIELDS
-    card_values = CARD_VALUES
-    card_words = CARD_WORDS
-    card_names = CARD_NAMES
-    deck_counts = DECK_COUNTS
-    card_counted = CARD_COUNTED
-    valueless_cards = lang.L_("3 (red or black)")
     target = 50000
     rules = RULES
     canastas = tuple(Canasta(f, word, bonus, least) for f, (bonus, least, word) in CANASTAS.items())

@@ -12,10 +12,10 @@ from db import pins
 from scoring import Refused, get_variant
 from service import events
 from service.games import derive
-from web.plumbing.database import get_db, stored_game
+from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.pin import (DIRECTOR_HEADER, PIN_HEADER, UNSAFE, PinRefusal, _came_from, _event_of, _local_path,
-                              _pin_error, _retry_after, directed_now, directs_here, exempt, is_director,
+                              _pin_error, _retry_after, directed_now, directs_here, exempt, guarded_game, is_director,
                               refusal_answer, remember_director, to_unlock, try_hashes)
 
 bp = Blueprint("director", __name__)
@@ -87,18 +87,15 @@ def check_table_director():
     may do at a table": ending it before its deals are played, any change once its round is closed): refuse it
     (403, or off to the director's PIN page) unless this session entered the director's PIN or the request gives it,
     as X-Director-PIN or as X-Table-PIN. Runs after pin.check_pin, which checked any table PIN already."""
-    if request.method not in UNSAFE or not request.view_args or "game_id" not in request.view_args:
+    guarded = guarded_game()
+    if guarded is None:
         return None
-    view = current_app.view_functions.get(request.endpoint)
-    if getattr(view, "pin_exempt", False):
-        return None
-    game_id = request.view_args["game_id"]
-    game = stored_game(game_id)
+    game_id, game = guarded
     event_id = _event_of(game or {})
     if not event_id or directs_here(event_id):
         return None  # an unknown game is the view's 404 to give
     why = events.director_only(get_db(), derive(get_db(), get_variant(game["variant"]), game),
-                               ending=getattr(view, "ends_game", False))
+                               ending=getattr(current_app.view_functions.get(request.endpoint), "ends_game", False))
     if why is None:
         return None
     if request.path.startswith("/api/"):

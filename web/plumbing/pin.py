@@ -190,15 +190,25 @@ def _came_from(fallback: str) -> str:
     return fallback
 
 
-def check_pin():
-    """Before any write to a game that has a PIN: refuse it unless the PIN was given or remembered."""
+def guarded_game() -> tuple[str, dict | None] | None:
+    """The game a write asks to change and the stored game (None: unknown), for the checks run before a request
+    (check_pin, director.check_table_director); None where nothing needs guarding: a safe method, a route of no game,
+    a view marked pin_exempt."""
     if request.method not in UNSAFE or not request.view_args or "game_id" not in request.view_args:
         return None
     view = current_app.view_functions.get(request.endpoint)
     if getattr(view, "pin_exempt", False):
         return None
     game_id = request.view_args["game_id"]
-    game = stored_game(game_id)
+    return game_id, stored_game(game_id)
+
+
+def check_pin():
+    """Before any write to a game that has a PIN: refuse it unless the PIN was given or remembered."""
+    guarded = guarded_game()
+    if guarded is None:
+        return None
+    game_id, game = guarded
     if game is None or not game["pin_hash"] or is_unlocked(game_id):
         return None  # an unknown game is the view's 404 to give
     event_id = _event_of(game)

@@ -1,4 +1,8 @@
-"""The OpenAPI 3.1 description of the JSON API (API.md), served at /api/openapi.json."""
+"""The OpenAPI 3.1 description of the JSON API (API.md), served at /api/openapi.json.
+
+Longer than the ~300 lines other modules keep to because it is one document, read top to bottom: the shared
+schemas, then the paths (games and hands, players, rule sets, club nights, seasons, a table's confirmed result).
+What is worked out from the variants lives in web/present/openapi_variants.py; the rest is data."""
 from __future__ import annotations
 
 import copy
