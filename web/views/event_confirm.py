@@ -171,7 +171,7 @@ def api_results(game_id: str):
 # -- the pages -------------------------------------------------------------------------------------------------
 
 def _page(game_id: str, *, side: int | None = None, values=None, errors=(), pin_error: str | None = None,
-          status: int = 200):
+          wrong: dict | None = None, status: int = 200):
     db = get_db()
     game = get_game(db, game_id)
     if not game.event:
@@ -185,6 +185,7 @@ def _page(game_id: str, *, side: int | None = None, values=None, errors=(), pin_
                 1: director or (_side_unlocked(game_id, 1) if own else is_unlocked(game_id) or not game.has_pin)}
     return render_template("confirm_table.html", game=game, state=state, seat=events.seat_of(db, game),
                            side=side, values=values, errors=list(errors), pin_error=pin_error,
+                           wrong=wrong or {},
                            director=director, unlocked=unlocked, key=form_key(values)), status, \
         {"Cache-Control": "no-store"}
 
@@ -219,13 +220,14 @@ def confirm_post(game_id: str):
     return redirect(url_for("event_confirm.confirm_page", game_id=game_id), 303)
 
 
-def _typed_totals(values: dict, sides: int, field: str) -> tuple[list[int] | None, list[str]]:
-    totals, errors = [], []
-    for i in range(sides):
+def _typed_totals(values: dict, names: list[str], field: str) -> tuple[list[int] | None, dict[str, str]]:
+    """The totals typed in the boxes `field.0`, `field.1`…; else what is wrong, by box (its side named)."""
+    totals, errors = [], {}
+    for i, name in enumerate(names):
         raw = values.get(f"{field}.{i}", "").strip()
         n = numbers.number(raw.replace("−", "-"), f"{field}[{i}]") if raw else None
         if isinstance(n, bool) or not isinstance(n, int):
-            errors.append(lang._("Type each side's total as a whole number (side %(n)s).", n=i + 1))
+            errors[f"{field}.{i}"] = lang._("Type the total of %(name)s as a whole number.", name=name)
         totals.append(n)
     return (None if errors else totals), errors
 
@@ -239,11 +241,12 @@ def results_post(game_id: str):
     side = None if deciding else _side_arg()
     try:
         game = get_game(get_db(), game_id)
-        totals, errors = _typed_totals(values, len(game.sides), "decide" if deciding else "totals")
+        totals, wrong = _typed_totals(values, [s.name for s in game.sides], "decide" if deciding else "totals")
+        errors = list(wrong.values())
         if side is None and not deciding:
             errors.append(lang._("Choose your side first."))
         if errors:
-            return _page(game_id, side=side, values=values, errors=errors, status=422)
+            return _page(game_id, side=side, values=values, errors=errors, wrong=wrong, status=422)
         try:
             director = who(game_id, side, values.get("pin", "").strip() or None)
         except PinNeeded as err:
