@@ -18,6 +18,7 @@ from service import events
 from service.games import get_game
 from web.forms.keys import form_key, posted_key
 from web.forms import numbers
+from web.plumbing import polls
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.director import director_hash, try_director
 from web.plumbing.errors import refused_page
@@ -186,13 +187,32 @@ def _page(game_id: str, *, side: int | None = None, values=None, errors=(), pin_
     return render_template("confirm_table.html", game=game, state=state, seat=events.seat_of(db, game),
                            side=side, values=values, errors=list(errors), pin_error=pin_error,
                            wrong=wrong or {},
-                           director=director, unlocked=unlocked, key=form_key(values)), status, \
+                           director=director, unlocked=unlocked, key=form_key(values),
+                           live_key=confirm_key(game)), status, \
         {"Cache-Control": "no-store"}
 
 
 def _side_arg() -> int | None:
     raw = request.values.get("side", "")
     return {"0": 0, "1": 1}.get(raw)
+
+
+def confirm_key(game) -> str:
+    """What the confirm page was drawn from: the game's revision and last change (every send, acceptance and
+    decision writes a new revision of the game, so the poll gate answers from the game's row alone)."""
+    return f"{game.revision}.{game.updated}"
+
+
+@bp.get("/games/<game_id>/confirm/live")
+def confirm_live(game_id: str):
+    """Polled by the confirm page (data-poll): 204 while the game is as the page was drawn, else the page again
+    (its #confirm swapped in, what the phone typed kept): the other side sent, the director decided, a hand."""
+    try:
+        if request.args.get("key") == confirm_key(get_game(get_db(), game_id)):
+            return polls.unchanged()
+        return _page(game_id, side=_side_arg())
+    except Refused as err:
+        return refused_page(err)
 
 
 @bp.get("/games/<game_id>/confirm")
