@@ -106,3 +106,26 @@ def test_the_confirm_page_follows_the_table_by_itself(client):
     assert "confirm-versions" in again, again[again.find("<main"):][:1500]
     gate = client.application.wsgi_app
     assert isinstance(gate, PollGate) and gate._recognised({"REQUEST_METHOD": "GET", "PATH_INFO": f"/games/{game}/confirm/live"})
+
+
+def test_a_table_waiting_for_acceptance_is_not_still_playing_on_the_directors_page(client, app):
+    """The director's page and the refused start of the next round say what a finished table waits for (E–W to
+    accept), not that it is still playing."""
+    event, round_ = night(client)
+    first, second = round_["tables"]
+    assert client.post(f"/api/games/{first['game']}/hands", json=HAND,
+                       headers={"X-Table-PIN": first["pin"]}).status_code == 201
+    director = app.test_client()
+    assert post(director, f"/events/{event['id']}/unlock", {"pin": DIRECTOR}).status_code == 303
+    page = text(director.get(f"/events/{event['id']}"))
+    assert "Table 1 has finished, not counted yet: Waiting for E–W." in page
+    assert "1 of 2 tables still playing" in page
+    refused = post(director, f"/events/{event['id']}/rounds", {})
+    said = text(refused)
+    assert refused.status_code == 409 and "Table 2 is still playing." in said
+    assert "Table 1 has finished, not counted yet: Waiting for E–W." in said
+    assert "Tables 1 and 2 are still playing" not in said
+    assert client.post(f"/api/games/{second['game']}/hands", json=HAND,
+                       headers={"X-Table-PIN": second["pin"]}).status_code == 201
+    said = text(post(director, f"/events/{event['id']}/rounds", {}))
+    assert "is still playing" not in said and "Table 2 has finished, not counted yet: Waiting for E–W." in said
