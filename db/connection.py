@@ -19,6 +19,7 @@ BUSY_SECONDS = 5  # a write waits this long for another writer, then is refused 
 SETTLE_SECONDS = 5
 
 _commits = itertools.count(1)  # next() is atomic: two threads never get the same number
+_savepoints = itertools.count(1)
 _last_commit = 0  # the number of this process's latest committed write transaction (any database)
 
 
@@ -83,6 +84,9 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     the error raised is the one that happened, not a failed rollback's.
     """
     global _last_commit
+    if db.conn.in_transaction:  # inside another write (one use case made of others): a savepoint of it
+        yield from _nested(db)
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
@@ -95,6 +99,29 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
             except sqlite3.Error:
                 pass  # the connection is unusable; the transaction is not committed either way
         raise
+
+
+def _nested(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """A write inside an open write transaction: a savepoint, undone alone when it fails (the error raised as it
+    was), committed only with the transaction around it, so a crash in between leaves neither."""
+    name = f"nested_{next(_savepoints)}"
+    db.execute(f"SAVEPOINT {name}")
+    try:
+        yield db
+        db.execute(f"RELEASE {name}")
+    except BaseException:
+        if db.conn.in_transaction:
+            try:
+                db.execute(f"ROLLBACK TO {name}")
+                db.execute(f"RELEASE {name}")
+            except sqlite3.Error:
+                pass
+        raise
+
+
+def in_write(db: sqlite_utils.Database) -> bool:
+    """Whether a write transaction is open on this connection (what is written is not committed yet)."""
+    return db.conn.in_transaction
 
 
 @functools.lru_cache(maxsize=16)

@@ -22,7 +22,7 @@ from db import write
 from scoring import FieldError, Refused
 from scoring.game import now_utc
 
-from .games import committed, end_game, get_game, read_stored
+from .games import committed, derive, end_game, get_game, read_stored
 from .model import Game
 
 MODES = ("none", "accept", "both")
@@ -261,8 +261,8 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
                               second=" – ".join(map(str, other["totals"] if side == 0 else totals)))
                 action = "disagreed"
         _log(db, game, what, {"action": action, "side": side, "totals": totals}, device, now)
-    if agreed is not None:
-        return _finish(db, get_game(db, game_id), agreed, device, None, key)
+        if agreed is not None:  # copied, finished and accepted in this same transaction: never half of it
+            _finish(db, derive(db, *read_stored(db, game_id)), agreed, device, None, key)
     game = get_game(db, game_id)
     committed(db, game)
     return game
@@ -290,12 +290,12 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
         raise Refused([FieldError("decide" if decided else "totals", lang._(
             "The table's game is finished with other totals (%(shown)s); correct its hands first.",
             shown=" – ".join(str(s.score) for s in game.sides)))], status=409)
-    if any(diff):
-        game = copy_from_paper(db, game.id, {}, [diff], device=device,
-                               key=None if key is None else f"confirm:{key}"[:64])
-    if not game.finished:
-        game = end_game(db, game.id, device=device)
-    with write(db):
+    with write(db):  # one transaction (inside the agreeing send's): the copy, the end and the acceptance
+        if any(diff):
+            game = copy_from_paper(db, game.id, {}, [diff], device=device,
+                                   key=None if key is None else f"confirm:{key}"[:64])
+        if not game.finished:
+            game = end_game(db, game.id, device=device)
         _, stored = read_stored(db, game.id)
         now = now_utc()
         games_store.touch_game(db, game.id, now)
@@ -305,7 +305,7 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
                 what = lang._("Table %(table)s, round %(round)s: the director decided %(totals)s.", **_words(game),
                               totals=" – ".join(map(str, totals)))
             _log(db, game, what, {"action": "decided", "totals": totals}, device, now)
-    game = get_game(db, game.id)
-    committed(db, game)
+        game = derive(db, *read_stored(db, game.id))  # read in the transaction: never a state kept from before it
+    committed(db, game)  # nothing when inside the agreeing send's transaction: that one's caller, once committed
     return game
 

@@ -15,7 +15,7 @@ import sqlite_utils
 
 import lang
 
-from db import database_path, quiet_mark, write
+from db import database_path, in_write, quiet_mark, write
 from db import confirm as confirm_store
 from db import events as events_store
 from db import games as store
@@ -114,8 +114,11 @@ def _short(db: sqlite_utils.Database, g: dict) -> dict:
 def committed(db: sqlite_utils.Database, game: Game | None) -> None:
     """After a write transaction committed: its game object is the newest state (cached), backups hear of it.
 
-    Called only after the commit, so a rolled-back state is never cached.
+    Called only after the commit, so a rolled-back state is never cached: inside a write around it (a use case
+    made of others, e.g. service.confirm's agreed totals) nothing is, and that write's caller calls it once done.
     """
+    if in_write(db):
+        return
     if game is not None:
         cache.keep(database_path(db), game)
     backups.changed(database_path(db), finished=game is not None and game.finished)

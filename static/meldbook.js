@@ -133,8 +133,22 @@
     if (!fresh) return el;
     var open = openRows(el);
     var scrolled = window.scrollY;
+    // what this phone typed and has not sent stays in its box (the confirm page's totals when the other side sends)
+    var typed = [];
+    el.querySelectorAll("input[id]:not([type=hidden]), textarea[id]").forEach(function (box) {
+      if (box.value !== box.defaultValue) typed.push([box.id, box.value]);
+    });
+    var focused = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : "";
     el.replaceWith(fresh);
     reopen(fresh, open);
+    typed.forEach(function (kept) {
+      var box = fresh.querySelector("#" + CSS.escape(kept[0]));
+      if (box && box.type !== "hidden") box.value = kept[1];
+    });
+    if (focused) {
+      var again = fresh.querySelector("#" + CSS.escape(focused));
+      if (again) again.focus({ preventScroll: true });
+    }
     if (window.htmx) window.htmx.process(fresh);
     Meldbook.init(fresh);
     window.scrollTo(window.scrollX, scrolled); // the phone being read or typed on does not jump

@@ -203,3 +203,36 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
     broken = json.loads(json.dumps(document))
     broken["events"][0]["confirmations"]["results"][0]["game"] = "nowhere"
     assert any("confirmations.results" in e for e in checks.check_document(broken))
+
+
+def test_both_agreeing_totals_copy_finish_and_accept_in_one_transaction(client, monkeypatch):
+    """A crash after the totals are copied and the game ended, before it is accepted (the disk full, the server
+    stopped): nothing of the agreeing send stays, neither the copied hand nor an ended, unaccepted game, nor the
+    second side's totals; sent again, the table finishes once."""
+    import pytest
+
+    from db import confirm as confirm_store
+
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, (first, second) = listed["game"], listed["pins"]
+    url = f"/api/games/{game}/results"
+    assert client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first}).status_code == 200
+    before = client.get(f"/api/games/{game}").get_json()
+
+    def crash(*args, **kwargs):
+        raise OSError("the server stopped here")
+
+    monkeypatch.setattr(confirm_store, "put_acceptance", crash)
+    with pytest.raises(OSError):
+        client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second})
+    monkeypatch.undo()
+    after = client.get(f"/api/games/{game}").get_json()
+    assert (after["hands"], after["finished"], after["confirmed"]) == ([], False, False)
+    assert after["results"] == [{"side": 0, "totals": [150, 0]}] and after["revision"] == before["revision"]
+    log = [e["change"]["confirm"]["action"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert log == ["sent"]
+    done = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second}).get_json()
+    assert (done["finished"], done["confirmed"], len(done["hands"])) == (True, True, 1)
+    assert [s["score"] for s in done["sides"]] == [150, 0]

@@ -80,3 +80,52 @@ def test_both_sides_disagree_on_their_phones_and_the_director_decides(client, ap
 def test_the_event_form_chooses_who_confirms(client):
     page = text(client.get("/events/new"))
     assert 'name="confirm"' in page and "Who confirms a table's result" in page
+
+
+def test_the_confirm_page_follows_the_table_by_itself(client):
+    """Its data-poll answers 204 while the game is as drawn, and the page again once the other side sent or the
+    director decided; the poll is one the poll gate answers from the game's row (no Flask for an idle poll)."""
+    import re
+
+    from web.plumbing.polls import PollGate
+
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    game, (first, second) = t["game"], t["pins"]
+    page = text(client.get(f"/games/{game}/confirm?side=1"))
+    poll = re.search(r'data-poll="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert poll.startswith(f"/games/{game}/confirm/live?") and "side=1" in poll
+    assert client.get(poll).status_code == 204
+    assert client.post(f"/api/games/{game}/results", json={"side": 0, "totals": [150, 0]},
+                       headers={"X-Table-PIN": first}).status_code == 200
+    changed = client.get(poll)
+    assert changed.status_code == 200 and 'id="confirm"' in text(changed)
+    assert client.post(f"/api/games/{game}/results", json={"side": 1, "totals": [100, 50]},
+                       headers={"X-Table-PIN": second}).status_code == 200
+    again = text(client.get(poll))
+    assert "confirm-versions" in again, again[again.find("<main"):][:1500]
+    gate = client.application.wsgi_app
+    assert isinstance(gate, PollGate) and gate._recognised({"REQUEST_METHOD": "GET", "PATH_INFO": f"/games/{game}/confirm/live"})
+
+
+def test_a_table_waiting_for_acceptance_is_not_still_playing_on_the_directors_page(client, app):
+    """The director's page and the refused start of the next round say what a finished table waits for (E–W to
+    accept), not that it is still playing."""
+    event, round_ = night(client)
+    first, second = round_["tables"]
+    assert client.post(f"/api/games/{first['game']}/hands", json=HAND,
+                       headers={"X-Table-PIN": first["pin"]}).status_code == 201
+    director = app.test_client()
+    assert post(director, f"/events/{event['id']}/unlock", {"pin": DIRECTOR}).status_code == 303
+    page = text(director.get(f"/events/{event['id']}"))
+    assert "Table 1 has finished, not counted yet: Waiting for E–W." in page
+    assert "1 of 2 tables still playing" in page
+    refused = post(director, f"/events/{event['id']}/rounds", {})
+    said = text(refused)
+    assert refused.status_code == 409 and "Table 2 is still playing." in said
+    assert "Table 1 has finished, not counted yet: Waiting for E–W." in said
+    assert "Tables 1 and 2 are still playing" not in said
+    assert client.post(f"/api/games/{second['game']}/hands", json=HAND,
+                       headers={"X-Table-PIN": second["pin"]}).status_code == 201
+    said = text(post(director, f"/events/{event['id']}/rounds", {}))
+    assert "is still playing" not in said and "Table 2 has finished, not counted yet: Waiting for E–W." in said

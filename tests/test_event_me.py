@@ -178,3 +178,16 @@ def test_each_seating_card_carries_a_qr_code_of_each_entrants_page(client):
     words = " ".join(p["text"] for p in pdf_pages(pdf))
     assert all(f"Your page: {n}" in words for n in ("Ada & Bea", "Carlo & Dino", "Elsa & Fede", "Gino & Ugo"))
     assert client.get(f"/events/{event_id}/me/1/qr.svg").mimetype == "image/svg+xml"
+
+
+def test_the_event_page_has_the_find_me_list(client):
+    """Issue 42: "a 'find me' list on the event page", as on the table picker: every entrant's own page."""
+    made = client.post("/api/events", json={"name": "Find me", "variant": "classic", "options": {"target": 5000},
+                                            "entrants": [{"name": n, "players": n.split(" & ")}
+                                                         for n in ("Ann & Bob", "Cy & Di")],
+                                            "rounds": 1, "movement": "round-robin", "standings": "points"})
+    event_id = made.get_json()["id"]
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert 'id="find-me"' in page
+    for n in (0, 1):
+        assert f'href="/events/{event_id}/me/{n}"' in page

@@ -382,6 +382,7 @@ def event_scenarios(client):
 
     e, rounds = "/api/events/{event_id}", "/api/events/{event_id}/rounds"
     adjust = e + "/adjustments"
+    me = "/events/{event_id}/me/{entrant}"
     return {
         (e, "get", 403): lambda: client.get(f"/api/events/{directed()}", headers=wrong),
         (e, "get", 429): lambda: client.get(f"/api/events/{locked_out()}", headers={"X-Director-PIN": PIN}),
@@ -426,6 +427,12 @@ def event_scenarios(client):
         ("/events/{event_id}/results.csv", "get", 404): lambda: client.get("/events/nosuchevent/results.csv"),
         ("/events/{event_id}/results.html", "get", 200): lambda: client.get(f"/events/{played()}/results.html"),
         ("/events/{event_id}/results.html", "get", 404): lambda: client.get("/events/nosuchevent/results.html"),
+        (me, "get", 200): lambda: client.get(f"/events/{started()}/me/0"),
+        (me, "get", 404): lambda: client.get(f"/events/{started()}/me/99"),
+        (me + "/live", "get", 200): lambda: client.get(f"/events/{started()}/me/1/live?key=old"),
+        (me + "/live", "get", 404): lambda: client.get("/events/nosuchevent/me/0/live"),
+        (me + "/qr.svg", "get", 200): lambda: client.get(f"/events/{started()}/me/0/qr.svg"),
+        (me + "/qr.svg", "get", 404): lambda: client.get(f"/events/{started()}/me/99/qr.svg"),
     }
 
 
@@ -472,7 +479,7 @@ def test_every_documented_answer_happens_as_documented(client, document, world):
         if response.mimetype == "application/pdf":
             assert response.data.startswith(b"%PDF-")
             continue
-        if response.mimetype in ("text/csv", "text/html"):  # results.csv, and a page route's refusal
+        if response.mimetype in ("text/csv", "text/html", "image/svg+xml"):  # results.csv, a page, a QR code
             assert response.get_data(as_text=True).strip()
             continue
         schema = content[response.mimetype]["schema"]

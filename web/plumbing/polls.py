@@ -140,4 +140,5 @@ def init_app(app: Flask) -> PollGate:
     gate.register(r"/events/([^/]+)/screen/live", stamps.event)  # the standings screen
     gate.register(r"/events/([^/]+)/tables/live", stamps.event)  # the players' table picker
     gate.register(r"/events/([^/]+)/me/[^/]+/live", stamps.event)  # an entrant's own page
+    gate.register(r"/games/([^/]+)/confirm/live", stamps.game)  # a table's confirm page (both sides' totals)
     return gate

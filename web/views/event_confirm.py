@@ -18,6 +18,7 @@ from service import events
 from service.games import get_game
 from web.forms.keys import form_key, posted_key
 from web.forms import numbers
+from web.plumbing import polls
 from web.plumbing.database import get_db, stored_game
 from web.plumbing.director import director_hash, try_director
 from web.plumbing.errors import refused_page
@@ -171,7 +172,7 @@ def api_results(game_id: str):
 # -- the pages -------------------------------------------------------------------------------------------------
 
 def _page(game_id: str, *, side: int | None = None, values=None, errors=(), pin_error: str | None = None,
-          status: int = 200):
+          wrong: dict | None = None, status: int = 200):
     db = get_db()
     game = get_game(db, game_id)
     if not game.event:
@@ -185,13 +186,33 @@ def _page(game_id: str, *, side: int | None = None, values=None, errors=(), pin_
                 1: director or (_side_unlocked(game_id, 1) if own else is_unlocked(game_id) or not game.has_pin)}
     return render_template("confirm_table.html", game=game, state=state, seat=events.seat_of(db, game),
                            side=side, values=values, errors=list(errors), pin_error=pin_error,
-                           director=director, unlocked=unlocked, key=form_key(values)), status, \
+                           wrong=wrong or {},
+                           director=director, unlocked=unlocked, key=form_key(values),
+                           live_key=confirm_key(game)), status, \
         {"Cache-Control": "no-store"}
 
 
 def _side_arg() -> int | None:
     raw = request.values.get("side", "")
     return {"0": 0, "1": 1}.get(raw)
+
+
+def confirm_key(game) -> str:
+    """What the confirm page was drawn from: the game's revision and last change (every send, acceptance and
+    decision writes a new revision of the game, so the poll gate answers from the game's row alone)."""
+    return f"{game.revision}.{game.updated}"
+
+
+@bp.get("/games/<game_id>/confirm/live")
+def confirm_live(game_id: str):
+    """Polled by the confirm page (data-poll): 204 while the game is as the page was drawn, else the page again
+    (its #confirm swapped in, what the phone typed kept): the other side sent, the director decided, a hand."""
+    try:
+        if request.args.get("key") == confirm_key(get_game(get_db(), game_id)):
+            return polls.unchanged()
+        return _page(game_id, side=_side_arg())
+    except Refused as err:
+        return refused_page(err)
 
 
 @bp.get("/games/<game_id>/confirm")
@@ -219,13 +240,14 @@ def confirm_post(game_id: str):
     return redirect(url_for("event_confirm.confirm_page", game_id=game_id), 303)
 
 
-def _typed_totals(values: dict, sides: int, field: str) -> tuple[list[int] | None, list[str]]:
-    totals, errors = [], []
-    for i in range(sides):
+def _typed_totals(values: dict, names: list[str], field: str) -> tuple[list[int] | None, dict[str, str]]:
+    """The totals typed in the boxes `field.0`, `field.1`…; else what is wrong, by box (its side named)."""
+    totals, errors = [], {}
+    for i, name in enumerate(names):
         raw = values.get(f"{field}.{i}", "").strip()
         n = numbers.number(raw.replace("−", "-"), f"{field}[{i}]") if raw else None
         if isinstance(n, bool) or not isinstance(n, int):
-            errors.append(lang._("Type each side's total as a whole number (side %(n)s).", n=i + 1))
+            errors[f"{field}.{i}"] = lang._("Type the total of %(name)s as a whole number.", name=name)
         totals.append(n)
     return (None if errors else totals), errors
 
@@ -239,11 +261,12 @@ def results_post(game_id: str):
     side = None if deciding else _side_arg()
     try:
         game = get_game(get_db(), game_id)
-        totals, errors = _typed_totals(values, len(game.sides), "decide" if deciding else "totals")
+        totals, wrong = _typed_totals(values, [s.name for s in game.sides], "decide" if deciding else "totals")
+        errors = list(wrong.values())
         if side is None and not deciding:
             errors.append(lang._("Choose your side first."))
         if errors:
-            return _page(game_id, side=side, values=values, errors=errors, status=422)
+            return _page(game_id, side=side, values=values, errors=errors, wrong=wrong, status=422)
         try:
             director = who(game_id, side, values.get("pin", "").strip() or None)
         except PinNeeded as err:

@@ -73,8 +73,11 @@ def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> d
     rounds = event["round_list"]
     current = rounds[-1] if rounds else None
     tables = _tables(db, event, current) if current else []
-    playing = [t["table"] for t in tables if not t["finished"]]
+    # a finished table waiting for a side's acceptance (or the director's decision) is not playing: it is said so
+    playing = [t["table"] for t in tables if not t["finished"] and not t.get("waiting")]
+    waiting = [t for t in tables if t.get("waiting")]
     return {"event": event, "variant": variant, "current": current, "tables": tables, "playing": playing,
+            "waiting": waiting, "waiting_words": _waiting_words(waiting),
             "byes": _names(event, current["byes"]) if current else [],
             "standings": events.standings(db, event_id),
             "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
@@ -87,6 +90,12 @@ def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> d
             "movement_choices": [(key, str(words[0])) for key, words in event_form.movement_words().items()
                                  if movement_fits(key, event["table_size"]) is None],
             "next_movement": movements.next_movement(event)}  # a Mitchell's rounds used up: the one that follows
+
+
+def _waiting_words(waiting: list[dict]) -> str:
+    """The tables that have finished but count nowhere yet, each with what it waits for."""
+    return " ".join(lang._("Table %(table)s has finished, not counted yet: %(state)s.", table=lang.number(t["table"]),
+                           state=t["state"]) for t in waiting)
 
 
 def _playing_words(playing: list[int]) -> str:
@@ -178,11 +187,15 @@ def start_round(event_id: str):
             words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
                            rounds=lang.number(err.rounds))
         else:
-            playing = [t for r, t in err.playing if r == err.number - 1]
+            current = _view(db, event_id)
+            held = {t["table"] for t in current["waiting"]}
+            playing = [t for r, t in err.playing if r == err.number - 1 and t not in held]
+            waiting = [t for t in current["waiting"] if (err.number - 1, t["table"]) in err.playing]
             earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
                        for r, t in err.playing if r < err.number - 1]
             words = (lang._("Round %(n)s can start when every table has finished.", n=lang.number(err.number)) + " "
                      + (_playing_words(playing) if playing else "")
+                     + (" " + _waiting_words(waiting) if waiting else "")
                      + (" " + lang._("Still playing again after a correction: %(tables)s.", tables=", ".join(earlier))
                         if earlier else ""))
         return _director_page(event_id, words.strip(), 409)

@@ -467,6 +467,8 @@ SCHEMAS.update({
                           "change": {"type": "object"}}, closed=True),
 })
 EVENT_ID = {"name": "event_id", "in": "path", "required": True, "schema": STR}
+ENTRANT = {"name": "entrant", "in": "path", "required": True, "schema": {**INT, "minimum": 0},
+           "description": "the entrant's number in the event's entrants, from 0"}
 NO_EVENT = _error("unknown event")
 EVENT_DIRECTOR = {**DIRECTOR_PIN, "description": "the event's director's PIN, needed when it has one (a browser "
                                                  "session that entered it on /events/{event_id}/unlock needs none)"}
@@ -548,6 +550,29 @@ PATHS.update({
                                              "as not final",
                               "content": {"text/html": {"schema": STR}}},
                       "404": {"description": "unknown event (a short page)",
+                              "content": {"text/html": {"schema": STR}}}}}},
+    "/events/{event_id}/me/{entrant}": {"get": {
+        "operationId": "ownPage", "summary": "An entrant's own page: where they sit now and go next, the round clock, "
+                                             "their results round by round and their place so far; reads no PIN and "
+                                             "changes nothing (also reached as /events/{event_id}?entrant=N)",
+        "parameters": [EVENT_ID, ENTRANT],
+        "responses": {"200": {"description": "the page, in the request's language",
+                              "content": {"text/html": {"schema": STR}}},
+                      "404": {"description": "unknown event or entrant (a short page)",
+                              "content": {"text/html": {"schema": STR}}}}}},
+    "/events/{event_id}/me/{entrant}/live": {"get": {
+        "operationId": "ownPageLive", "summary": "Polled by the own page with the key it was drawn with: 204 while "
+                                                 "the night is unchanged, else the page's part drawn again",
+        "parameters": [EVENT_ID, ENTRANT, {"name": "key", "in": "query", "required": False, "schema": STR}],
+        "responses": {"200": {"description": "the own page's part (#own), drawn again",
+                              "content": {"text/html": {"schema": STR}}},
+                      "404": {"description": "unknown event or entrant (a short page)",
+                              "content": {"text/html": {"schema": STR}}}}}},
+    "/events/{event_id}/me/{entrant}/qr.svg": {"get": {
+        "operationId": "ownPageQr", "summary": "A QR code of the entrant's own page (on the seating cards)",
+        "parameters": [EVENT_ID, ENTRANT],
+        "responses": {"200": {"description": "the QR code", "content": {"image/svg+xml": {"schema": STR}}},
+                      "404": {"description": "unknown event or entrant (a short page)",
                               "content": {"text/html": {"schema": STR}}}}}},
     "/api/events/{event_id}/standings": {"get": {
         "operationId": "getStandings", "summary": "The standings, first place first (finished games count)",
