@@ -433,6 +433,9 @@ def event_scenarios(client):
         (me + "/live", "get", 404): lambda: client.get("/events/nosuchevent/me/0/live"),
         (me + "/qr.svg", "get", 200): lambda: client.get(f"/events/{started()}/me/0/qr.svg"),
         (me + "/qr.svg", "get", 404): lambda: client.get(f"/events/{started()}/me/99/qr.svg"),
+        (me, "get", 400): lambda: client.get(f"/events/{started()}/me/0.5"),
+        (me + "/live", "get", 400): lambda: client.get(f"/events/{started()}/me/0.5/live"),
+        (me + "/qr.svg", "get", 400): lambda: client.get(f"/events/{started()}/me/0.5/qr.svg"),
     }
 
 

@@ -52,7 +52,7 @@ def test_the_phone_is_handed_across_and_east_west_accept(chromium, server):
         no_sideways_scroll(page)
         phone.shot("confirm-hand-across")
         page.goto(f"/events/{event_id}/screen")
-        expect(page.get_by_text("Waiting for E–W")).to_be_visible()
+        expect(page.get_by_text("Waiting for E–W", exact=True)).to_be_visible()
         phone.shot("confirm-screen-waiting")
         page.go_back()
         page.get_by_role("button", name="We accept these totals").click()

@@ -191,6 +191,10 @@ REVISION_BODY = {"required": False, "content": {"application/json": {"schema": {
 OPTIONAL_BODY_ERRORS = {"400": BAD_JSON, "415": NOT_JSON, "422": BAD_INPUT}
 
 
+OWN_PAGE_REFUSALS = {  # an entrant's own page and its parts: short pages, in the request's language
+    "400": {"description": "the entrant in the address is no whole number (a short page)",
+            "content": {"text/html": {"schema": STR}}},
+    "404": {"description": "unknown event or entrant (a short page)", "content": {"text/html": {"schema": STR}}}}
 PATHS = {
     "/api/openapi.json": {"get": {"operationId": "openapi", "summary": "This description",
                                   "responses": {"200": _ok("the OpenAPI document", {"type": "object"})}}},
@@ -558,22 +562,19 @@ PATHS.update({
         "parameters": [EVENT_ID, ENTRANT],
         "responses": {"200": {"description": "the page, in the request's language",
                               "content": {"text/html": {"schema": STR}}},
-                      "404": {"description": "unknown event or entrant (a short page)",
-                              "content": {"text/html": {"schema": STR}}}}}},
+                      **OWN_PAGE_REFUSALS}}},
     "/events/{event_id}/me/{entrant}/live": {"get": {
         "operationId": "ownPageLive", "summary": "Polled by the own page with the key it was drawn with: 204 while "
                                                  "the night is unchanged, else the page's part drawn again",
         "parameters": [EVENT_ID, ENTRANT, {"name": "key", "in": "query", "required": False, "schema": STR}],
         "responses": {"200": {"description": "the own page's part (#own), drawn again",
                               "content": {"text/html": {"schema": STR}}},
-                      "404": {"description": "unknown event or entrant (a short page)",
-                              "content": {"text/html": {"schema": STR}}}}}},
+                      **OWN_PAGE_REFUSALS}}},
     "/events/{event_id}/me/{entrant}/qr.svg": {"get": {
         "operationId": "ownPageQr", "summary": "A QR code of the entrant's own page (on the seating cards)",
         "parameters": [EVENT_ID, ENTRANT],
         "responses": {"200": {"description": "the QR code", "content": {"image/svg+xml": {"schema": STR}}},
-                      "404": {"description": "unknown event or entrant (a short page)",
-                              "content": {"text/html": {"schema": STR}}}}}},
+                      **OWN_PAGE_REFUSALS}}},
     "/api/events/{event_id}/standings": {"get": {
         "operationId": "getStandings", "summary": "The standings, first place first (finished games count)",
         "parameters": [EVENT_ID],
