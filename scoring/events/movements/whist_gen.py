@@ -10,8 +10,19 @@ order q (round i is the starting round with i added to every player):
 A table (N, E, S, W) seats N & S against E & W. The schedule is a whist one exactly when, over the starting round,
 the partners' differences ±(N − S), ±(E − W) give each non-zero element of G once and the opponents' differences
 ±(N − E), ±(N − W), ±(S − E), ±(S − W) each twice (∞ paired with anyone counts nothing: developing it meets everyone
-the right number of times by itself). For a prime n ≡ 1 the starting round is in closed form (prime_round); else a local search or a depth-first search with lots finds it; G is cyclic, or a
-product of cyclic groups where a cyclic one has none (the search says which it used)."""
+the right number of times by itself). For a prime n ≡ 1 the starting round is in closed form (prime_round), for 25
+over the field of 25 (gf25_round), for 32 from a starter (below); else a local search or a depth-first search with
+lots finds it; G is cyclic, or a product of cyclic groups where a cyclic one has none (the search says which it
+used).
+
+32 (G = Z31, ∞; 31 is a prime ≡ 3 mod 4, where neither search above finds one, and where no starting round of the
+mirrored form (∞, x, 0, −x), (a, b, −a, −b) … exists: the sums of the squares of its differences would make x² = 0)
+is made by starter_round: a table's opponent pairs are the four pairs across its two partner pairs, whichever way
+round they sit, so the starting round is its 15 partner pairs (a starter of Z31: pairs {a, a + d}, one for each
+d = 1 … 15, covering every element but 0, who partners ∞) grouped two by two (and one with ∞ and 0) so that the
+opponents' differences come twice each. A random starter, then a depth-first grouping of its pairs: the first
+starter of seed 1 groups, in about a tenth of a second (`… whist_gen 32` adds it alone; the other schedules come
+out as they were)."""
 from __future__ import annotations
 
 import itertools
@@ -161,6 +172,80 @@ def prime_round(p: int) -> list[tuple[int, ...]]:
     return [tuple(v % p for v in (a, w * a, -a, -w * a)) for a in (pow(x, i, p) for i in range(m))]
 
 
+def starter_round(p: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """For a prime p ≡ 3 (mod 4) (the group Z_p, with ∞): a starting round (∞ = -1) from a random starter and a
+    grouping of its pairs (the module's docstring), the next starter when one has no grouping."""
+    def kind(v: int) -> int:  # ±v: a difference and its negative count together
+        v %= p
+        return min(v, p - v)
+
+    while True:
+        pairs = _starter(p, rng)
+        tables = _grouped(p, pairs, kind)
+        if tables is not None:
+            return tables
+
+
+def _starter(p: int, rng: random.Random) -> list[tuple[int, int]]:
+    """Pairs {a, a + d}, one for each d = 1 … (p − 1)/2, covering every element of Z_p but 0 (a random one)."""
+    free = set(range(1, p))
+    pairs: list[tuple[int, int]] = []
+
+    def place(ds: list[int]) -> bool:
+        if not ds:
+            return True
+        for a in rng.sample(sorted(free), len(free)):
+            b = (a + ds[0]) % p
+            if b in free and b != a:
+                free.difference_update((a, b))
+                pairs.append((a, b))
+                if place(ds[1:]):
+                    return True
+                free.update((a, b))
+                pairs.pop()
+        return False
+
+    ds = list(range(1, (p - 1) // 2 + 1))
+    rng.shuffle(ds)
+    place(sorted(ds, reverse=True))
+    return pairs
+
+
+def _grouped(p: int, pairs: list[tuple[int, int]], kind) -> list[tuple[int, ...]] | None:
+    """The starter's pairs as tables: one pair as E & W with ∞ (N) and 0 (S), the others two by two (N & S, E & W),
+    each opponents' difference (up to sign) twice; None when no grouping does."""
+    m = len(pairs)
+    across = [[[kind(a - b) for a in pairs[i] for b in pairs[j]] for j in range(m)] for i in range(m)]
+    for k in range(m):
+        count = [0] * ((p - 1) // 2 + 1)
+        for e in pairs[k]:  # 0 (S) against E and W
+            count[kind(e)] += 1
+        tables: list[tuple[int, int]] = []
+
+        def group(rest: list[int]) -> bool:
+            if not rest:
+                return True
+            i = rest[0]
+            for j in rest[1:]:
+                kinds = across[i][j]
+                for c in kinds:
+                    count[c] += 1
+                if all(count[c] <= 2 for c in kinds):
+                    tables.append((i, j))
+                    if group([r for r in rest if r not in (i, j)]):
+                        return True
+                    tables.pop()
+                for c in kinds:
+                    count[c] -= 1
+            return False
+
+        if group([i for i in range(m) if i != k]):
+            east, west = pairs[k]
+            return [(-1, east, 0, west)] + [(pairs[i][0], pairs[j][0], pairs[i][1], pairs[j][1])
+                                            for i, j in tables]
+    return None
+
+
 def gf25_round(group: Group) -> list[tuple[int, ...]]:
     """prime_round's starting round over the field of 25, Z5[x]/(x² − 2) (2 is no square mod 5): its elements
     a + bx are Group((5, 5))'s (a, b)."""
@@ -195,6 +280,10 @@ def schedule(n: int, seed: int = 1) -> tuple[list[list[list[int]]], tuple[int, .
         group = Group((5, 5))
         base = gf25_round(group)
         return [[[group.add[p][i] for p in table] for table in base] for i in range(25)], (5, 5)
+    if n == 32:
+        group = Group((31,))
+        base = starter_round(31, random.Random(seed))
+        return [[[n - 1 if p < 0 else group.add[p][i] for p in table] for table in base] for i in range(31)], (31,)
     for moduli in choices:
         group = Group(moduli)
         rng = random.Random(seed)
