@@ -8,7 +8,7 @@ from typing import Any
 
 import db
 import lang
-from db import transfer
+from db import export
 from db.migrations import MIGRATIONS, unknown_migrations
 from scoring import VARIANTS, Refused, derive_game, get_variant, new_game, prepare_hand, rule_sets, vocabulary
 from scoring.event_data import check_log, check_rounds, is_count, is_time
@@ -117,11 +117,11 @@ def _marks(marks: Any, variant, sides: int, where: str) -> list[str]:
 
 def check_document(data: Any) -> list[str]:
     """Everything wrong with an export file's contents; an empty list means it can be imported."""
-    if not isinstance(data, dict) or data.get("format") != transfer.FORMAT:
-        return [lang._("This is not a Meldbook export (it has no \"format\": \"%(format)s\").", format=transfer.FORMAT)]
-    if data.get("version") != transfer.VERSION:
+    if not isinstance(data, dict) or data.get("format") != export.FORMAT:
+        return [lang._("This is not a Meldbook export (it has no \"format\": \"%(format)s\").", format=export.FORMAT)]
+    if data.get("version") != export.VERSION:
         return [lang._("This export is version %(version)s; this Meldbook reads version %(reads)s.",
-                       version=repr(data.get("version")), reads=transfer.VERSION)]
+                       version=repr(data.get("version")), reads=export.VERSION)]
     if (set(data) != {"format", "version", "games", "events", "rule_sets", "members", "seasons"}
             or not all(isinstance(data[k], list) for k in ("games", "events", "rule_sets", "members", "seasons"))):
         return [lang._("An export has exactly format, version, a list of games, a list of events, a list of rule "
@@ -248,9 +248,9 @@ def check_rule_set(s: Any, where: str) -> list[str]:
     return errors
 
 
-EVENT_KEYS = set(transfer.EVENT_FIELDS) | {"round_list", "log"}
+EVENT_KEYS = set(export.EVENT_FIELDS) | {"round_list", "log"}
 OPTIONAL_EVENT_KEYS = {"pin_hash", "director_pin_hash", "table_pins", "adjustments", "confirm", "confirmations",
-                       *transfer.TOURNAMENT_FIELDS}
+                       *export.TOURNAMENT_FIELDS}
 CONFIRM_MODES = ("accept", "both")  # an exported night's `confirm` (none is left out)
 CONFIRMATION_KEYS = {"accepted": {"game", "revision", "side", "at", "device"},
                      "results": {"game", "side", "totals", "at", "device"},
@@ -270,7 +270,7 @@ def check_event(e: Any, where: str, games: dict[str, Any], seated: dict[str, str
         errors.append(_not_own_hash(where))
     if not isinstance(e["id"], str) or not GAME_ID.fullmatch(e["id"]):
         errors.append(lang._("%(where)s: id must be 1 to 64 letters, digits, - or _.", where=where))
-    fields = {k: e[k] for k in transfer.EVENT_FIELDS + transfer.TOURNAMENT_FIELDS + ("table_pins",)
+    fields = {k: e[k] for k in export.EVENT_FIELDS + export.TOURNAMENT_FIELDS + ("table_pins",)
               if k not in ("id", "created") and e.get(k) is not None}
     if e.get("pin_hash") is not None and e.get("table_pins"):
         fields["pin"] = "0000"  # check_event refuses the night's one PIN beside a PIN for each table
@@ -367,11 +367,11 @@ def check_backup(path: str) -> list[str]:
                 return [lang._("it was made by a newer Meldbook (schema steps this one does not know: %(steps)s)",
                                steps=", ".join(newer))]
             db.migrate(copy)
-            document = transfer.export_games(copy)
+            document = export.export_games(copy)
         finally:
             copy.conn.close()
     except sqlite3.DatabaseError as err:
         return [lang._("it is not a readable Meldbook database (%(why)s)", why=err)]
-    except transfer.DamagedValue as err:
+    except export.DamagedValue as err:
         return [str(err)]
     return check_document(vocabulary.current_names(document))

@@ -1,13 +1,100 @@
-"""The server's own rotated backups: file names sortable by time, the newest kept, a share of the free disk at most."""
+"""Backups: SQLite's online copy of the live database, without the nights' table PIN secrets (backup), the refusal
+of a target that would destroy games or overwrite a file unasked (check_backup_target, CannotUse), a database file
+copied with the last writes of its -wal (copy_database); and the server's own rotated backups: file names sortable
+by time, the newest kept, a share of the free disk at most."""
 from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 from datetime import datetime, timezone
+from pathlib import Path
 
 import sqlite_utils
 
-from .transfer import CannotUse, backup
+from .files import private_temp, side_files
+
+
+class CannotUse(ValueError):
+    """A file a command refuses to read or write; the message names the file and says why."""
+
+
+def check_backup_target(database: str, target: str, *, force: bool = False, verb: str = "back up to") -> None:
+    """Refuse (CannotUse) a backup target that would destroy games or overwrite a file unasked."""
+    live = dict(zip(side_files(database), ("the live database", "the live database's write-ahead log (-wal)",
+                                           "the live database's shared-memory file (-shm)",
+                                           "the live database's rollback journal (-journal)")))
+    real = os.path.realpath(target)
+    what = live.get(real) or next((name for path, name in live.items() if _same_file(path, target)), None)
+    if what:
+        raise CannotUse(f"Cannot {verb} {target}: it is {what}, and writing there would destroy games. "
+                        "Choose another file.")
+    if os.path.isdir(target):
+        raise CannotUse(f"Cannot {verb} {target}: it is a folder. Give a file name, e.g. {target}/meldbook.bak.")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(target))):
+        raise CannotUse(f"Cannot {verb} {target}: its folder does not exist.")
+    if os.path.lexists(target) and not force:
+        raise CannotUse(f"Cannot {verb} {target}: the file exists already. Add --force to overwrite it.")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)  # a hard link or another name for the same file
+    except OSError:
+        return False
+
+
+def backup(db: sqlite_utils.Database, target: str) -> str:
+    """Copy the live database to `target` (owner-only) with SQLite's online backup; returns its integrity check.
+
+    The copy is written to a temporary file beside the target and renamed into place, so an
+    interrupted backup never leaves a half-written file under the real name.
+    """
+    source_file = db.execute("PRAGMA database_list").fetchone()[2]
+    if source_file:
+        check_backup_target(source_file, target, force=True)
+    partial = private_temp(target)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            db.conn.backup(copy)  # a consistent snapshot even while the server keeps writing
+            _without_pin_secrets(copy)
+            status = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            copy.close()
+        if status != "ok":
+            raise CannotUse(f"The copy made for {target} failed its integrity check ({status}); nothing was written.")
+        os.replace(partial, target)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
+    return status
+
+
+def _without_pin_secrets(copy: sqlite3.Connection) -> None:
+    """A backup carries no night's secret for its tables' PINs (wiped, with secure_delete so its bytes do not stay
+    in a freed page): a night restored from it gets new table PINs (new_table_pins)."""
+    columns = {row[1] for row in copy.execute("PRAGMA table_info(events)")}
+    if "pin_secret" in columns:
+        copy.execute("PRAGMA secure_delete = ON")
+        copy.execute("UPDATE events SET pin_secret = NULL WHERE pin_secret IS NOT NULL")
+        copy.commit()
+
+
+def copy_database(source: str, target: str) -> None:
+    """Copy the database file `source` onto the new file `target` through SQLite's backup, so the last writes still
+    in its -wal (a server killed before it checkpointed them) come along; `source` is opened read-only.
+
+    Raises sqlite3.Error when SQLite cannot read it (not a database, an unreadable -wal…)."""
+    reading = sqlite3.connect(Path(source).absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            reading.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        reading.close()
 
 
 def prefix(database: str) -> str:

@@ -85,7 +85,7 @@ def back_to_waiting(db: sqlite_utils.Database, game_id: str, revision: int) -> b
 def export_rows(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = True) -> dict:
     """An event's confirmations as an export keeps them: {"accepted", "results"} lists (the acceptances of the games
     as they are), each row naming its game; empty lists left out. A side's own PIN never leaves the database (an
-    imported night gets new ones, db.transfer.new_table_pins)."""
+    imported night gets new ones, db.imports.new_table_pins)."""
     where = "WHERE game_id IN (SELECT game_id FROM event_tables WHERE event_id = ?) ORDER BY game_id"
     found = {"accepted": rows(db, "SELECT a.game_id AS game, a.revision, a.side, a.at, a.device FROM game_acceptances a "
                                   "JOIN games g ON g.id = a.game_id AND g.revision = a.revision "  # current ones only

@@ -64,7 +64,7 @@ def same_name(db: sqlite_utils.Database, variant: str, name: str, but: str | Non
     return _decoded(found[0]) if found else None
 
 
-# -- export and import (db/transfer.py) -------------------------------------------------------------------------
+# -- export and import (db/export.py, db/imports.py) -----------------------------------------------------------
 
 FIELDS = ("id", "name", "variant", "options", "created", "updated")  # a rule set in an export, each field as stored
 

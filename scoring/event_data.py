@@ -1,7 +1,7 @@
 """What `import` and `restore` check of a club night's stored rounds, tables and log, beside its fields (which
 check_event checks as POST /api/events does): each as strictly as a game, so nothing stored can break a page.
 
-Pure functions of the export's shapes (db/transfer.py): no Flask, no database. Each returns its problems as
+Pure functions of the export's shapes (db/export.py): no Flask, no database. Each returns its problems as
 sentences naming where they are ("Event 1, round 2, table 3: …"); an empty list means it can be stored.
 """
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Iterator
 import checks
 import db
 import strict_json
-from db import faults, files, transfer
+from db import backups, export, faults, files, imports
 from scoring import vocabulary
 
 SHOWN_PROBLEMS = 3  # a refused file names its first problems on the one line; fixing them shows the next
@@ -30,8 +30,8 @@ class CannotTransfer(Exception):
 def export_document(conn: "db.sqlite_utils.Database", game_ids: list[str] | None = None, *,
                     with_pin: bool = True) -> dict:
     """The export document (API.md "Export") of every game, or of `game_ids`; a game stored with older house-rule
-    keys is written in today's names. transfer.DamagedValue for a stored value that cannot be read."""
-    return vocabulary.current_names(transfer.export_games(conn, game_ids, with_pin=with_pin))
+    keys is written in today's names. export.DamagedValue for a stored value that cannot be read."""
+    return vocabulary.current_names(export.export_games(conn, game_ids, with_pin=with_pin))
 
 
 def existing_database(path: str) -> str:
@@ -84,13 +84,13 @@ def export_to(where: str, file: str) -> int:
     """Write every game of the database at `where` to `file` as JSON; how many games were written."""
     where = existing_database(where)
     try:
-        transfer.check_backup_target(where, file, force=True, verb="export to")
-    except transfer.CannotUse as err:
+        backups.check_backup_target(where, file, force=True, verb="export to")
+    except backups.CannotUse as err:
         raise CannotTransfer(str(err)) from None
     with opened(where, migrate=True) as conn:
         try:
             document = export_document(conn)
-        except transfer.DamagedValue as err:
+        except export.DamagedValue as err:
             raise CannotTransfer(f"Cannot export {where}: {err}. Nothing was exported; put back a backup of it "
                                  "(restore).") from None
     partial = None
@@ -128,9 +128,9 @@ def read_export(path: str):
 def import_from(file: str, where: str, *, replace: bool = False) -> tuple[int, dict[str, list], list[str]]:
     """Add the games (and events, rule sets, members, seasons) of the export `file` to the database at `where`
     (a bad file is refused and nothing is stored); how many games, and what became of the rule sets
-    (db.transfer.import_games), and the names of its nights given new table PINs (an export carries none)."""
+    (db.imports.import_games), and the names of its nights given new table PINs (an export carries none)."""
     # an export of an earlier version reads as this one, older house-rule keys in today's names
-    data = vocabulary.current_names(transfer.upgrade(read_export(file)))
+    data = vocabulary.current_names(export.upgrade(read_export(file)))
     errors = checks.check_document(data)
     if errors:
         raise CannotTransfer(f"{file} was refused, nothing was imported: {problems(errors)}")
@@ -138,9 +138,9 @@ def import_from(file: str, where: str, *, replace: bool = False) -> tuple[int, d
         raise CannotTransfer(f"{where} is a folder, not a database file. Nothing was imported.")
     with opened(where, migrate=True) as conn:
         try:
-            sets = transfer.import_games(conn, data["games"], replace=replace, events=data["events"],
-                                         rule_sets=data["rule_sets"], members=data["members"],
-                                         seasons=data["seasons"])
+            sets = imports.import_games(conn, data["games"], replace=replace, events=data["events"],
+                                        rule_sets=data["rule_sets"], members=data["members"],
+                                        seasons=data["seasons"])
         except ValueError as err:
             hint = "; use --replace to overwrite them" if "already in" in str(err) else ""
             raise CannotTransfer(f"{file}: {err}{hint}. Nothing was imported into {where}.") from None
@@ -163,10 +163,10 @@ def backup_to(where: str, file: str, *, force: bool = False) -> str:
     """Copy the database at `where` to `file` safely, even while Meldbook runs; the copy's integrity check."""
     where = existing_database(where)
     try:
-        transfer.check_backup_target(where, file, force=force)
+        backups.check_backup_target(where, file, force=force)
         with opened(where, migrate=False) as conn:
-            return transfer.backup(conn, file)
-    except transfer.CannotUse as err:
+            return backups.backup(conn, file)
+    except backups.CannotUse as err:
         raise CannotTransfer(str(err)) from None
     except OSError as err:
         raise CannotTransfer(f"Cannot back up to {file}: {err.strerror or err}. Nothing was written.") from None
@@ -213,9 +213,9 @@ def _new_table_pins(path: str) -> list[str]:
         if "pin_secret" not in columns:
             return []  # a backup from before: its tables' PINs are kept when the server migrates it
         with db.write(conn):
-            nights = transfer.nights_without_secret(conn)
+            nights = imports.nights_without_secret(conn)
             for event_id in nights:
-                transfer.new_table_pins(conn, event_id)
+                imports.new_table_pins(conn, event_id)
         return [conn.execute("SELECT name FROM events WHERE id = ?", [e]).fetchone()[0] for e in nights]
     finally:
         conn.conn.close()
@@ -236,7 +236,7 @@ def _copy_backup(source: str, copy: str) -> None:
     try:
         with open(source, "rb"):  # the system's own reason (permission denied…): SQLite would only say it cannot
             pass
-        transfer.copy_database(source, copy)
+        backups.copy_database(source, copy)
     except sqlite3.DatabaseError as err:
         if faults.fault(err) == faults.DAMAGED:
             raise CannotTransfer(f"{source} was refused, nothing was restored: it is damaged or not a readable "

@@ -13,7 +13,7 @@ import pytest
 
 import db
 from app import create_app
-from db import transfer
+from db import export
 
 from .server import ROOT
 
@@ -76,7 +76,7 @@ def dump(path: Path) -> dict:
     """Every game in the database at `path`, as `export` writes them."""
     conn = db.connect(str(path))
     try:
-        return transfer.export_games(conn)
+        return export.export_games(conn)
     finally:
         conn.conn.close()
 

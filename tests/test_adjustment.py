@@ -169,14 +169,14 @@ def test_the_hand_form_folds_it_and_records_a_penalty(shared):
 def test_an_export_with_penalties_passes_the_import_checks(shared):
     import db
     import checks
-    from db import transfer
+    from db import export
 
     game, _ = start(shared, "american")
     special = {"special_hand": "garbage", "adjustment": -100, "adjustment_reason": "x"}
     assert shared.post(f"/api/games/{game['id']}/hands", json={"entries": [special, {}]}).status_code == 201
     conn = db.connect(shared.application.config["DATABASE"])
     try:
-        document = transfer.export_games(conn)
+        document = export.export_games(conn)
     finally:
         conn.conn.close()
     assert any(e.get("adjustment") == -100 for g in document["games"] for h in g["hands"] for e in h["entries"])

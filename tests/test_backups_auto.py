@@ -10,7 +10,7 @@ import pytest
 import db
 from app import create_app
 from db import backups
-from db.transfer import CannotUse
+from db.backups import CannotUse
 
 from .cli_helpers import HAND, PAIRS, dump, integrity, run_app, wait_for
 from .server import Server

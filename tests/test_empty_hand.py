@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 import checks
 import service
-from db import transfer
+from db import export
 from web.plumbing.database import get_db
 from web.present import scoreboard
 
@@ -172,6 +172,6 @@ def test_a_game_with_an_undo_note_exports_imports_and_restores(app, client, make
     undo_from(client, game)
     with app.app_context():
         from web.plumbing.database import get_db
-        document = transfer.export_games(get_db())
+        document = export.export_games(get_db())
     assert checks.check_document(document) == []
     assert checks.check_backup(app.config["DATABASE"]) == []

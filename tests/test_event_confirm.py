@@ -164,7 +164,7 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
     import checks
     import db
     from app import create_app
-    from db import transfer
+    from db import export, imports
 
     event, _ = night(client, "both")
     tables = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"]
@@ -175,7 +175,7 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
                 headers={"X-Table-PIN": a["pins"][1]})
     client.post(f"/api/games/{b['game']}/results", json={"side": 0, "totals": [50, 0]},
                 headers={"X-Table-PIN": b["pins"][0]})
-    document = json.loads(json.dumps(transfer.export_games(db.connect(app.config["DATABASE"]))))
+    document = json.loads(json.dumps(export.export_games(db.connect(app.config["DATABASE"]))))
     [exported] = document["events"]
     assert exported["confirm"] == "both" and "side_pins" not in exported["confirmations"]
     for pin in a["pins"] + b["pins"]:  # neither side's PIN leaves the database (an imported night gets new ones)
@@ -184,7 +184,7 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
     target = tmp_path / "moved.sqlite"
     conn = db.connect(str(target))
     db.migrate(conn)
-    transfer.import_games(conn, document["games"], events=document["events"])
+    imports.import_games(conn, document["games"], events=document["events"])
     moved = create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()
     assert moved.get(f"/api/events/{event['id']}/standings").get_json() == \
         client.get(f"/api/events/{event['id']}/standings").get_json()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app import create_app
 import checks
-from db import transfer
+from db import export, imports
 from tests.pages import post, read
 from tests.pin_helpers import unhashed_text
 from tests.sheet_helpers import pdf_pages
@@ -93,7 +93,7 @@ def test_each_tables_card_in_the_seating_pdf_shows_its_pin_to_the_director_only(
 def test_an_exported_night_keeps_its_directors_pin_and_gets_new_table_pins_when_imported(app, client, tmp_path):
     event, round_ = started(client)
     with app.app_context():
-        document = transfer.export_games(get_db())
+        document = export.export_games(get_db())
     exported = document["events"][0]
     assert exported["director_pin_hash"] and exported["table_pins"] is True and DIRECTOR not in unhashed_text(document)
     assert checks.check_document(document) == []  # what `import` checks first
@@ -102,7 +102,7 @@ def test_an_exported_night_keeps_its_directors_pin_and_gets_new_table_pins_when_
     assert any("4 digits" in p for p in checks.check_document(broken))
     again = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "TESTING": True, "SECRET_KEY": "test"})
     with again.app_context():
-        transfer.import_games(get_db(), document["games"], events=document["events"])
+        imports.import_games(get_db(), document["games"], events=document["events"])
     other = again.test_client()
     path = f"/api/events/{event['id']}"
     assert other.post(f"{path}/adjustments", json={"entrant": 0, "round": 1, "vp": 0, "points": 0,
@@ -121,6 +121,6 @@ def test_an_exported_night_keeps_its_directors_pin_and_gets_new_table_pins_when_
 def test_an_import_refuses_a_night_with_one_pin_and_a_pin_for_each_table(app, client):
     night(client, director_pin=None, table_pins=False, pin="0427")
     with app.app_context():
-        document = transfer.export_games(get_db())
+        document = export.export_games(get_db())
     document["events"][0]["table_pins"] = True
     assert any("do not go together" in p for p in checks.check_document(document))

@@ -10,7 +10,7 @@ import checks
 import db
 import service
 from app import create_app
-from db import transfer
+from db import export, imports
 from scoring import Refused
 
 from tests.events_helpers import entrants, finish, finish_round, new_event, snapshot, start
@@ -271,16 +271,16 @@ def test_export_and_import_keep_an_event_whole(app, client, tmp_path):
     event_id = played_event(client)
     before = snapshot(client, event_id)
     source = db.connect(app.config["DATABASE"])
-    document = json.loads(json.dumps(transfer.export_games(source)))
-    assert document["version"] == transfer.VERSION and [e["id"] for e in document["events"]] == [event_id]
+    document = json.loads(json.dumps(export.export_games(source)))
+    assert document["version"] == export.VERSION and [e["id"] for e in document["events"]] == [event_id]
     assert checks.check_document(document) == []
     target = tmp_path / "moved.sqlite"
     conn = db.connect(str(target))
     db.migrate(conn)
-    transfer.import_games(conn, document["games"], events=document["events"])
+    imports.import_games(conn, document["games"], events=document["events"])
     with pytest.raises(ValueError, match="already"):
-        transfer.import_games(conn, [], events=document["events"])
-    transfer.import_games(conn, document["games"], events=document["events"], replace=True)
+        imports.import_games(conn, [], events=document["events"])
+    imports.import_games(conn, document["games"], events=document["events"], replace=True)
     moved = create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()
     assert snapshot(moved, event_id) == before
     # a table's game of another file's event, or not in the file, is refused before anything is stored
@@ -288,7 +288,7 @@ def test_export_and_import_keep_an_event_whole(app, client, tmp_path):
     broken["events"][0]["round_list"][0]["tables"][0]["game"] = "nosuchgame"
     assert any("nosuchgame" in e for e in checks.check_document(broken))
     old = {k: v for k, v in document.items() if k not in ("events", "rule_sets")} | {"version": 2}
-    assert transfer.upgrade(old)["events"] == [] and checks.check_document(transfer.upgrade(old)) == []
+    assert export.upgrade(old)["events"] == [] and checks.check_document(export.upgrade(old)) == []
 
 
 def test_a_restart_keeps_everything(app, client):
@@ -325,18 +325,18 @@ def test_a_bad_table_pin_is_refused_naming_its_field(client):
 def test_an_export_carries_a_club_nights_table_pin_and_an_import_keeps_it(app, client, tmp_path):
     import checks
     from app import create_app
-    from db import transfer
+    from db import export, imports
     from tests.pin_helpers import unhashed_text
     from web.plumbing.database import get_db
 
     event = new_event(client, pin="0427").get_json()
     with app.app_context():
-        document = transfer.export_games(get_db())
+        document = export.export_games(get_db())
     assert document["events"][0]["pin_hash"] and "0427" not in unhashed_text(document)
     assert checks.check_document(document) == []  # what `import` checks first
     again = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "TESTING": True, "SECRET_KEY": "test"})
     with again.app_context():
-        transfer.import_games(get_db(), document["games"], events=document["events"])
+        imports.import_games(get_db(), document["games"], events=document["events"])
     imported = again.test_client()
     assert imported.get(f"/api/events/{event['id']}").get_json()["has_pin"] is True
     round_ = imported.post(f"/api/events/{event['id']}/rounds").get_json()

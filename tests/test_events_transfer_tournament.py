@@ -8,7 +8,7 @@ import pytest
 import checks
 import db
 from app import create_app
-from db import transfer
+from db import export, imports
 from tests.events_helpers import entrants, finish, snapshot
 
 
@@ -30,12 +30,12 @@ def test_export_and_import_keep_a_tournament_whole(app, client, tmp_path):
     event_id = tournament(client)
     before = snapshot(client, event_id)
     assert [t["table"] for t in before[0]["round_list"][1]["tables"]] == [2, 3]  # Mitchell: table 1's pair sits out
-    document = json.loads(json.dumps(transfer.export_games(db.connect(app.config["DATABASE"]))))
+    document = json.loads(json.dumps(export.export_games(db.connect(app.config["DATABASE"]))))
     assert checks.check_document(document) == []
     target = tmp_path / "moved.sqlite"
     conn = db.connect(str(target))
     db.migrate(conn)
-    transfer.import_games(conn, document["games"], events=document["events"])
+    imports.import_games(conn, document["games"], events=document["events"])
     moved = create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()
     assert snapshot(moved, event_id) == before
     assert moved.get(f"/events/{event_id}/results.csv").data == client.get(f"/events/{event_id}/results.csv").data
@@ -54,7 +54,7 @@ def test_export_and_import_keep_a_tournament_whole(app, client, tmp_path):
 ])
 def test_wrong_tournament_data_is_refused_naming_where(app, client, break_it, words):
     tournament(client)
-    document = json.loads(json.dumps(transfer.export_games(db.connect(app.config["DATABASE"]))))
+    document = json.loads(json.dumps(export.export_games(db.connect(app.config["DATABASE"]))))
     break_it(document["events"][0])
     problems = checks.check_document(document)
     assert problems and any(words in p for p in problems), problems

@@ -56,15 +56,15 @@ def test_a_negative_start_and_no_start_are_stored_as_given(client):
 
 def test_export_and_import_carry_the_start_score(app, client, tmp_path):
     from checks import check_document
-    from db import connect, migrate, transfer
+    from db import connect, export, imports, migrate
 
     game = client.post("/api/games", json={"variant": "ponytail", "sides": sides(12340, None)}).get_json()
     document = client.get(f"/api/games/{game['id']}/download").get_json()
     assert check_document(document) == []
     other = connect(str(tmp_path / "other.sqlite"))
     migrate(other)
-    transfer.import_games(other, document["games"])
-    assert transfer.export_games(other)["games"][0]["sides"] == document["games"][0]["sides"]
+    imports.import_games(other, document["games"])
+    assert export.export_games(other)["games"][0]["sides"] == document["games"][0]["sides"]
     bad = {**document, "games": [{**document["games"][0], "sides": sides("x", None)}]}
     assert any("start_score" in e for e in check_document(bad))
 

@@ -11,7 +11,7 @@ import pytest
 
 import checks
 import db.rule_sets
-from db import connect, migrate, transfer
+from db import connect, export, imports, migrate
 from scoring import rule_sets as rules
 from service import rule_sets as service
 
@@ -124,7 +124,7 @@ def test_the_real_limit_is_500():
 
 
 def exported(sets: list[dict]) -> dict:
-    return {"format": transfer.FORMAT, "version": transfer.VERSION, "games": [], "events": [], "rule_sets": sets,
+    return {"format": export.FORMAT, "version": export.VERSION, "games": [], "events": [], "rule_sets": sets,
             "members": [], "seasons": []}
 
 
@@ -135,13 +135,13 @@ def a_set(n: int, **extra) -> dict:
 
 def test_export_and_import_carry_the_pins_hash_never_the_pin(tmp_path, client, app):
     found = saved(client, pin=PIN)
-    sets = transfer.export_games(connect(app.config["DATABASE"]))["rule_sets"]
+    sets = export.export_games(connect(app.config["DATABASE"]))["rule_sets"]
     assert [s["id"] for s in sets] == [found["id"]] and sets[0]["pin_hash"].startswith("scrypt")
     assert PIN not in json.dumps(sets).replace(sets[0]["pin_hash"], "")
     fresh = connect(str(tmp_path / "fresh.sqlite"))
     migrate(fresh)
     assert checks.check_document(exported(sets)) == []
-    transfer.import_games(fresh, [], rule_sets=sets)
+    imports.import_games(fresh, [], rule_sets=sets)
     assert service.stored_pin_hash(fresh, found["id"]) == sets[0]["pin_hash"]
     bad = checks.check_document(exported([{**sets[0], "pin_hash": "plain 0427"}]))
     assert len(bad) == 1 and "pin_hash" in bad[0]
@@ -158,7 +158,7 @@ def test_an_import_of_many_sets_with_one_name_takes_statements_in_proportion(tmp
         migrate(db)
         said: list[str] = []
         db.conn.set_trace_callback(said.append)
-        made = transfer.import_games(db, [], rule_sets=[a_set(n) for n in range(count)])
+        made = imports.import_games(db, [], rule_sets=[a_set(n) for n in range(count)])
         db.conn.set_trace_callback(None)
         names = [r[0] for r in db.execute("SELECT name FROM rule_sets ORDER BY rowid")]
         assert names == ["Ours"] + [f"Ours ({n})" for n in range(2, count + 1)] and len(made["renamed"]) == count - 1
@@ -172,7 +172,7 @@ def test_an_import_past_the_limit_is_refused_and_stores_nothing(tmp_path, monkey
     conn = connect(str(tmp_path / "g.sqlite"))
     migrate(conn)
     with pytest.raises(ValueError, match="at most 3"):
-        transfer.import_games(conn, [], rule_sets=[a_set(n) for n in range(4)])
+        imports.import_games(conn, [], rule_sets=[a_set(n) for n in range(4)])
     assert conn.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
 
 

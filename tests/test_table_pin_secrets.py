@@ -7,7 +7,7 @@ import json
 import sqlite3
 
 import db
-from db import transfer
+from db import export
 from db.pin_hash import hash_pin, pin_matches, round_shifts, table_pin
 
 from tests.cli_helpers import client_for, run_app
@@ -154,7 +154,7 @@ def test_the_export_of_a_database_keeps_no_pin_of_the_rounds_for_a_whole_or_one_
     conn = db.connect(str(path))
     try:
         for with_pin in (True, False):
-            document = transfer.export_games(conn, with_pin=with_pin)
+            document = export.export_games(conn, with_pin=with_pin)
             tables = [t for e in document["events"] for r in e["round_list"] for t in r["tables"]]
             assert tables and all(set(t) == {"table", "game", "entrants"} for t in tables)
     finally:

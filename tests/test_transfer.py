@@ -9,7 +9,7 @@ import pytest
 import checks
 import db
 from app import main as app_main
-from db import transfer
+from db import backups, export
 
 from .examples import PONYTAIL
 from .helpers import FIVE, PONY_THREE, PONYTAIL_PAIRS
@@ -41,7 +41,7 @@ def filled_once(tmp_path_factory):
 def filled(filled_once, app):
     """This test's own copy of the filled database, which the `client` fixture serves."""
     conn = db.connect(str(filled_once))
-    transfer.backup(conn, app.config["DATABASE"])
+    backups.backup(conn, app.config["DATABASE"])
     conn.conn.close()
     return app.config["DATABASE"]
 
@@ -71,7 +71,7 @@ def cli(capsys):
 def dump(path):
     conn = db.connect(str(path))
     try:
-        return transfer.export_games(conn)
+        return export.export_games(conn)
     finally:
         conn.conn.close()
 
@@ -138,7 +138,7 @@ def test_an_export_of_version_1_imports_with_its_failed_melds(filled, tmp_path, 
     (tmp_path / "v1.json").write_text(json.dumps({**data, "version": 1}), encoding="utf-8")
     assert cli("import", tmp_path / "v1.json", "--db", tmp_path / "moved.sqlite")[0] == 0
     conn = db.connect(str(tmp_path / "moved.sqlite"))
-    moved = transfer.export_games(conn)
+    moved = export.export_games(conn)
     conn.conn.close()
     assert [g["marks"] for g in moved["games"]] == [{"failed_melds": [0, 0, 1]}, {}, {}]
     # every game as it was exported, but for its revision (an imported game always gets a newer one)
@@ -237,7 +237,7 @@ def test_backup_while_the_server_writes(filled, tmp_path):
     conn = db.connect(filled)
     with db.write(conn):  # a write in progress: the backup copies the last committed state
         conn.execute("UPDATE games SET revision = revision + 100 WHERE id = ?", [game["id"]])
-        status = transfer.backup(db.connect(filled), str(tmp_path / "b.sqlite"))
+        status = backups.backup(db.connect(filled), str(tmp_path / "b.sqlite"))
     assert status == "ok"
     backed_up = {g["id"]: g["revision"] for g in dump(tmp_path / "b.sqlite")["games"]}
     assert backed_up[game["id"]] == game["revision"]

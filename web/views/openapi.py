@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, jsonify
 
 import lang
-from db import transfer
+from db import export
 from scoring import VARIANTS
 from scoring.events import MOVEMENTS, SCALES
 from web.present.openapi_variants import (
@@ -127,7 +127,7 @@ SCHEMAS = {
                         "winner": {"type": ["array", "null"], "items": INT}, "created": TIME, "updated": TIME,
                         "revision": {"type": "integer", "minimum": 1}}),
     "HandAndGame": obj({"hand": ref("Hand"), "game": ref("Game")}),
-    "Export": obj({"format": {"const": transfer.FORMAT}, "version": {"const": transfer.VERSION},
+    "Export": obj({"format": {"const": export.FORMAT}, "version": {"const": export.VERSION},
                    "games": {"type": "array", "items": {"type": "object"}}},
                   {"events": {"type": "array", "items": {"type": "object"}},
                    "rule_sets": {"type": "array", "description": "every saved rule set (id, name, variant, options, "
