@@ -14,7 +14,8 @@ from scoring import VARIANTS, Refused, derive_game, get_variant, new_game, prepa
 from scoring.event_data import check_log, check_rounds, is_count, is_time
 from scoring.events import check_adjustment
 from scoring.events import check_event as check_new_event
-from scoring.game import HandRecord, _name as game_name, to_store
+from scoring.game import HandRecord, to_store
+from scoring.game_setup import _name as game_name
 from scoring.members import check_member, member_key
 from scoring.seasons import check_season as check_season_body
 from scoring.standings import player_key

@@ -6,7 +6,8 @@ they stand on is the rest of this folder (see README.md). `register` adds one at
 tests register a variant of their own this way).
 """
 from .base import FieldError, Refused, SideScore
-from .game import derive_game, new_game, prepare_hand
+from .game import derive_game, prepare_hand
+from .game_setup import new_game
 from .variant import Variant
 from .registry import VARIANTS, get_variant, register, unregister
 from .variants import SHIPPED

@@ -2,7 +2,7 @@
 
 "Ann" and "Ann" + U+FE0F (a variation selector after a letter) look alike, and a right-to-left override in
 "\u202eNNA" turns the text beside it around on screen: such marks are taken out of every name typed or
-imported (scoring.game's name check) and left out when names are compared (scoring.standings.player_key).
+imported (scoring.game_setup's name check) and left out when names are compared (scoring.standings.player_key).
 What a mark means is kept: a zero-width joiner inside an emoji or between two letters of a script that joins
 them (Persian, Hindi…), a variation selector after an emoji or a CJK character, a flag's tag characters.
 """

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import lang
 
 from .base import FieldError, Refused, team_name
-from .game import _name, shows_nothing
+from .game_setup import _name, shows_nothing
 from .standings import player_key
 
 

@@ -16,6 +16,7 @@ import lang
 
 from .base import FieldError, Refused
 from . import vocabulary
+from .game_setup import pin_shaped
 from .names import visible
 from .standings import player_key
 from .variant import Variant
@@ -110,12 +111,8 @@ def name_key(name: str) -> str:
 
 def check_pin(value: Any) -> FieldError | None:
     """A set's PIN is optional; when given it is 4 to 8 digits, sent as text (as a game's PIN)."""
-    if value is None or value == "":
-        return None
-    if not isinstance(value, str) or not (4 <= len(value) <= 8 and value.isascii() and value.isdigit()):
-        return FieldError("pin", lang._("The rule set's PIN must be 4 to 8 digits (as text, e.g. \"0427\"), or left "
-                                        "out for none."))
-    return None
+    return None if pin_shaped(value) else FieldError("pin", lang._(
+        "The rule set's PIN must be 4 to 8 digits (as text, e.g. \"0427\"), or left out for none."))
 
 
 def too_many(count: int) -> Refused:

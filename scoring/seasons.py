@@ -19,7 +19,7 @@ import lang
 
 from .base import FieldError, Refused
 from .entries import whole_number
-from .game import _name, shows_nothing
+from .game_setup import _name, shows_nothing
 from .standings import player_key
 
 FIGURES = ("vp", "points", "wins")
