@@ -96,9 +96,14 @@ def wait_for(check, seconds: float = 20.0):
     raise AssertionError(f"still not so after {seconds} s: {check}")
 
 
-def integrity(path: Path) -> str:
+def one_value(path: Path, sql: str):
+    """The first value `sql` reads from the database file at `path`, read directly (no app, no migration)."""
     conn = sqlite3.connect(path)
     try:
-        return conn.execute("PRAGMA integrity_check").fetchone()[0]
+        return conn.execute(sql).fetchone()[0]
     finally:
         conn.close()
+
+
+def integrity(path: Path) -> str:
+    return one_value(path, "PRAGMA integrity_check")

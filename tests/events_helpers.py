@@ -60,3 +60,15 @@ def started(client, **changes) -> tuple[dict, dict]:
     answer = client.post(f"/api/events/{event['id']}/rounds", headers=AS_DIRECTOR)
     assert answer.status_code == 201, answer.get_json()
     return event, answer.get_json()
+
+
+def imported_client(target, document):
+    """A test client of an app on a new database at `target` into which the export `document` was imported."""
+    import db
+    from app import create_app
+    from db import imports
+
+    conn = db.connect(str(target))
+    db.migrate(conn)
+    imports.import_games(conn, document["games"], events=document["events"])
+    return create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()

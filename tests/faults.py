@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from .cli_helpers import one_value
 from .pages import token
 from .server import ROOT, free_port
 
@@ -145,8 +146,4 @@ def call(url: str, method: str = "GET", body: Any = None, headers: dict | None =
 
 def hand_count(path: Path) -> int:
     """How many hands the database file holds, read directly."""
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute("SELECT count(*) FROM hands").fetchone()[0]
-    finally:
-        conn.close()
+    return one_value(path, "SELECT count(*) FROM hands")

@@ -163,8 +163,8 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
 
     import checks
     import db
-    from app import create_app
-    from db import export, imports
+    from db import export
+    from tests.events_helpers import imported_client
 
     event, _ = night(client, "both")
     tables = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"]
@@ -181,11 +181,7 @@ def test_export_and_import_keep_the_confirmations_and_wrong_ones_are_refused(app
     for pin in a["pins"] + b["pins"]:  # neither side's PIN leaves the database (an imported night gets new ones)
         assert f'"{pin}"' not in json.dumps(exported)
     assert checks.check_document(document) == []
-    target = tmp_path / "moved.sqlite"
-    conn = db.connect(str(target))
-    db.migrate(conn)
-    imports.import_games(conn, document["games"], events=document["events"])
-    moved = create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()
+    moved = imported_client(tmp_path / "moved.sqlite", document)
     assert moved.get(f"/api/events/{event['id']}/standings").get_json() == \
         client.get(f"/api/events/{event['id']}/standings").get_json()
     assert moved.get(f"/api/games/{a['game']}").get_json()["confirmed"] is True

@@ -7,9 +7,8 @@ import pytest
 
 import checks
 import db
-from app import create_app
-from db import export, imports
-from tests.events_helpers import entrants, finish, snapshot
+from db import export
+from tests.events_helpers import entrants, finish, imported_client, snapshot
 
 
 def tournament(client):
@@ -32,11 +31,7 @@ def test_export_and_import_keep_a_tournament_whole(app, client, tmp_path):
     assert [t["table"] for t in before[0]["round_list"][1]["tables"]] == [2, 3]  # Mitchell: table 1's pair sits out
     document = json.loads(json.dumps(export.export_games(db.connect(app.config["DATABASE"]))))
     assert checks.check_document(document) == []
-    target = tmp_path / "moved.sqlite"
-    conn = db.connect(str(target))
-    db.migrate(conn)
-    imports.import_games(conn, document["games"], events=document["events"])
-    moved = create_app({"TESTING": True, "DATABASE": str(target), "SECRET_KEY": "t"}).test_client()
+    moved = imported_client(tmp_path / "moved.sqlite", document)
     assert snapshot(moved, event_id) == before
     assert moved.get(f"/events/{event_id}/results.csv").data == client.get(f"/events/{event_id}/results.csv").data
 

@@ -2,10 +2,9 @@
 restores those writes too, never silently a database without them."""
 import os
 import shutil
-import sqlite3
 from pathlib import Path
 
-from .cli_helpers import PAIRS, assert_refused, dump, run_app
+from .cli_helpers import PAIRS, assert_refused, dump, one_value, run_app
 from .server import Server
 
 GAMES = 30
@@ -27,11 +26,7 @@ def killed_with_games(folder: Path) -> Path:
 
 
 def games_in(path: Path) -> int:
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
-    finally:
-        conn.close()
+    return one_value(path, "SELECT count(*) FROM games")
 
 
 def test_restore_reads_the_last_writes_in_the_backups_wal(tmp_path):

@@ -155,12 +155,17 @@ def test_api_new_game_never_fails_and_stores_only_what_it_accepts(api, payload):
         assert api.post(f"/api/games/{game['id']}/hands", json=empty, headers=pin).status_code in (201, 422)
 
 
-@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
-def test_api_hands_never_fail_and_refusals_change_nothing(api, variant_id):
-    variant = VARIANTS[variant_id]
+def far_off_game(api, variant_id: str):
+    """A new game of the variant whose target is far off (a million), so any hand can be recorded in it: the
+    variant, its number of sides, the game and its address."""
     payload, sides_count = GAME_SHAPES[variant_id]
     game = api.post("/api/games", json={**payload, "options": {"target": 1_000_000}}).get_json()
-    url = f"/api/games/{game['id']}"
+    return VARIANTS[variant_id], sides_count, game, f"/api/games/{game['id']}"
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_api_hands_never_fail_and_refusals_change_nothing(api, variant_id):
+    variant, sides_count, game, url = far_off_game(api, variant_id)
     assert api.post(url + "/hands", json={"entries": [{}] * sides_count}).status_code == 201
 
     @SETTINGS
@@ -253,10 +258,7 @@ def hand_forms(variant, sides):
 
 @pytest.mark.parametrize("variant_id", sorted(VARIANTS))
 def test_hand_form_never_fails_and_refusals_change_nothing(api, variant_id):
-    variant = VARIANTS[variant_id]
-    payload, sides_count = GAME_SHAPES[variant_id]
-    game = api.post("/api/games", json={**payload, "options": {"target": 1_000_000}}).get_json()
-    url = f"/api/games/{game['id']}"
+    variant, sides_count, game, url = far_off_game(api, variant_id)
     token = api.get("/").get_data(as_text=True).split('<meta name="csrf-token" content="')[1].split('"')[0]
 
     @FORM_SETTINGS

@@ -53,26 +53,29 @@ TOO_MANY = lang.L_("This device has asked for two sheets that are still being pr
                    "opens, then ask for the next one.")
 
 
-class Preparing(ServiceUnavailable):
+class _RetryAfter:
+    """An HTTP refusal that says, in its Retry-After header, when to ask again; its text is the class's `said`."""
+
+    said: str
+
+    def __init__(self, retry_after: int):
+        super().__init__(str(self.said))
+        self.retry_after = retry_after
+
+    def get_headers(self, environ=None, scope=None):
+        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
+
+
+class Preparing(_RetryAfter, ServiceUnavailable):
     """503 with Retry-After: the drawing is being made (or waits for its turn); the same request later gets it."""
 
-    def __init__(self, retry_after: int):
-        super().__init__(str(PREPARING))
-        self.retry_after = retry_after
-
-    def get_headers(self, environ=None, scope=None):
-        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
+    said = PREPARING
 
 
-class TooManyDrawings(TooManyRequests):
+class TooManyDrawings(_RetryAfter, TooManyRequests):
     """429 with Retry-After: this device has PER_DEVICE drawings under way already."""
 
-    def __init__(self, retry_after: int):
-        super().__init__(str(TOO_MANY))
-        self.retry_after = retry_after
-
-    def get_headers(self, environ=None, scope=None):
-        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
+    said = TOO_MANY
 
 
 def _start(device: str) -> None:

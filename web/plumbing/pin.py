@@ -78,9 +78,15 @@ def is_unlocked(game_id: str) -> bool:
     return game_id in session.get(SESSION_KEY, [])
 
 
+def keep_in_session(key: str, item: str, most: int = REMEMBERED_GAMES) -> None:
+    """`item` remembered last in the session's list `key` (a game, a night, a rule set unlocked), the oldest
+    forgotten beyond `most` (the session cookie stays small)."""
+    kept = [x for x in session.get(key, []) if x != item]
+    session[key] = (kept + [item])[-most:]
+
+
 def remember(game_id: str) -> None:
-    unlocked = [g for g in session.get(SESSION_KEY, []) if g != game_id]
-    session[SESSION_KEY] = (unlocked + [game_id])[-REMEMBERED_GAMES:]
+    keep_in_session(SESSION_KEY, game_id)
 
 
 def is_director(event_id: str) -> bool:
@@ -89,8 +95,7 @@ def is_director(event_id: str) -> bool:
 
 
 def remember_director(event_id: str) -> None:
-    unlocked = [e for e in session.get(DIRECTOR_KEY, []) if e != event_id]
-    session[DIRECTOR_KEY] = (unlocked + [event_id])[-REMEMBERED_GAMES:]
+    keep_in_session(DIRECTOR_KEY, event_id)
 
 
 def directed_now(event_id: str) -> None:

@@ -10,7 +10,7 @@ import lang
 from db import pins
 from service import rule_sets
 from web.plumbing.database import get_db
-from web.plumbing.pin import PinRefusal, refusal_answer, try_hashes
+from web.plumbing.pin import PinRefusal, keep_in_session, refusal_answer, try_hashes
 
 RULE_SET_HEADER = "X-Rule-Set-PIN"
 SESSION_KEY = "unlocked_rule_sets"
@@ -27,8 +27,7 @@ def unlocked(set_id: str) -> bool:
 
 
 def remember(set_id: str) -> None:
-    kept = [s for s in session.get(SESSION_KEY, []) if s != set_id]
-    session[SESSION_KEY] = (kept + [set_id])[-REMEMBERED:]
+    keep_in_session(SESSION_KEY, set_id, REMEMBERED)
 
 
 def has_pin(set_id: str) -> bool:

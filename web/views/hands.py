@@ -17,18 +17,9 @@ from web.plumbing.revisions import form_revision
 from web.present import say_of
 from web.present.device_name import log_device
 from web.present.hand_page import form_page, preview
-from web.present.hand_refusals import (
-    empty_refusal,
-    every_problem,
-    number_now,
-    refused_correction,
-    refused_form,
-    stale_new_hand,
-    typed_number,
-    typed_revision,
-    unanswered_refusal,
-    unfilled_refusal,
-)
+from web.present.hand_refusals import (empty_refusal, every_problem, number_now, refused_correction, refused_form,
+                                       stale_new_hand, typed_number, typed_revision, unanswered_refusal,
+                                       unfilled_refusal)
 from web.present.scoreboard import UNDO_SECONDS, after_write, just_recorded, this_device, write_refused
 
 bp = Blueprint("hands", __name__)
