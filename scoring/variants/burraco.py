@@ -45,6 +45,21 @@ def points_rule(key: str, default: int | None, label: Any, sheet: Any = "", **mo
     return HouseRule(key, "points", default, label, sheet, step=5, **more)
 
 
+def family_columns(full_run, ace_to_ace, kitty) -> tuple[SheetColumn, ...]:
+    """The score sheet's columns of Burraco and Buraco, alike but for the headings each game gives its two runs and
+    its kitty not taken: the five kinds of burracos (canastas), melded and left, the kitty, out, score, total."""
+    return (
+        SheetColumn(lazy_pgettext("sheet column", "C"), "count", "natural_canastas"),
+        SheetColumn(lazy_pgettext("sheet column", "SC"), "count", "semiclean_canastas", optional=True),
+        SheetColumn(lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
+        SheetColumn(full_run, "count", "full_run_canastas", optional=True),
+        SheetColumn(ace_to_ace, "count", "ace_to_ace_canastas", optional=True),
+        MELD_COLUMN, LEFT_COLUMN,
+        SheetColumn(kitty, "flag", "kitty_not_taken"),
+        OUT_COLUMN, SCORE, TOTAL,
+    )
+
+
 class Burraco(Variant):
     id = "burraco"
     name = L_("Burraco")
@@ -119,16 +134,8 @@ class Burraco(Variant):
               group=L_("Pozzetto")),
         replace(WENT_OUT, nobody=L_(" (nobody closed)")),
     )
-    columns = (
-        SheetColumn(lazy_pgettext("sheet column", "C"), "count", "natural_canastas"),
-        SheetColumn(lazy_pgettext("sheet column", "SC"), "count", "semiclean_canastas", optional=True),
-        SheetColumn(lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
-        SheetColumn(lazy_pgettext("sheet column", "Run"), "count", "full_run_canastas", optional=True),
-        SheetColumn(lazy_pgettext("sheet column", "A-A"), "count", "ace_to_ace_canastas", optional=True),
-        MELD_COLUMN, LEFT_COLUMN,
-        SheetColumn(lazy_pgettext("sheet column", "NoK"), "flag", "kitty_not_taken"),
-        OUT_COLUMN, SCORE, TOTAL,
-    )
+    columns = family_columns(lazy_pgettext("sheet column", "Run"), lazy_pgettext("sheet column", "A-A"),
+                             lazy_pgettext("sheet column", "NoK"))
     # the sentences that name the game's own things (the pozzetto, a clean burraco); Buraco says its own
     texts = {
         "no_kitty": L_("%(name)s cannot close: closing needs the side's pozzetto taken, and %(name)s never took it."),
@@ -361,16 +368,8 @@ class Buraco(Burraco):
               group=L_("Morto")),
         WENT_OUT,
     )
-    columns = (
-        SheetColumn(lazy_pgettext("sheet column", "C"), "count", "natural_canastas"),
-        SheetColumn(lazy_pgettext("sheet column", "SC"), "count", "semiclean_canastas", optional=True),
-        SheetColumn(lazy_pgettext("sheet column", "D"), "count", "dirty_canastas"),
-        SheetColumn(lazy_pgettext("sheet column", "500"), "count", "full_run_canastas", optional=True),
-        SheetColumn(lazy_pgettext("sheet column", "Roy"), "count", "ace_to_ace_canastas", optional=True),
-        MELD_COLUMN, LEFT_COLUMN,
-        SheetColumn(lazy_pgettext("sheet column", "NoM"), "flag", "kitty_not_taken"),
-        OUT_COLUMN, SCORE, TOTAL,
-    )
+    columns = family_columns(lazy_pgettext("sheet column", "500"), lazy_pgettext("sheet column", "Roy"),
+                             lazy_pgettext("sheet column", "NoM"))
     texts = {
         "no_kitty": L_("%(name)s cannot go out: the final batida needs the side's morto taken, and %(name)s never took "
                        "it."),
