@@ -19,7 +19,7 @@ from db import confirm as store
 from db import events as events_store
 from db import games as games_store
 from db import write
-from scoring import FieldError, Refused
+from scoring import FieldError, Refused, adjustment
 from scoring.game import now_utc
 
 from .games import committed, derive, end_game, get_game, read_stored
@@ -112,13 +112,29 @@ def game_marks(db: sqlite_utils.Database, game: Game) -> dict:
     return marks
 
 
+def disagree(game: Game, sent: dict[int, dict]) -> bool:
+    """Whether both sides sent and their versions differ: from each other, or both from the totals of the game's
+    recorded hands when those finished it (the table's phone played it to the end; or a hand was corrected after the
+    sides agreed). The director decides then."""
+    if len(sent) != 2:
+        return False
+    return sent[0]["totals"] != sent[1]["totals"] or (game.finished and sent[0]["totals"] != scores_of(game))
+
+
+def scores_of(game: Game) -> list[int]:
+    return [s.score for s in game.sides]
+
+
 def side_state(db: sqlite_utils.Database, game: Game) -> dict:
-    """For the pages: the event's mode, whether confirmed, each side's sent totals and whether they differ."""
+    """For the pages: the event's mode, whether confirmed, each side's sent totals, whether they differ, and the
+    recorded hands' totals when the game is finished with others than a side sent (`recorded`, else None)."""
     mode = store.event_confirm(db, game.event["id"]) if game.event else "none"
     sent = {r["side"]: r for r in store.side_results(db, game.id)} if game.event else {}
-    differ = len(sent) == 2 and sent[0]["totals"] != sent[1]["totals"]
-    return {"mode": mode, "confirmed": is_confirmed(db, game) if mode != "none" else game.finished,
-            "sent": sent, "differ": differ}
+    confirmed = is_confirmed(db, game) if mode != "none" else game.finished
+    recorded = scores_of(game) if game.finished and not confirmed and any(
+        r["totals"] != scores_of(game) for r in sent.values()) else None
+    return {"mode": mode, "confirmed": confirmed, "sent": sent, "differ": disagree(game, sent),
+            "agree": len(sent) == 2 and sent[0]["totals"] == sent[1]["totals"], "recorded": recorded}
 
 
 # -- second side's PINs (confirm both with table_pins) ------------------------------------------------------------
@@ -245,11 +261,18 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
         _, stored = read_stored(db, game_id)
         games_store.touch_game(db, game_id, now)  # every phone polling the game sees the send
         other = sent.get(1 - side) if len(game.sides) == 2 else None
+        current, kept = derive(db, *read_stored(db, game_id)), {}  # the game as this transaction reads it
         with lang.using("en"):
             if other is None:
                 what = lang._("Table %(table)s, round %(round)s: side %(side)s sent %(totals)s.", **_words(game),
                               side=side, totals=" – ".join(map(str, totals)))
                 action = "sent"
+            elif other["totals"] == totals and current.finished and totals != scores_of(current):
+                what = lang._("Table %(table)s, round %(round)s: both sides sent %(totals)s, but the recorded hands "
+                              "finished the game at %(recorded)s; the director decides.", **_words(game),
+                              totals=" – ".join(map(str, totals)),
+                              recorded=" – ".join(map(str, scores_of(current))))
+                action, kept = "disagreed", {"game_totals": scores_of(current)}
             elif other["totals"] == totals:
                 what = lang._("Table %(table)s, round %(round)s: both sides agree on %(totals)s.", **_words(game),
                               totals=" – ".join(map(str, totals)))
@@ -260,7 +283,7 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
                               first=" – ".join(map(str, totals if side == 0 else other["totals"])),
                               second=" – ".join(map(str, other["totals"] if side == 0 else totals)))
                 action = "disagreed"
-        _log(db, game, what, {"action": action, "side": side, "totals": totals}, device, now)
+        _log(db, game, what, {"action": action, "side": side, "totals": totals, **kept}, device, now)
         if agreed is not None:  # copied, finished and accepted in this same transaction: never half of it
             _finish(db, derive(db, *read_stored(db, game_id)), agreed, device, None, key)
     game = get_game(db, game_id)
@@ -285,13 +308,14 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
     from .paper import copy_from_paper  # service.paper reads service.games only: no circle
     if decided:
         _check_multiples(db, game.id, totals)
-    diff = [t - s.score for t, s in zip(totals, game.sides)]
-    if game.finished and any(diff):
-        raise Refused([FieldError("decide" if decided else "totals", lang._(
-            "The table's game is finished with other totals (%(shown)s); correct its hands first.",
-            shown=" – ".join(str(s.score) for s in game.sides)))], status=409)
     with write(db):  # one transaction (inside the agreeing send's): the copy, the end and the acceptance
-        if any(diff):
+        game = derive(db, *read_stored(db, game.id))
+        if decided and is_confirmed(db, game) and scores_of(game) == totals:
+            return game  # decided already (a double tap, a resend): nothing recorded twice
+        diff = [t - s for t, s in zip(totals, scores_of(game))]
+        if game.finished and any(diff):  # the recorded hands ended it with other totals: its last hand takes them
+            game = _decided_last_hand(db, game, diff, device)
+        elif any(diff):
             game = copy_from_paper(db, game.id, {}, [diff], device=device,
                                    key=None if key is None else f"confirm:{key}"[:64])
         if not game.finished:
@@ -309,3 +333,30 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
     committed(db, game)  # nothing when inside the agreeing send's transaction: that one's caller, once committed
     return game
 
+
+
+def _decided_last_hand(db: sqlite_utils.Database, game: Game, diff: list[int], device: str | None) -> Game:
+    """The director decided other totals than the finished game's: its last hand takes the difference, as a
+    corrected slip row when it was copied from paper, else as a side's award or penalty with its reason (so the
+    results say why the score is not the hands'). Refused 409 when the game still ends before that hand."""
+    from scoring import paper
+
+    from .hands import replace_hand
+    from .paper import copy_from_paper
+    _, stored = read_stored(db, game.id)
+    number, last = len(stored["hands"]), stored["hands"][-1]["entries"]
+    if paper.is_paper_entries(last):
+        return copy_from_paper(db, game.id, {number: [e[paper.KEY] + d for e, d in zip(last, diff)]}, [],
+                               device=device)
+    reason = lang._("The director's decision")
+    entries = []
+    for entry, d in zip(last, diff):
+        entry = {k: v for k, v in entry.items()}
+        if d:
+            points = entry.get(adjustment.FIELD, 0) + d
+            said = "; ".join(filter(None, [entry.get(adjustment.REASON), reason]))[:adjustment.REASON_MAX]
+            entry.pop(adjustment.FIELD, None), entry.pop(adjustment.REASON, None)
+            entry.update({adjustment.FIELD: points, adjustment.REASON: said} if points else {})
+        entries.append(entry)
+    _, game = replace_hand(db, game.id, number, {"entries": entries}, device=device)
+    return game

@@ -236,3 +236,73 @@ def test_both_agreeing_totals_copy_finish_and_accept_in_one_transaction(client, 
     done = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second}).get_json()
     assert (done["finished"], done["confirmed"], len(done["hands"])) == (True, True, 1)
     assert [s["score"] for s in done["sides"]] == [150, 0]
+
+
+def test_both_sides_agreeing_on_other_totals_than_the_finished_game_wait_for_the_director(client, app):
+    """The table's phone recorded its hands to the end (100 – 0); then both sides send 150 – 0 (the first side
+    corrected its send): the sides agree with each other, not with the game. That is a disagreement (API.md: nothing
+    counts, both phones and the director see the versions, the director decides), never a 409; a resend stores
+    nothing twice; the director's decision becomes the game's result."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, (first, second) = listed["game"], listed["pins"]
+    url = f"/api/games/{game}/results"
+    assert client.post(f"/api/games/{game}/hands", json=HAND, headers={"X-Table-PIN": first}).status_code == 201
+    played = client.get(f"/api/games/{game}").get_json()
+    assert (played["finished"], played["confirmed"], [s["score"] for s in played["sides"]]) == (True, False, [100, 0])
+    assert client.post(url, json={"side": 0, "totals": [100, 0]}, headers={"X-Table-PIN": first}).status_code == 200
+    assert client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first}).status_code == 200
+    sent = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second,
+                                                                             "Idempotency-Key": "e1"})
+    assert sent.status_code == 200, sent.get_json()
+    body = sent.get_json()
+    assert (body["finished"], body["confirmed"], [s["score"] for s in body["sides"]]) == (True, False, [100, 0])
+    assert body["results"] == [{"side": 0, "totals": [150, 0]}, {"side": 1, "totals": [150, 0]}]
+    again = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second,
+                                                                              "Idempotency-Key": "e1"})
+    assert again.status_code == 200 and again.get_json()["revision"] == body["revision"]  # a resend: nothing twice
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert rows[listed["entrants"][0]]["played"] == 0
+    log = [e["change"]["confirm"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert [e["action"] for e in log] == ["sent", "sent", "disagreed"]
+    assert log[-1]["game_totals"] == [100, 0]
+    # both phones and the director see the versions: the sides' and the recorded hands'
+    for side in (0, 1):
+        page = client.get(f"/games/{game}/confirm?side={side}").get_data(as_text=True)
+        assert "confirm-versions" in page and "The recorded hands" in page
+    decided = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
+    assert decided.status_code == 200, decided.get_json()
+    body = decided.get_json()
+    assert (body["finished"], body["confirmed"], [s["score"] for s in body["sides"]]) == (True, True, [150, 0])
+    # the recorded hand keeps what was played and says why its score is not that: the director's award
+    assert [(e.get("adjustment"), e.get("adjustment_reason")) for e in body["hands"][0]["entries"]] == [
+        (50, "The director's decision"), (None, None)]
+    again = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)  # a double tap: nothing twice
+    assert again.status_code == 200 and again.get_json()["revision"] == body["revision"]
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert (rows[listed["entrants"][0]]["played"], rows[listed["entrants"][0]]["points"]) == (1, 150)
+    log = [e["change"]["confirm"]["action"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert log[-1] == "decided"
+
+
+def test_both_a_correction_after_the_sides_agreed_waits_for_the_directors_decision(client):
+    """Both sides agreed (150 – 0) and the game took it; then its hand is corrected (200 – 0): the table waits again,
+    the sides cannot send again (409), so it is a disagreement the director decides, and his decision stands."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, (first, second) = listed["game"], listed["pins"]
+    url = f"/api/games/{game}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first})
+    assert client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second}).get_json()[
+        "confirmed"] is True
+    assert client.put(f"/api/games/{game}/hands/1", json={"entries": [{"total": 200}, {"total": 0}]},
+                      headers=AS_DIRECTOR).status_code == 200
+    assert client.get(f"/api/games/{game}").get_json()["confirmed"] is False
+    page = client.get(f"/games/{game}/confirm?side=1").get_data(as_text=True)
+    assert "confirm-versions" in page and "The recorded hands" in page
+    decided = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
+    assert decided.status_code == 200, decided.get_json()
+    body = decided.get_json()
+    assert (body["confirmed"], [s["score"] for s in body["sides"]], len(body["hands"])) == (True, [150, 0], 1)
