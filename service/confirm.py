@@ -71,6 +71,44 @@ def waiting_games(db: sqlite_utils.Database, event_id: str, finished: dict[str, 
             if done and g in marks and marks[g]["accepted"] != marks[g]["revision"]}
 
 
+def waits_for(db: sqlite_utils.Database, event_id: str, finished: dict[str, bool]) -> dict[str, str]:
+    """Of the event's games that do not count though finished or sent (`finished`: each game's own finished, as
+    played), what each waits for: "accept" (East–West's acceptance), "totals:0" / "totals:1" (that side's totals),
+    "totals" (both sides'), "director" (the versions differ: his decision). Empty with confirm none."""
+    mode = store.event_confirm(db, event_id)
+    if mode == "none":
+        return {}
+    found = {}
+    for g, m in store.event_marks(db, event_id).items():
+        if g not in finished or (m["accepted"] is not None and m["accepted"] == m["revision"]):
+            continue
+        if mode == "accept":
+            reason = "accept" if finished[g] else None
+        elif m["sent"] >= 2:
+            reason = "director"  # both sent and not taken: they differ (from each other or from the hands)
+        elif m["sent"] == 1:
+            reason = f"totals:{1 - m['first_sent']}"
+        else:
+            reason = "totals" if finished[g] else None
+        if reason:
+            found[g] = reason
+    return found
+
+
+def wait_words(round_: int, table: int, reason: str) -> str:
+    """What a table that does not count yet waits for, as a sentence (a refused round start says it)."""
+    n = {"round": lang.number(round_), "table": lang.number(table)}
+    if reason == "accept":
+        return lang._("Round %(round)s, table %(table)s waits for East–West to accept its result.", **n)
+    if reason == "totals:1":
+        return lang._("Round %(round)s, table %(table)s waits for East–West's totals.", **n)
+    if reason == "totals:0":
+        return lang._("Round %(round)s, table %(table)s waits for North–South's totals.", **n)
+    if reason == "totals":
+        return lang._("Round %(round)s, table %(table)s waits for both sides' totals.", **n)
+    return lang._("Round %(round)s, table %(table)s waits for the director's decision (the versions differ).", **n)
+
+
 def mark_rounds(db: sqlite_utils.Database, row: dict, round_list: list[dict], pins: bool) -> None:
     """The event object's round_list as confirming events show it: each table's "confirmed" (a finished game
     waiting for a side is "finished": true, "confirmed": false), and with `both` and table_pins the director's

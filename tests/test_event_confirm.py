@@ -306,3 +306,38 @@ def test_both_a_correction_after_the_sides_agreed_waits_for_the_directors_decisi
     assert decided.status_code == 200, decided.get_json()
     body = decided.get_json()
     assert (body["confirmed"], [s["score"] for s in body["sides"]], len(body["hands"])) == (True, [150, 0], 1)
+
+
+def refused_start(client, event_id, language="en") -> str:
+    answer = client.post(f"/api/events/{event_id}/rounds", headers={**AS_DIRECTOR, "Accept-Language": language})
+    assert answer.status_code == 409, answer.get_json()
+    return answer.get_json()["errors"][0]["message"]
+
+
+def test_a_refused_round_says_which_tables_wait_for_what_not_that_they_are_still_playing(client):
+    """API.md: a finished table waiting for acceptance (or the other side's totals, or the director's decision)
+    counts nowhere and holds the next round; the refusal says what each waits for, in the request's language."""
+    event, round_ = night(client)
+    (a, b) = round_["tables"]
+    client.post(f"/api/games/{a['game']}/hands", json=HAND, headers={"X-Table-PIN": a["pin"]})
+    said = refused_start(client, event["id"])
+    assert "Round 1, table 1 waits for East–West to accept its result." in said
+    assert "still playing: round 1, table 2." in said and "round 1, table 1," not in said
+    for language, words in [("de", "Runde 1, Tisch 1 wartet darauf, dass Ost-West das Ergebnis bestätigt."),
+                            ("es", "Ronda 1, mesa 1: espera que Este-Oeste confirme su resultado."),
+                            ("it", "Turno 1, tavolo 1: aspetta che Est-Ovest firmi il risultato."),
+                            ("pt-BR", "Rodada 1, mesa 1: aguarda Leste-Oeste confirmar o resultado.")]:
+        assert words in refused_start(client, event["id"], language)
+
+    event, _ = night(client, "both")
+    (a, b) = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"]
+    url = f"/api/games/{a['game']}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": a["pins"][0]})
+    url = f"/api/games/{b['game']}/results"
+    client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": b["pins"][1]})
+    said = refused_start(client, event["id"])
+    assert "Round 1, table 1 waits for East–West's totals." in said
+    assert "Round 1, table 2 waits for North–South's totals." in said and "still playing" not in said
+    client.post(url, json={"side": 0, "totals": [100, 50]}, headers={"X-Table-PIN": b["pins"][0]})
+    assert "Round 1, table 2 waits for the director's decision (the versions differ)." in refused_start(
+        client, event["id"])

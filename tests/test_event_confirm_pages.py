@@ -3,7 +3,7 @@
 to both phones and decided by the director, the director's page marking the table waiting, the event form."""
 from __future__ import annotations
 
-from tests.pages import post
+from tests.pages import post, token
 from tests.test_event_confirm import AS_DIRECTOR, DIRECTOR, HAND, night
 
 
@@ -123,9 +123,12 @@ def test_a_table_waiting_for_acceptance_is_not_still_playing_on_the_directors_pa
     refused = post(director, f"/events/{event['id']}/rounds", {})
     said = text(refused)
     assert refused.status_code == 409 and "Table 2 is still playing." in said
-    assert "Table 1 has finished, not counted yet: Waiting for E–W." in said
+    assert "Round 1, table 1 waits for East–West to accept its result." in said
     assert "Tables 1 and 2 are still playing" not in said
+    said = text(director.post(f"/events/{event['id']}/rounds", data={"csrf_token": token(director)},
+                              headers={"Accept-Language": "de"}))
+    assert "Tisch 2 spielt noch." in said and "Runde 1, Tisch 1 wartet darauf, dass Ost-West das Ergebnis bestätigt." in said
     assert client.post(f"/api/games/{second['game']}/hands", json=HAND,
                        headers={"X-Table-PIN": second["pin"]}).status_code == 201
     said = text(post(director, f"/events/{event['id']}/rounds", {}))
-    assert "is still playing" not in said and "Table 2 has finished, not counted yet: Waiting for E–W." in said
+    assert "is still playing" not in said and "Round 1, table 2 waits for East–West to accept its result." in said

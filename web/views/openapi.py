@@ -514,7 +514,9 @@ PATHS.update({
                                  ref("EventRound")), **DIRECTOR_ERRORS,
                       "400": _error("the Idempotency-Key is not 1-64 printable ASCII characters"),
                       "404": NO_EVENT,
-                      "409": _error("a game of the event is not finished, every planned round is played, a Mitchell "
+                      "409": _error("a game of the event is not finished or waits (for East–West's acceptance, a "
+                                    "side's totals or the director's decision: the message says which table waits "
+                                    "for what), every planned round is played, a Mitchell "
                                     "round past the t = ⌈n/2⌉ it has, or the event changed while it was seated"),
                       "422": _error("a movement that is not one, or one the event's table size cannot seat")}}},
     "/api/events/{event_id}/adjustments": {"post": {
