@@ -211,13 +211,53 @@ def _side(value: Any, sides: int, *, second_only: bool) -> int:
     return value
 
 
-def _log(db: sqlite_utils.Database, game: Game, what: str, change: dict, device: str | None, now: str) -> None:
-    events_store.add_log(db, game.event["id"], now, device, game.id, what,
-                         {"confirm": change, "round": game.event["round"], "table": game.event["table"]})
+def _log(db: sqlite_utils.Database, game: Game, change: dict, device: str | None, now: str) -> None:
+    """An entry of the event's log: its change as data, and its words in English (the stored ones; pages say it again
+    in their language, log_words)."""
+    entry = {"confirm": change, "round": game.event["round"], "table": game.event["table"]}
+    with lang.using("en"):
+        what = log_words(entry)
+    events_store.add_log(db, game.event["id"], now, device, game.id, what, entry)
 
 
-def _words(game: Game) -> dict:
-    return {"table": game.event["table"], "round": game.event["round"]}
+def log_words(entry: dict) -> str:
+    """A confirmation's log entry (its change: {"confirm": {"action", …}, "round", "table"}) in the current language;
+    LookupError, TypeError… when the change does not say enough (an older entry: its stored words are shown)."""
+    c = entry["confirm"]
+    n = {"table": lang.number(entry["table"]), "round": lang.number(entry["round"])}
+
+    def shown(totals) -> str:
+        return " – ".join(lang.number(t) for t in totals)
+
+    action = c["action"]
+    if action == "accepted" and c.get("director"):
+        return lang._("Table %(table)s, round %(round)s: the director accepted %(totals)s for East–West.", **n,
+                      totals=shown(c["totals"]))
+    if action == "accepted":
+        return lang._("Table %(table)s, round %(round)s: East–West accepted %(totals)s.", **n,
+                      totals=shown(c["totals"]))
+    if action == "sent" and c["side"] == 0:
+        return lang._("Table %(table)s, round %(round)s: North–South sent %(totals)s.", **n, totals=shown(c["totals"]))
+    if action == "sent":
+        return lang._("Table %(table)s, round %(round)s: East–West sent %(totals)s.", **n, totals=shown(c["totals"]))
+    if action == "agreed":
+        return lang._("Table %(table)s, round %(round)s: both sides agree on %(totals)s.", **n,
+                      totals=shown(c["totals"]))
+    if action == "disagreed" and "game_totals" in c:
+        return lang._("Table %(table)s, round %(round)s: both sides sent %(totals)s, but the recorded hands "
+                      "finished the game at %(recorded)s; the director decides.", **n,
+                      totals=shown(c["totals"]), recorded=shown(c["game_totals"]))
+    if action == "disagreed":
+        first, second = c["versions"]
+        return lang._("Table %(table)s, round %(round)s: the sides disagree (North–South sent %(first)s, East–West "
+                      "%(second)s); the director decides.", **n, first=shown(first), second=shown(second))
+    if action == "decided":
+        return lang._("Table %(table)s, round %(round)s: the director decided %(totals)s.", **n,
+                      totals=shown(c["totals"]))
+    if action == "waiting":  # service.games.noted stores it
+        return lang._("Table %(table)s, round %(round)s: changed after it was accepted; it waits for acceptance "
+                      "again.", **n)
+    raise LookupError(action)
 
 
 def accept(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | None = None, *,
@@ -240,11 +280,8 @@ def accept(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | 
         now = now_utc()
         games_store.touch_game(db, game_id, now)
         store.put_acceptance(db, game_id, stored["revision"] + 1, side, now, device)
-        with lang.using("en"):
-            what = lang._("Table %(table)s, round %(round)s: accepted by side %(side)s%(by)s.", **_words(game),
-                          side=side, by=lang._(" (the director)") if director else "")
-        _log(db, game, what, {"action": "accepted", "side": side, "totals": [s.score for s in game.sides],
-                              "director": director}, device, now)
+        _log(db, game, {"action": "accepted", "side": side, "totals": scores_of(game), "director": director},
+             device, now)
     game = get_game(db, game_id)
     committed(db, game)
     return game
@@ -299,29 +336,16 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
         _, stored = read_stored(db, game_id)
         games_store.touch_game(db, game_id, now)  # every phone polling the game sees the send
         other = sent.get(1 - side) if len(game.sides) == 2 else None
-        current, kept = derive(db, *read_stored(db, game_id)), {}  # the game as this transaction reads it
-        with lang.using("en"):
-            if other is None:
-                what = lang._("Table %(table)s, round %(round)s: side %(side)s sent %(totals)s.", **_words(game),
-                              side=side, totals=" – ".join(map(str, totals)))
-                action = "sent"
-            elif other["totals"] == totals and current.finished and totals != scores_of(current):
-                what = lang._("Table %(table)s, round %(round)s: both sides sent %(totals)s, but the recorded hands "
-                              "finished the game at %(recorded)s; the director decides.", **_words(game),
-                              totals=" – ".join(map(str, totals)),
-                              recorded=" – ".join(map(str, scores_of(current))))
-                action, kept = "disagreed", {"game_totals": scores_of(current)}
-            elif other["totals"] == totals:
-                what = lang._("Table %(table)s, round %(round)s: both sides agree on %(totals)s.", **_words(game),
-                              totals=" – ".join(map(str, totals)))
-                action, agreed = "agreed", totals
-            else:
-                what = lang._("Table %(table)s, round %(round)s: the sides disagree (side 0 sent %(first)s, side 1 "
-                              "%(second)s); the director decides.", **_words(game),
-                              first=" – ".join(map(str, totals if side == 0 else other["totals"])),
-                              second=" – ".join(map(str, other["totals"] if side == 0 else totals)))
-                action = "disagreed"
-        _log(db, game, what, {"action": action, "side": side, "totals": totals, **kept}, device, now)
+        current = derive(db, *read_stored(db, game_id))  # the game as this transaction reads it
+        if other is None:
+            change = {"action": "sent"}
+        elif other["totals"] == totals and current.finished and totals != scores_of(current):
+            change = {"action": "disagreed", "game_totals": scores_of(current)}
+        elif other["totals"] == totals:
+            change, agreed = {"action": "agreed"}, totals
+        else:
+            change = {"action": "disagreed", "versions": [totals, other["totals"]][::1 if side == 0 else -1]}
+        _log(db, game, {**change, "side": side, "totals": totals}, device, now)
         if agreed is not None:  # copied, finished and accepted in this same transaction: never half of it
             _finish(db, derive(db, *read_stored(db, game_id)), agreed, device, None, key)
     game = get_game(db, game_id)
@@ -363,10 +387,7 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
         games_store.touch_game(db, game.id, now)
         store.put_acceptance(db, game.id, stored["revision"] + 1, SECOND, now, device)
         if decided:
-            with lang.using("en"):
-                what = lang._("Table %(table)s, round %(round)s: the director decided %(totals)s.", **_words(game),
-                              totals=" – ".join(map(str, totals)))
-            _log(db, game, what, {"action": "decided", "totals": totals}, device, now)
+            _log(db, game, {"action": "decided", "totals": totals}, device, now)
         game = derive(db, *read_stored(db, game.id))  # read in the transaction: never a state kept from before it
     committed(db, game)  # nothing when inside the agreeing send's transaction: that one's caller, once committed
     return game

@@ -517,7 +517,7 @@ def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 
 def _logged(entry: dict, variant, names: list[str]) -> dict:
     """One log entry as pages and paper show it: said again from its change where that says enough (a late change,
-    an adjustment), else its stored words (a change that cannot be said again, e.g. damaged or from another
+    an adjustment, a confirmation), else its stored words (a change that cannot be said again, e.g. damaged or from another
     version, is never a 500)."""
     shown = {**entry, "device": _short(entry["device"], MAX_DEVICE), "what": _short(entry["what"], MAX_WHAT),
              "by": _short(device_words(entry["device"]), MAX_DEVICE)}
@@ -526,6 +526,8 @@ def _logged(entry: dict, variant, names: list[str]) -> dict:
             shown["what"] = late_change_words(entry["change"], variant)
         elif is_adjustment(entry):
             shown["what"] = adjustment_words(entry["change"], names)
+        elif isinstance(entry.get("change"), dict) and "confirm" in entry["change"]:
+            shown["what"] = confirm.log_words(entry["change"])  # an acceptance, a send, a disagreement, a decision
     except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
         pass
     return shown

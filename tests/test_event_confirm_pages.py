@@ -132,3 +132,27 @@ def test_a_table_waiting_for_acceptance_is_not_still_playing_on_the_directors_pa
                        headers={"X-Table-PIN": second["pin"]}).status_code == 201
     said = text(post(director, f"/events/{event['id']}/rounds", {}))
     assert "is still playing" not in said and "Round 1, table 2 waits for East–West to accept its result." in said
+
+
+def test_the_log_says_every_confirmation_in_the_directors_language(client, app):
+    """The director's log reads each acceptance, send, disagreement and decision in the page's language (said again
+    from the entry's data, as a late change is), naming the sides as the table does."""
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    url = f"/api/games/{t['game']}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": t["pins"][0]})
+    client.post(url, json={"side": 1, "totals": [1000, 50]}, headers={"X-Table-PIN": t["pins"][1]})
+    client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
+    said = [e["what"] for e in client.get(f"/api/events/{event['id']}/log").get_json()]
+    assert said == ["Table 1, round 1: North–South sent 150 – 0.",
+                    "Table 1, round 1: the sides disagree (North–South sent 150 – 0, East–West 1,000 – 50); the "
+                    "director decides.",
+                    "Table 1, round 1: the director decided 150 – 0."]
+    director = app.test_client()
+    assert post(director, f"/events/{event['id']}/unlock", {"pin": DIRECTOR}).status_code == 303
+    page = text(director.get(f"/events/{event['id']}", headers={"Accept-Language": "de"}))
+    for words in ["Tisch 1, Runde 1: Nord-Süd sendete 150 – 0.",
+                  "Tisch 1, Runde 1: die Parteien sind uneinig (Nord-Süd sendete 150 – 0, Ost-West 1.000 – 50); "
+                  "die Turnierleitung entscheidet.",
+                  "Tisch 1, Runde 1: die Turnierleitung entschied 150 – 0."]:
+        assert words in page
