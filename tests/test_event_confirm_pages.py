@@ -156,3 +156,40 @@ def test_the_log_says_every_confirmation_in_the_directors_language(client, app):
                   "die Turnierleitung entscheidet.",
                   "Tisch 1, Runde 1: die Turnierleitung entschied 150 – 0."]:
         assert words in page
+
+
+def own(client, event_id, entrant) -> str:
+    import re
+    page = text(client.get(f"/events/{event_id}/me/{entrant}"))
+    return re.sub(r"\s+", " ", page[page.find('id="own"'):])
+
+
+def test_the_own_page_says_a_finished_table_is_not_counted_yet_and_sends_the_side_that_acts(client):
+    """A player's own page on a night that confirms: a finished table waiting for East–West's acceptance is not
+    counted yet (no VP, no win shown), and East–West's page (only) links to the page where it accepts; with `both`
+    the side whose totals are awaited is sent to enter them, and a disagreement says the director decides."""
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    north, east = t["entrants"]
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]})
+    for entrant in (north, east):
+        page = own(client, event["id"], entrant)
+        assert "Not counted yet: East–West checks and accepts the totals." in page and "not counted yet" in page
+        assert " won" not in page
+    assert f'href="/games/{t["game"]}/confirm"' in own(client, event["id"], east)
+    assert "/confirm" not in own(client, event["id"], north)
+    client.post(f"/api/games/{t['game']}/confirm", json={"side": 1}, headers={"X-Table-PIN": t["pin"]})
+    assert "Not counted yet" not in own(client, event["id"], east) and "Finished" in own(client, event["id"], east)
+
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    north, east = t["entrants"]
+    url = f"/api/games/{t['game']}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": t["pins"][0]})
+    page = own(client, event["id"], east)
+    assert "Not counted yet: waiting for your side's totals." in page
+    assert f'href="/games/{t["game"]}/confirm?side=1"' in page
+    page = own(client, event["id"], north)
+    assert "Not counted yet: waiting for the other side's totals." in page and "/confirm" not in page
+    client.post(url, json={"side": 1, "totals": [100, 50]}, headers={"X-Table-PIN": t["pins"][1]})
+    assert "Not counted yet: the versions differ, and the director decides." in own(client, event["id"], north)
