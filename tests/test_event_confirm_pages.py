@@ -193,3 +193,26 @@ def test_the_own_page_says_a_finished_table_is_not_counted_yet_and_sends_the_sid
     assert "Not counted yet: waiting for the other side's totals." in page and "/confirm" not in page
     client.post(url, json={"side": 1, "totals": [100, 50]}, headers={"X-Table-PIN": t["pins"][1]})
     assert "Not counted yet: the versions differ, and the director decides." in own(client, event["id"], north)
+
+
+def test_results_to_take_home_mark_a_waiting_table_not_counted_yet(client):
+    """results.html of a night that confirms: a table finished but not accepted yet shows its scores as played,
+    marked "not counted yet", with no winner (the standings leave it out); once accepted, as any other."""
+    from tests.html import Doc
+
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]})
+
+    def first_table():
+        doc = Doc(text(client.get(f"/events/{event['id']}/results.html")))
+        return [e for e in doc.walk() if e.tag == "tbody"][1]  # the standings' first, then round 1's tables'
+
+    def won(table) -> list[str]:
+        return [e.text for e in table.walk() if "won" in e.get("class", "").split()]
+
+    table = first_table()
+    assert "not counted yet" in table.text and won(table) == []
+    client.post(f"/api/games/{t['game']}/confirm", json={"side": 1}, headers={"X-Table-PIN": t["pin"]})
+    table = first_table()
+    assert "not counted yet" not in table.text and won(table) != []
