@@ -20,6 +20,7 @@ from db import events as events_store
 from db import games as games_store
 from db import write
 from scoring import FieldError, Refused, adjustment
+from scoring.base import MAX_NUMBER
 from scoring.game import now_utc
 
 from .games import committed, derive, end_game, get_game, read_stored
@@ -353,14 +354,27 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
     return game
 
 
-def _check_multiples(db: sqlite_utils.Database, game_id: str, totals: list[int]) -> None:
-    """Totals in the variant's steps (multiples of 5 where its scores are), as a hand copied from paper is checked."""
+def _check_multiples(db: sqlite_utils.Database, game_id: str, totals: list[int], field: str = "totals") -> None:
+    """Totals in the variant's steps (multiples of 5 where its scores are), as a hand copied from paper is checked;
+    each refusal names the side by its name, as the slip does ("The total of Ann & Bob must be a multiple of 5…")."""
     from .paper import _checked  # service.paper reads service.games only: no circle
     variant, stored = read_stored(db, game_id)
+    names = [s["name"] for s in stored["sides"]]
+    named = []
+    for name, total in zip(names, totals):
+        if abs(total) > MAX_NUMBER:
+            named.append(lang._("The total of %(name)s must be from %(low)s to %(high)s (got %(value)s).", name=name,
+                                low=lang.number(-MAX_NUMBER), high=lang.number(MAX_NUMBER),
+                                value=lang.number(total)))
+        elif total % adjustment.STEP:
+            named.append(lang._("The total of %(name)s must be a multiple of 5 (every card counts 5 or more): "
+                                "%(value)s is not.", name=name, value=lang.number(total)))
+    if named:
+        raise Refused([FieldError(field, message) for message in named])
     try:
-        _checked(variant, stored, totals, "totals")
+        _checked(variant, stored, totals, field)
     except Refused as err:
-        raise Refused([FieldError("totals", e.message) for e in err.errors]) from None
+        raise Refused([FieldError(field, e.message) for e in err.errors]) from None
 
 
 def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: str | None, decided: str | None,
@@ -369,7 +383,7 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
     paper, the game ended and accepted at its new revision; a decision is logged."""
     from .paper import copy_from_paper  # service.paper reads service.games only: no circle
     if decided:
-        _check_multiples(db, game.id, totals)
+        _check_multiples(db, game.id, totals, "decide")
     with write(db):  # one transaction (inside the agreeing send's): the copy, the end and the acceptance
         game = derive(db, *read_stored(db, game.id))
         if decided and is_confirmed(db, game) and scores_of(game) == totals:

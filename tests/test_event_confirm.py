@@ -343,3 +343,26 @@ def test_a_refused_round_says_which_tables_wait_for_what_not_that_they_are_still
     client.post(url, json={"side": 0, "totals": [100, 50]}, headers={"X-Table-PIN": b["pins"][0]})
     assert "Round 1, table 2 waits for the director's decision (the versions differ)." in refused_start(
         client, event["id"])
+
+
+def test_a_refused_total_names_the_side_by_its_name_and_the_field_sent(client):
+    """A slip's total refused (not a multiple of 5, beyond ±1,000,000) says whose total, by the side's name, under
+    the field that was sent (a decision's under `decide`), in the request's language; nothing is stored."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, first = listed["game"], listed["pins"][0]
+    names = [s["name"] for s in client.get(f"/api/games/{game}").get_json()["sides"]]
+    url = f"/api/games/{game}/results"
+    for body, headers, field, words in [
+            ({"side": 0, "totals": [151, 0]}, {"X-Table-PIN": first}, "totals",
+             f"The total of {names[0]} must be a multiple of 5 (every card counts 5 or more): 151 is not."),
+            ({"side": 0, "totals": [0, 1000005]}, {"X-Table-PIN": first}, "totals",
+             f"The total of {names[1]} must be from −1,000,000 to 1,000,000 (got 1,000,005)."),
+            ({"decide": [0, 52]}, AS_DIRECTOR, "decide",
+             f"The total of {names[1]} must be a multiple of 5 (every card counts 5 or more): 52 is not.")]:
+        answer = client.post(url, json=body, headers=headers)
+        assert answer.status_code == 422 and answer.get_json()["errors"] == [{"field": field, "message": words}]
+    answer = client.post(url, json={"side": 0, "totals": [151, 0]}, headers={"X-Table-PIN": first,
+                                                                            "Accept-Language": "de"})
+    assert answer.get_json()["errors"][0]["message"].startswith(f"Die Summe von {names[0]} muss")
+    assert "results" not in client.get(f"/api/games/{game}").get_json()
