@@ -145,6 +145,20 @@ def big_totals(page, server) -> None:
     expect(page.locator(".confirm-versions")).to_be_visible()
 
 
+def differ_from_hands(page, server) -> None:
+    """The table's phone played it to the end; both sides then sent other totals: three versions, the director's."""
+    _, table = night(server, "both")
+    status, body = server.request("POST", f"/api/games/{table['game']}/hands",
+                                  {"entries": [{"melded": 120}, {"melded": 50}]}, {"X-Table-PIN": table["pins"][0]})
+    assert status == 201, body
+    for side in (0, 1):
+        status, body = server.request("POST", f"/api/games/{table['game']}/results",
+                                      {"side": side, "totals": [150, 50]}, {"X-Table-PIN": table["pins"][side]})
+        assert status == 200, body
+    page.goto(f"/games/{table['game']}/confirm?side=0")
+    expect(page.locator(".confirm-versions")).to_be_visible()
+
+
 def cut(page) -> list[str]:
     """The page's elements whose content is wider than their box (cut, or spilling over the next)."""
     return page.evaluate("""[...document.querySelectorAll('main *')]
@@ -188,7 +202,7 @@ def words_break_by_language(page) -> dict:
 STATES = {"hand-across": hand_across, "hand-across-wrong-pin": hand_across_wrong_pin, "accepted": accepted,
           "which-side": which_side, "side-form": side_form, "side-refused": side_refused,
           "sent-waiting": sent_and_waiting, "differ-player": differ_player, "differ-director": differ_director,
-          "decided": decided, "big-totals": big_totals}
+          "decided": decided, "big-totals": big_totals, "differ-from-hands": differ_from_hands}
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "de-DE", "it-IT"])
