@@ -216,3 +216,22 @@ def test_results_to_take_home_mark_a_waiting_table_not_counted_yet(client):
     client.post(f"/api/games/{t['game']}/confirm", json={"side": 1}, headers={"X-Table-PIN": t["pin"]})
     table = first_table()
     assert "not counted yet" not in table.text and won(table) != []
+
+
+def test_the_director_decides_from_the_page_when_a_side_cannot_send(client, app):
+    """With `both`, a side whose phone is gone never sends: the director's page of the table shows what the other
+    side sent and the decision form, and the decision counts at once; a player's page shows no decision form."""
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    client.post(f"/api/games/{t['game']}/results", json={"side": 0, "totals": [150, 0]},
+                headers={"X-Table-PIN": t["pins"][0]})
+    assert "confirm-decide" not in text(client.get(f"/games/{t['game']}/confirm"))
+    director = app.test_client()
+    assert post(director, f"/events/{event['id']}/unlock", {"pin": DIRECTOR}).status_code == 303
+    page = text(director.get(f"/games/{t['game']}/confirm"))
+    assert "confirm-decide" in page and "If a side cannot send its totals" in page and "Sent by" in page
+    answer = post(director, f"/games/{t['game']}/results", {"decide": "1", "decide.0": "150", "decide.1": "0",
+                                                            "idempotency_key": "d" * 20})
+    assert answer.status_code == 303
+    game = client.get(f"/api/games/{t['game']}").get_json()
+    assert (game["confirmed"], [s["score"] for s in game["sides"]]) == (True, [150, 0])

@@ -125,6 +125,20 @@ def differ_director(page, server) -> None:
     expect(page.locator(".confirm-decide")).to_be_visible()
 
 
+def director_one_side_sent(page, server) -> None:
+    """One side sent, the other cannot: the director's page of the table, with the decision form."""
+    event_id, table = night(server, "both")
+    status, body = server.request("POST", f"/api/games/{table['game']}/results", {"side": 0, "totals": [150, 0]},
+                                  {"X-Table-PIN": table["pins"][0]})
+    assert status == 200, body
+    page.goto(f"/events/{event_id}/unlock")
+    page.locator("#pin").fill("9876")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"**/events/{event_id}")
+    page.goto(f"/games/{table['game']}/confirm")
+    expect(page.locator(".confirm-decide")).to_be_visible()
+
+
 def decided(page, server) -> None:
     _, table = _differ(server)
     status, body = server.request("POST", f"/api/games/{table['game']}/results",
@@ -202,7 +216,8 @@ def words_break_by_language(page) -> dict:
 STATES = {"hand-across": hand_across, "hand-across-wrong-pin": hand_across_wrong_pin, "accepted": accepted,
           "which-side": which_side, "side-form": side_form, "side-refused": side_refused,
           "sent-waiting": sent_and_waiting, "differ-player": differ_player, "differ-director": differ_director,
-          "decided": decided, "big-totals": big_totals, "differ-from-hands": differ_from_hands}
+          "decided": decided, "big-totals": big_totals, "differ-from-hands": differ_from_hands,
+          "director-one-side-sent": director_one_side_sent}
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "de-DE", "it-IT"])
