@@ -326,6 +326,8 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
         mine = sent.get(side)
         if mine is not None and key is not None and mine["request_key"] == key and mine["totals"] == totals:
             return get_game(db, game_id)  # this very send again (a double tap, a lost answer)
+        if mine is not None and mine["totals"] == totals and len(sent) < 2:
+            return get_game(db, game_id)  # the same totals again, keyless, before the other side: nothing changes
         if len(sent) == 2 or (is_confirmed(db, get_game(db, game_id)) and game.finished):
             if mine is not None and mine["totals"] == totals and len(sent) == 2:
                 raise Refused([FieldError("side", lang._("Both sides sent their totals already; this side's are "

@@ -366,3 +366,21 @@ def test_a_refused_total_names_the_side_by_its_name_and_the_field_sent(client):
                                                                             "Accept-Language": "de"})
     assert answer.get_json()["errors"][0]["message"].startswith(f"Die Summe von {names[0]} muss")
     assert "results" not in client.get(f"/api/games/{game}").get_json()
+
+
+def test_both_a_side_sending_the_same_totals_again_stores_nothing_twice(client):
+    """A side's send repeated with the same totals (a double tap with no key, a phone sending again after a lost
+    answer) before the other side has sent: answered with the game as it is, no new revision, no second log entry;
+    other totals replace its own."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, first = listed["game"], listed["pins"][0]
+    url = f"/api/games/{game}/results"
+    sent = client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first}).get_json()
+    again = client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first})
+    assert again.status_code == 200 and again.get_json()["revision"] == sent["revision"]
+    changed = client.post(url, json={"side": 0, "totals": [200, 0]}, headers={"X-Table-PIN": first}).get_json()
+    assert changed["results"] == [{"side": 0, "totals": [200, 0]}] and changed["revision"] > sent["revision"]
+    log = [e["change"]["confirm"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert [(e["action"], e["totals"]) for e in log] == [("sent", [150, 0]), ("sent", [200, 0])]
