@@ -262,10 +262,12 @@ def log_words(entry: dict) -> str:
 
 
 def accept(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | None = None, *,
-           director: bool = False) -> Game:
+           director: bool = False, revision: int | None = None) -> Game:
     """POST /api/games/{id}/confirm {"side": 1}: the second side accepts the finished game as it stands (the
     director's PIN may accept for a side: `director`). Refused 409 for side 0, an unfinished game, or one accepted
-    already at this revision (a double tap: nothing stored twice, answered with the game)."""
+    already at this revision (a double tap: nothing stored twice, answered with the game). `revision`: the game's
+    revision the accepting page showed; a game changed since (a hand corrected on another phone) is refused 409, so
+    nobody accepts totals they were not shown."""
     if not isinstance(payload, dict) or set(payload) - {"side"}:
         raise Refused([FieldError("side", lang._("Send {\"side\": 1}: the side that accepts."))])
     game, _ = _seated(db, game_id)
@@ -278,6 +280,10 @@ def accept(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | 
                                                    "last hand is recorded."))], status=409)
         if is_confirmed(db, game):
             return game  # accepted already (a double tap, a resend): nothing recorded twice
+        if revision is not None and revision != stored["revision"]:
+            raise Refused([FieldError(None, lang._("The totals changed since this page showed them (a hand was "
+                                                   "corrected): check the totals as they are now, then accept."))],
+                          status=409)
         now = now_utc()
         games_store.touch_game(db, game_id, now)
         store.put_acceptance(db, game_id, stored["revision"] + 1, side, now, device)

@@ -235,3 +235,27 @@ def test_the_director_decides_from_the_page_when_a_side_cannot_send(client, app)
     assert answer.status_code == 303
     game = client.get(f"/api/games/{t['game']}").get_json()
     assert (game["confirmed"], [s["score"] for s in game["sides"]]) == (True, [150, 0])
+
+
+def test_east_west_never_accepts_totals_it_was_not_shown(client):
+    """The hand-across page shows 100 – 0; before East–West taps, another phone corrects the hand: the tap is refused
+    (409) with the new totals on the page, nothing accepted; tapped again on them, accepted; a double tap then
+    stores nothing twice."""
+    from tests.pages import read
+
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    assert post(client, f"/games/{t['game']}/unlock", {"pin": t["pin"]}).status_code == 303
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]})
+    shown = read(client.get(f"/games/{t['game']}/confirm")).form_values()["revision"]
+    client.put(f"/api/games/{t['game']}/hands/1", json={"entries": [{"melded": 200}, {}]},
+               headers={"X-Table-PIN": t["pin"]})
+    answer = post(client, f"/games/{t['game']}/confirm", {"revision": shown})
+    assert answer.status_code == 409 and "The totals changed since this page showed them" in text(answer)
+    assert client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is False
+    now = read(answer).form_values()["revision"]
+    assert now != shown and post(client, f"/games/{t['game']}/confirm", {"revision": now}).status_code == 303
+    assert post(client, f"/games/{t['game']}/confirm", {"revision": now}).status_code == 303  # a double tap
+    log = [e["change"]["confirm"]["action"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert log == ["accepted"] and client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is True
