@@ -63,11 +63,12 @@ def put_side_pin(db: sqlite_utils.Database, game_id: str, side: int, pin_hash: s
 
 
 def event_marks(db: sqlite_utils.Database, event_id: str) -> dict[str, dict]:
-    """For each table game of the event: its revision, its acceptance's revision (None), and how many sides sent
-    totals, in one query."""
+    """For each table game of the event: its revision, its acceptance's revision (None), how many sides sent totals
+    and the lowest side that did (None), in one query."""
     return {r["game_id"]: r for r in rows(
         db, "SELECT t.game_id, g.revision, a.revision AS accepted, "
-            "(SELECT count(*) FROM game_side_results s WHERE s.game_id = t.game_id) AS sent "
+            "(SELECT count(*) FROM game_side_results s WHERE s.game_id = t.game_id) AS sent, "
+            "(SELECT min(side) FROM game_side_results s WHERE s.game_id = t.game_id) AS first_sent "
             "FROM event_tables t JOIN games g ON g.id = t.game_id "
             "LEFT JOIN game_acceptances a ON a.game_id = t.game_id WHERE t.event_id = ?", [event_id])}
 

@@ -19,7 +19,8 @@ from db import confirm as store
 from db import events as events_store
 from db import games as games_store
 from db import write
-from scoring import FieldError, Refused
+from scoring import FieldError, Refused, adjustment
+from scoring.base import MAX_NUMBER
 from scoring.game import now_utc
 
 from .games import committed, derive, end_game, get_game, read_stored
@@ -71,6 +72,44 @@ def waiting_games(db: sqlite_utils.Database, event_id: str, finished: dict[str, 
             if done and g in marks and marks[g]["accepted"] != marks[g]["revision"]}
 
 
+def waits_for(db: sqlite_utils.Database, event_id: str, finished: dict[str, bool]) -> dict[str, str]:
+    """Of the event's games that do not count though finished or sent (`finished`: each game's own finished, as
+    played), what each waits for: "accept" (East–West's acceptance), "totals:0" / "totals:1" (that side's totals),
+    "totals" (both sides'), "director" (the versions differ: his decision). Empty with confirm none."""
+    mode = store.event_confirm(db, event_id)
+    if mode == "none":
+        return {}
+    found = {}
+    for g, m in store.event_marks(db, event_id).items():
+        if g not in finished or (m["accepted"] is not None and m["accepted"] == m["revision"]):
+            continue
+        if mode == "accept":
+            reason = "accept" if finished[g] else None
+        elif m["sent"] >= 2:
+            reason = "director"  # both sent and not taken: they differ (from each other or from the hands)
+        elif m["sent"] == 1:
+            reason = f"totals:{1 - m['first_sent']}"
+        else:
+            reason = "totals" if finished[g] else None
+        if reason:
+            found[g] = reason
+    return found
+
+
+def wait_words(round_: int, table: int, reason: str) -> str:
+    """What a table that does not count yet waits for, as a sentence (a refused round start says it)."""
+    n = {"round": lang.number(round_), "table": lang.number(table)}
+    if reason == "accept":
+        return lang._("Round %(round)s, table %(table)s waits for East–West to accept its result.", **n)
+    if reason == "totals:1":
+        return lang._("Round %(round)s, table %(table)s waits for East–West's totals.", **n)
+    if reason == "totals:0":
+        return lang._("Round %(round)s, table %(table)s waits for North–South's totals.", **n)
+    if reason == "totals":
+        return lang._("Round %(round)s, table %(table)s waits for both sides' totals.", **n)
+    return lang._("Round %(round)s, table %(table)s waits for the director's decision (the versions differ).", **n)
+
+
 def mark_rounds(db: sqlite_utils.Database, row: dict, round_list: list[dict], pins: bool) -> None:
     """The event object's round_list as confirming events show it: each table's "confirmed" (a finished game
     waiting for a side is "finished": true, "confirmed": false), and with `both` and table_pins the director's
@@ -112,13 +151,29 @@ def game_marks(db: sqlite_utils.Database, game: Game) -> dict:
     return marks
 
 
+def disagree(game: Game, sent: dict[int, dict]) -> bool:
+    """Whether both sides sent and their versions differ: from each other, or both from the totals of the game's
+    recorded hands when those finished it (the table's phone played it to the end; or a hand was corrected after the
+    sides agreed). The director decides then."""
+    if len(sent) != 2:
+        return False
+    return sent[0]["totals"] != sent[1]["totals"] or (game.finished and sent[0]["totals"] != scores_of(game))
+
+
+def scores_of(game: Game) -> list[int]:
+    return [s.score for s in game.sides]
+
+
 def side_state(db: sqlite_utils.Database, game: Game) -> dict:
-    """For the pages: the event's mode, whether confirmed, each side's sent totals and whether they differ."""
+    """For the pages: the event's mode, whether confirmed, each side's sent totals, whether they differ, and the
+    recorded hands' totals when the game is finished with others than a side sent (`recorded`, else None)."""
     mode = store.event_confirm(db, game.event["id"]) if game.event else "none"
     sent = {r["side"]: r for r in store.side_results(db, game.id)} if game.event else {}
-    differ = len(sent) == 2 and sent[0]["totals"] != sent[1]["totals"]
-    return {"mode": mode, "confirmed": is_confirmed(db, game) if mode != "none" else game.finished,
-            "sent": sent, "differ": differ}
+    confirmed = is_confirmed(db, game) if mode != "none" else game.finished
+    recorded = scores_of(game) if game.finished and not confirmed and any(
+        r["totals"] != scores_of(game) for r in sent.values()) else None
+    return {"mode": mode, "confirmed": confirmed, "sent": sent, "differ": disagree(game, sent),
+            "agree": len(sent) == 2 and sent[0]["totals"] == sent[1]["totals"], "recorded": recorded}
 
 
 # -- second side's PINs (confirm both with table_pins) ------------------------------------------------------------
@@ -157,20 +212,62 @@ def _side(value: Any, sides: int, *, second_only: bool) -> int:
     return value
 
 
-def _log(db: sqlite_utils.Database, game: Game, what: str, change: dict, device: str | None, now: str) -> None:
-    events_store.add_log(db, game.event["id"], now, device, game.id, what,
-                         {"confirm": change, "round": game.event["round"], "table": game.event["table"]})
+def _log(db: sqlite_utils.Database, game: Game, change: dict, device: str | None, now: str) -> None:
+    """An entry of the event's log: its change as data, and its words in English (the stored ones; pages say it again
+    in their language, log_words)."""
+    entry = {"confirm": change, "round": game.event["round"], "table": game.event["table"]}
+    with lang.using("en"):
+        what = log_words(entry)
+    events_store.add_log(db, game.event["id"], now, device, game.id, what, entry)
 
 
-def _words(game: Game) -> dict:
-    return {"table": game.event["table"], "round": game.event["round"]}
+def log_words(entry: dict) -> str:
+    """A confirmation's log entry (its change: {"confirm": {"action", …}, "round", "table"}) in the current language;
+    LookupError, TypeError… when the change does not say enough (an older entry: its stored words are shown)."""
+    c = entry["confirm"]
+    n = {"table": lang.number(entry["table"]), "round": lang.number(entry["round"])}
+
+    def shown(totals) -> str:
+        return " – ".join(lang.number(t) for t in totals)
+
+    action = c["action"]
+    if action == "accepted" and c.get("director"):
+        return lang._("Table %(table)s, round %(round)s: the director accepted %(totals)s for East–West.", **n,
+                      totals=shown(c["totals"]))
+    if action == "accepted":
+        return lang._("Table %(table)s, round %(round)s: East–West accepted %(totals)s.", **n,
+                      totals=shown(c["totals"]))
+    if action == "sent" and c["side"] == 0:
+        return lang._("Table %(table)s, round %(round)s: North–South sent %(totals)s.", **n, totals=shown(c["totals"]))
+    if action == "sent":
+        return lang._("Table %(table)s, round %(round)s: East–West sent %(totals)s.", **n, totals=shown(c["totals"]))
+    if action == "agreed":
+        return lang._("Table %(table)s, round %(round)s: both sides agree on %(totals)s.", **n,
+                      totals=shown(c["totals"]))
+    if action == "disagreed" and "game_totals" in c:
+        return lang._("Table %(table)s, round %(round)s: both sides sent %(totals)s, but the recorded hands "
+                      "finished the game at %(recorded)s; the director decides.", **n,
+                      totals=shown(c["totals"]), recorded=shown(c["game_totals"]))
+    if action == "disagreed":
+        first, second = c["versions"]
+        return lang._("Table %(table)s, round %(round)s: the sides disagree (North–South sent %(first)s, East–West "
+                      "%(second)s); the director decides.", **n, first=shown(first), second=shown(second))
+    if action == "decided":
+        return lang._("Table %(table)s, round %(round)s: the director decided %(totals)s.", **n,
+                      totals=shown(c["totals"]))
+    if action == "waiting":  # service.games.noted stores it
+        return lang._("Table %(table)s, round %(round)s: changed after it was accepted; it waits for acceptance "
+                      "again.", **n)
+    raise LookupError(action)
 
 
 def accept(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | None = None, *,
-           director: bool = False) -> Game:
+           director: bool = False, revision: int | None = None) -> Game:
     """POST /api/games/{id}/confirm {"side": 1}: the second side accepts the finished game as it stands (the
     director's PIN may accept for a side: `director`). Refused 409 for side 0, an unfinished game, or one accepted
-    already at this revision (a double tap: nothing stored twice, answered with the game)."""
+    already at this revision (a double tap: nothing stored twice, answered with the game). `revision`: the game's
+    revision the accepting page showed; a game changed since (a hand corrected on another phone) is refused 409, so
+    nobody accepts totals they were not shown."""
     if not isinstance(payload, dict) or set(payload) - {"side"}:
         raise Refused([FieldError("side", lang._("Send {\"side\": 1}: the side that accepts."))])
     game, _ = _seated(db, game_id)
@@ -183,14 +280,15 @@ def accept(db: sqlite_utils.Database, game_id: str, payload: Any, device: str | 
                                                    "last hand is recorded."))], status=409)
         if is_confirmed(db, game):
             return game  # accepted already (a double tap, a resend): nothing recorded twice
+        if revision is not None and revision != stored["revision"]:
+            raise Refused([FieldError(None, lang._("The totals changed since this page showed them (a hand was "
+                                                   "corrected): check the totals as they are now, then accept."))],
+                          status=409)
         now = now_utc()
         games_store.touch_game(db, game_id, now)
         store.put_acceptance(db, game_id, stored["revision"] + 1, side, now, device)
-        with lang.using("en"):
-            what = lang._("Table %(table)s, round %(round)s: accepted by side %(side)s%(by)s.", **_words(game),
-                          side=side, by=lang._(" (the director)") if director else "")
-        _log(db, game, what, {"action": "accepted", "side": side, "totals": [s.score for s in game.sides],
-                              "director": director}, device, now)
+        _log(db, game, {"action": "accepted", "side": side, "totals": scores_of(game), "director": director},
+             device, now)
     game = get_game(db, game_id)
     committed(db, game)
     return game
@@ -234,6 +332,8 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
         mine = sent.get(side)
         if mine is not None and key is not None and mine["request_key"] == key and mine["totals"] == totals:
             return get_game(db, game_id)  # this very send again (a double tap, a lost answer)
+        if mine is not None and mine["totals"] == totals and len(sent) < 2:
+            return get_game(db, game_id)  # the same totals again, keyless, before the other side: nothing changes
         if len(sent) == 2 or (is_confirmed(db, get_game(db, game_id)) and game.finished):
             if mine is not None and mine["totals"] == totals and len(sent) == 2:
                 raise Refused([FieldError("side", lang._("Both sides sent their totals already; this side's are "
@@ -245,22 +345,16 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
         _, stored = read_stored(db, game_id)
         games_store.touch_game(db, game_id, now)  # every phone polling the game sees the send
         other = sent.get(1 - side) if len(game.sides) == 2 else None
-        with lang.using("en"):
-            if other is None:
-                what = lang._("Table %(table)s, round %(round)s: side %(side)s sent %(totals)s.", **_words(game),
-                              side=side, totals=" – ".join(map(str, totals)))
-                action = "sent"
-            elif other["totals"] == totals:
-                what = lang._("Table %(table)s, round %(round)s: both sides agree on %(totals)s.", **_words(game),
-                              totals=" – ".join(map(str, totals)))
-                action, agreed = "agreed", totals
-            else:
-                what = lang._("Table %(table)s, round %(round)s: the sides disagree (side 0 sent %(first)s, side 1 "
-                              "%(second)s); the director decides.", **_words(game),
-                              first=" – ".join(map(str, totals if side == 0 else other["totals"])),
-                              second=" – ".join(map(str, other["totals"] if side == 0 else totals)))
-                action = "disagreed"
-        _log(db, game, what, {"action": action, "side": side, "totals": totals}, device, now)
+        current = derive(db, *read_stored(db, game_id))  # the game as this transaction reads it
+        if other is None:
+            change = {"action": "sent"}
+        elif other["totals"] == totals and current.finished and totals != scores_of(current):
+            change = {"action": "disagreed", "game_totals": scores_of(current)}
+        elif other["totals"] == totals:
+            change, agreed = {"action": "agreed"}, totals
+        else:
+            change = {"action": "disagreed", "versions": [totals, other["totals"]][::1 if side == 0 else -1]}
+        _log(db, game, {**change, "side": side, "totals": totals}, device, now)
         if agreed is not None:  # copied, finished and accepted in this same transaction: never half of it
             _finish(db, derive(db, *read_stored(db, game_id)), agreed, device, None, key)
     game = get_game(db, game_id)
@@ -268,14 +362,27 @@ def send_results(db: sqlite_utils.Database, game_id: str, payload: Any, device: 
     return game
 
 
-def _check_multiples(db: sqlite_utils.Database, game_id: str, totals: list[int]) -> None:
-    """Totals in the variant's steps (multiples of 5 where its scores are), as a hand copied from paper is checked."""
+def _check_multiples(db: sqlite_utils.Database, game_id: str, totals: list[int], field: str = "totals") -> None:
+    """Totals in the variant's steps (multiples of 5 where its scores are), as a hand copied from paper is checked;
+    each refusal names the side by its name, as the slip does ("The total of Ann & Bob must be a multiple of 5…")."""
     from .paper import _checked  # service.paper reads service.games only: no circle
     variant, stored = read_stored(db, game_id)
+    names = [s["name"] for s in stored["sides"]]
+    named = []
+    for name, total in zip(names, totals):
+        if abs(total) > MAX_NUMBER:
+            named.append(lang._("The total of %(name)s must be from %(low)s to %(high)s (got %(value)s).", name=name,
+                                low=lang.number(-MAX_NUMBER), high=lang.number(MAX_NUMBER),
+                                value=lang.number(total)))
+        elif total % adjustment.STEP:
+            named.append(lang._("The total of %(name)s must be a multiple of 5 (every card counts 5 or more): "
+                                "%(value)s is not.", name=name, value=lang.number(total)))
+    if named:
+        raise Refused([FieldError(field, message) for message in named])
     try:
-        _checked(variant, stored, totals, "totals")
+        _checked(variant, stored, totals, field)
     except Refused as err:
-        raise Refused([FieldError("totals", e.message) for e in err.errors]) from None
+        raise Refused([FieldError(field, e.message) for e in err.errors]) from None
 
 
 def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: str | None, decided: str | None,
@@ -284,14 +391,15 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
     paper, the game ended and accepted at its new revision; a decision is logged."""
     from .paper import copy_from_paper  # service.paper reads service.games only: no circle
     if decided:
-        _check_multiples(db, game.id, totals)
-    diff = [t - s.score for t, s in zip(totals, game.sides)]
-    if game.finished and any(diff):
-        raise Refused([FieldError("decide" if decided else "totals", lang._(
-            "The table's game is finished with other totals (%(shown)s); correct its hands first.",
-            shown=" – ".join(str(s.score) for s in game.sides)))], status=409)
+        _check_multiples(db, game.id, totals, "decide")
     with write(db):  # one transaction (inside the agreeing send's): the copy, the end and the acceptance
-        if any(diff):
+        game = derive(db, *read_stored(db, game.id))
+        if decided and is_confirmed(db, game) and scores_of(game) == totals:
+            return game  # decided already (a double tap, a resend): nothing recorded twice
+        diff = [t - s for t, s in zip(totals, scores_of(game))]
+        if game.finished and any(diff):  # the recorded hands ended it with other totals: its last hand takes them
+            game = _decided_last_hand(db, game, diff, device)
+        elif any(diff):
             game = copy_from_paper(db, game.id, {}, [diff], device=device,
                                    key=None if key is None else f"confirm:{key}"[:64])
         if not game.finished:
@@ -301,11 +409,35 @@ def _finish(db: sqlite_utils.Database, game: Game, totals: list[int], device: st
         games_store.touch_game(db, game.id, now)
         store.put_acceptance(db, game.id, stored["revision"] + 1, SECOND, now, device)
         if decided:
-            with lang.using("en"):
-                what = lang._("Table %(table)s, round %(round)s: the director decided %(totals)s.", **_words(game),
-                              totals=" – ".join(map(str, totals)))
-            _log(db, game, what, {"action": "decided", "totals": totals}, device, now)
+            _log(db, game, {"action": "decided", "totals": totals}, device, now)
         game = derive(db, *read_stored(db, game.id))  # read in the transaction: never a state kept from before it
     committed(db, game)  # nothing when inside the agreeing send's transaction: that one's caller, once committed
     return game
 
+
+
+def _decided_last_hand(db: sqlite_utils.Database, game: Game, diff: list[int], device: str | None) -> Game:
+    """The director decided other totals than the finished game's: its last hand takes the difference, as a
+    corrected slip row when it was copied from paper, else as a side's award or penalty with its reason (so the
+    results say why the score is not the hands'). Refused 409 when the game still ends before that hand."""
+    from scoring import paper
+
+    from .hands import replace_hand
+    from .paper import copy_from_paper
+    _, stored = read_stored(db, game.id)
+    number, last = len(stored["hands"]), stored["hands"][-1]["entries"]
+    if paper.is_paper_entries(last):
+        return copy_from_paper(db, game.id, {number: [e[paper.KEY] + d for e, d in zip(last, diff)]}, [],
+                               device=device)
+    reason = lang._("The director's decision")
+    entries = []
+    for entry, d in zip(last, diff):
+        entry = {k: v for k, v in entry.items()}
+        if d:
+            points = entry.get(adjustment.FIELD, 0) + d
+            said = "; ".join(filter(None, [entry.get(adjustment.REASON), reason]))[:adjustment.REASON_MAX]
+            entry.pop(adjustment.FIELD, None), entry.pop(adjustment.REASON, None)
+            entry.update({adjustment.FIELD: points, adjustment.REASON: said} if points else {})
+        entries.append(entry)
+    _, game = replace_hand(db, game.id, number, {"entries": entries}, device=device)
+    return game

@@ -10,6 +10,7 @@ from db import events as store
 from scoring.events import movements
 from scoring.events.standings import bye_figures, game_figures
 
+from . import confirm
 from .event_view import page_event
 from .events import event_of, stored_event, table_game, standings
 from .games import not_found
@@ -19,7 +20,9 @@ import lang
 
 def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dict:
     """{"event": the event as its pages read it (no PINs), "entrant": its index, "name", "players",
-    "now": this round's seat or None before round 1 ({"round", "table", "line", "bye", "opponents", "finished"}),
+    "now": this round's seat or None before round 1 ({"round", "table", "line", "bye", "opponents", "finished",
+    "game", "side": its side of the table's game, "waiting": what a table of a night that confirms waits for before
+    it counts, service.confirm.waits_for, or None}),
     "next": where it goes next ({"where": "table"|"stays"|"bye"|"later"|"last"|"over", "table", "movement"}),
     "rounds": its results round by round, "standing": its standings row or None}. Refused 404 for an unknown event
     or an entrant out of range."""
@@ -32,6 +35,8 @@ def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dic
     model = event_of(row)
     tables, _ = store.get_seats(db, row["id"])
     mine = {t["round"]: t for t in tables if entrant in t["entrants"]}
+    # a table of a night that confirms: finished (or sent) but not counted yet, and what it waits for
+    waits = confirm.waits_for(db, row["id"], {t["game"]: table_game(db, t).finished for t in mine.values()})
     adjustments = [a for a in event["adjustments"] if a["entrant"] == entrant]
     rounds = []
     for r in event["round_list"]:
@@ -39,7 +44,7 @@ def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dic
         table = mine.get(number)
         got = {"round": number, "movement": r["movement"], "bye": table is None and entrant in r["byes"],
                "table": None, "line": None, "opponents": [], "mp": None, "opponent_mp": None, "vp": None,
-               "won": None, "finished": False,
+               "won": None, "finished": False, "game": None, "side": None, "waiting": None,
                "adjustments": [a for a in adjustments if a["round"] == number]}
         if table is not None:
             game = table_game(db, table)
@@ -47,7 +52,8 @@ def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dic
             others = [e for e in table["entrants"] if e != entrant]
             got.update(table=table["table"], opponents=[_side(entrants[e]) for e in others],
                        line=("ns" if seat == 0 else "ew") if movements.by_lines(r["movement"]) else None,
-                       finished=game.finished)
+                       finished=game.finished, game=table["game"], waiting=waits.get(table["game"]),
+                       side=seat if len(table["entrants"]) == 2 else None)  # its side of the game (pairs)
             if game.finished:
                 figures = game_figures(model, game)[entrant]
                 best = max((game.totals[s] for s in range(len(table["entrants"])) if s != seat), default=None)

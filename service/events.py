@@ -94,11 +94,14 @@ def stored_event(db: sqlite_utils.Database, event_id: Any) -> dict:
 
 class RoundCannotStart(Refused):
     """The next round (`number`) cannot start (409), with what it is about: the event's planned `rounds` (every one
-    played when `number` is beyond them), and the tables still playing as (round, table) numbers, first first."""
+    played when `number` is beyond them), and the tables still playing as (round, table) numbers, first first; of
+    them, those that wait for a side or the director (`waiting`: (round, table) → what for, service.confirm)."""
 
-    def __init__(self, message: str, *, number: int, rounds: int, playing: tuple[tuple[int, int], ...] = ()):
+    def __init__(self, message: str, *, number: int, rounds: int, playing: tuple[tuple[int, int], ...] = (),
+                 waiting: dict[tuple[int, int], str] | None = None):
         super().__init__([FieldError(None, message)], status=409)
         self.number, self.rounds, self.playing = number, rounds, playing
+        self.waiting = waiting or {}  # of `playing`: the tables finished or sent that wait (service.confirm.waits_for)
 
     @property
     def all_played(self) -> bool:
@@ -303,7 +306,7 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     for attempt in range(SEAT_TRIES if again is None else 0):
         row = stored_event(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
         so_far, state = rounds_so_far(db, row["id"])
-        number, pairing = _seat(row, so_far, state, name)
+        number, pairing = _seat(row, so_far, state, name, lambda: _waits(db, row["id"]))
         if pins is None or pins[0] != (number, pairing.table_numbers()):  # worked out and hashed once, unless
             pins = (number, pairing.table_numbers(), *_table_pins(db, row, number, pairing.table_numbers()))
             # seated anew with other tables; here: no table's write waits for the hashes
@@ -378,8 +381,16 @@ def _movement(row: dict, movement: Any) -> str:
     return movement
 
 
-def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
-    """The next round's number and seating (scoring.events.pair_round), or Refused 409 when it cannot start."""
+def _waits(db: sqlite_utils.Database, event_id: str) -> dict[tuple[int, int], str]:
+    """The event's tables that wait for a side or the director, (round, table) → what for (service.confirm)."""
+    tables, _ = store.get_seats(db, event_id)
+    reasons = confirm.waits_for(db, event_id, {t["game"]: table_game(db, t).finished for t in tables})
+    return {(t["round"], t["table"]): reasons[t["game"]] for t in tables if t["game"] in reasons}
+
+
+def _seat(row: dict, so_far: list[Round], state: tuple, movement: str, waits=dict):
+    """The next round's number and seating (scoring.events.pair_round), or Refused 409 when it cannot start (it says
+    which tables still play and what each finished one waits for: `waits`, read only then)."""
     event = event_of(row)
     number = len(so_far) + 1
     if number > event.rounds:
@@ -389,11 +400,14 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
     playing = tuple((r, t) for r, played in enumerate(so_far, start=1)
                     for t, game in enumerate(played.tables, start=1) if not game.finished)
     if playing:
+        waiting = {k: v for k, v in waits().items() if k in playing}
+        still = [(r, t) for r, t in playing if (r, t) not in waiting]
         said = ", ".join(lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
-                         for r, t in playing)
-        raise RoundCannotStart(lang._("A new round starts when every table has finished; still playing: "
-                                      "%(tables)s.", tables=said),
-                               number=number, rounds=event.rounds, playing=playing)
+                         for r, t in still)
+        words = [lang._("A new round starts when every table has finished; still playing: %(tables)s.", tables=said)
+                 if still else lang._("A new round starts when every table has finished and its result counts.")]
+        words += [confirm.wait_words(r, t, waiting[(r, t)]) for r, t in playing if (r, t) in waiting]
+        raise RoundCannotStart(" ".join(words), number=number, rounds=event.rounds, playing=playing, waiting=waiting)
     return number, pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"), movement,
                               adjustments_of(state))
 
@@ -503,7 +517,7 @@ def event_log(db: sqlite_utils.Database, event_id: str) -> list[dict]:
 
 def _logged(entry: dict, variant, names: list[str]) -> dict:
     """One log entry as pages and paper show it: said again from its change where that says enough (a late change,
-    an adjustment), else its stored words (a change that cannot be said again, e.g. damaged or from another
+    an adjustment, a confirmation), else its stored words (a change that cannot be said again, e.g. damaged or from another
     version, is never a 500)."""
     shown = {**entry, "device": _short(entry["device"], MAX_DEVICE), "what": _short(entry["what"], MAX_WHAT),
              "by": _short(device_words(entry["device"]), MAX_DEVICE)}
@@ -512,6 +526,8 @@ def _logged(entry: dict, variant, names: list[str]) -> dict:
             shown["what"] = late_change_words(entry["change"], variant)
         elif is_adjustment(entry):
             shown["what"] = adjustment_words(entry["change"], names)
+        elif isinstance(entry.get("change"), dict) and "confirm" in entry["change"]:
+            shown["what"] = confirm.log_words(entry["change"])  # an acceptance, a send, a disagreement, a decision
     except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
         pass
     return shown

@@ -232,3 +232,151 @@ def test_both_agreeing_totals_copy_finish_and_accept_in_one_transaction(client, 
     done = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second}).get_json()
     assert (done["finished"], done["confirmed"], len(done["hands"])) == (True, True, 1)
     assert [s["score"] for s in done["sides"]] == [150, 0]
+
+
+def test_both_sides_agreeing_on_other_totals_than_the_finished_game_wait_for_the_director(client, app):
+    """The table's phone recorded its hands to the end (100 – 0); then both sides send 150 – 0 (the first side
+    corrected its send): the sides agree with each other, not with the game. That is a disagreement (API.md: nothing
+    counts, both phones and the director see the versions, the director decides), never a 409; a resend stores
+    nothing twice; the director's decision becomes the game's result."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, (first, second) = listed["game"], listed["pins"]
+    url = f"/api/games/{game}/results"
+    assert client.post(f"/api/games/{game}/hands", json=HAND, headers={"X-Table-PIN": first}).status_code == 201
+    played = client.get(f"/api/games/{game}").get_json()
+    assert (played["finished"], played["confirmed"], [s["score"] for s in played["sides"]]) == (True, False, [100, 0])
+    assert client.post(url, json={"side": 0, "totals": [100, 0]}, headers={"X-Table-PIN": first}).status_code == 200
+    assert client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first}).status_code == 200
+    sent = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second,
+                                                                             "Idempotency-Key": "e1"})
+    assert sent.status_code == 200, sent.get_json()
+    body = sent.get_json()
+    assert (body["finished"], body["confirmed"], [s["score"] for s in body["sides"]]) == (True, False, [100, 0])
+    assert body["results"] == [{"side": 0, "totals": [150, 0]}, {"side": 1, "totals": [150, 0]}]
+    again = client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second,
+                                                                              "Idempotency-Key": "e1"})
+    assert again.status_code == 200 and again.get_json()["revision"] == body["revision"]  # a resend: nothing twice
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert rows[listed["entrants"][0]]["played"] == 0
+    log = [e["change"]["confirm"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert [e["action"] for e in log] == ["sent", "sent", "disagreed"]
+    assert log[-1]["game_totals"] == [100, 0]
+    # both phones and the director see the versions: the sides' and the recorded hands'
+    for side in (0, 1):
+        page = client.get(f"/games/{game}/confirm?side={side}").get_data(as_text=True)
+        assert "confirm-versions" in page and "The recorded hands" in page
+    assert "Both sides sent other totals than the recorded hands: the director decides." in client.get(
+        f"/games/{game}").get_data(as_text=True)
+    decided = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
+    assert decided.status_code == 200, decided.get_json()
+    body = decided.get_json()
+    assert (body["finished"], body["confirmed"], [s["score"] for s in body["sides"]]) == (True, True, [150, 0])
+    # the recorded hand keeps what was played and says why its score is not that: the director's award
+    assert [(e.get("adjustment"), e.get("adjustment_reason")) for e in body["hands"][0]["entries"]] == [
+        (50, "The director's decision"), (None, None)]
+    again = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)  # a double tap: nothing twice
+    assert again.status_code == 200 and again.get_json()["revision"] == body["revision"]
+    rows = {r["entrant"]: r for r in client.get(f"/api/events/{event['id']}/standings").get_json()}
+    assert (rows[listed["entrants"][0]]["played"], rows[listed["entrants"][0]]["points"]) == (1, 150)
+    log = [e["change"]["confirm"]["action"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert log[-1] == "decided"
+
+
+def test_both_a_correction_after_the_sides_agreed_waits_for_the_directors_decision(client):
+    """Both sides agreed (150 – 0) and the game took it; then its hand is corrected (200 – 0): the table waits again,
+    the sides cannot send again (409), so it is a disagreement the director decides, and his decision stands."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, (first, second) = listed["game"], listed["pins"]
+    url = f"/api/games/{game}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first})
+    assert client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": second}).get_json()[
+        "confirmed"] is True
+    assert client.put(f"/api/games/{game}/hands/1", json={"entries": [{"total": 200}, {"total": 0}]},
+                      headers=AS_DIRECTOR).status_code == 200
+    assert client.get(f"/api/games/{game}").get_json()["confirmed"] is False
+    page = client.get(f"/games/{game}/confirm?side=1").get_data(as_text=True)
+    assert "confirm-versions" in page and "The recorded hands" in page
+    decided = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
+    assert decided.status_code == 200, decided.get_json()
+    body = decided.get_json()
+    assert (body["confirmed"], [s["score"] for s in body["sides"]], len(body["hands"])) == (True, [150, 0], 1)
+
+
+def refused_start(client, event_id, language="en") -> str:
+    answer = client.post(f"/api/events/{event_id}/rounds", headers={**AS_DIRECTOR, "Accept-Language": language})
+    assert answer.status_code == 409, answer.get_json()
+    return answer.get_json()["errors"][0]["message"]
+
+
+def test_a_refused_round_says_which_tables_wait_for_what_not_that_they_are_still_playing(client):
+    """API.md: a finished table waiting for acceptance (or the other side's totals, or the director's decision)
+    counts nowhere and holds the next round; the refusal says what each waits for, in the request's language."""
+    event, round_ = night(client)
+    (a, b) = round_["tables"]
+    client.post(f"/api/games/{a['game']}/hands", json=HAND, headers={"X-Table-PIN": a["pin"]})
+    said = refused_start(client, event["id"])
+    assert "Round 1, table 1 waits for East–West to accept its result." in said
+    assert "still playing: round 1, table 2." in said and "round 1, table 1," not in said
+    for language, words in [("de", "Runde 1, Tisch 1 wartet darauf, dass Ost-West das Ergebnis bestätigt."),
+                            ("es", "Ronda 1, mesa 1: espera que Este-Oeste confirme su resultado."),
+                            ("it", "Turno 1, tavolo 1: aspetta che Est-Ovest firmi il risultato."),
+                            ("pt-BR", "Rodada 1, mesa 1: aguarda Leste-Oeste confirmar o resultado.")]:
+        assert words in refused_start(client, event["id"], language)
+
+    event, _ = night(client, "both")
+    (a, b) = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"]
+    url = f"/api/games/{a['game']}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": a["pins"][0]})
+    url = f"/api/games/{b['game']}/results"
+    client.post(url, json={"side": 1, "totals": [150, 0]}, headers={"X-Table-PIN": b["pins"][1]})
+    said = refused_start(client, event["id"])
+    assert "Round 1, table 1 waits for East–West's totals." in said
+    assert "Round 1, table 2 waits for North–South's totals." in said and "still playing" not in said
+    client.post(url, json={"side": 0, "totals": [100, 50]}, headers={"X-Table-PIN": b["pins"][0]})
+    assert "Round 1, table 2 waits for the director's decision (the versions differ)." in refused_start(
+        client, event["id"])
+
+
+def test_a_refused_total_names_the_side_by_its_name_and_the_field_sent(client):
+    """A slip's total refused (not a multiple of 5, beyond ±1,000,000) says whose total, by the side's name, under
+    the field that was sent (a decision's under `decide`), in the request's language; nothing is stored."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, first = listed["game"], listed["pins"][0]
+    names = [s["name"] for s in client.get(f"/api/games/{game}").get_json()["sides"]]
+    url = f"/api/games/{game}/results"
+    for body, headers, field, words in [
+            ({"side": 0, "totals": [151, 0]}, {"X-Table-PIN": first}, "totals",
+             f"The total of {names[0]} must be a multiple of 5 (every card counts 5 or more): 151 is not."),
+            ({"side": 0, "totals": [0, 1000005]}, {"X-Table-PIN": first}, "totals",
+             f"The total of {names[1]} must be from −1,000,000 to 1,000,000 (got 1,000,005)."),
+            ({"decide": [0, 52]}, AS_DIRECTOR, "decide",
+             f"The total of {names[1]} must be a multiple of 5 (every card counts 5 or more): 52 is not.")]:
+        answer = client.post(url, json=body, headers=headers)
+        assert answer.status_code == 422 and answer.get_json()["errors"] == [{"field": field, "message": words}]
+    answer = client.post(url, json={"side": 0, "totals": [151, 0]}, headers={"X-Table-PIN": first,
+                                                                            "Accept-Language": "de"})
+    assert answer.get_json()["errors"][0]["message"].startswith(f"Die Summe von {names[0]} muss")
+    assert "results" not in client.get(f"/api/games/{game}").get_json()
+
+
+def test_both_a_side_sending_the_same_totals_again_stores_nothing_twice(client):
+    """A side's send repeated with the same totals (a double tap with no key, a phone sending again after a lost
+    answer) before the other side has sent: answered with the game as it is, no new revision, no second log entry;
+    other totals replace its own."""
+    event, _ = night(client, "both")
+    listed = event_of(client, event["id"], **AS_DIRECTOR)["round_list"][0]["tables"][0]
+    game, first = listed["game"], listed["pins"][0]
+    url = f"/api/games/{game}/results"
+    sent = client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first}).get_json()
+    again = client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": first})
+    assert again.status_code == 200 and again.get_json()["revision"] == sent["revision"]
+    changed = client.post(url, json={"side": 0, "totals": [200, 0]}, headers={"X-Table-PIN": first}).get_json()
+    assert changed["results"] == [{"side": 0, "totals": [200, 0]}] and changed["revision"] > sent["revision"]
+    log = [e["change"]["confirm"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert [(e["action"], e["totals"]) for e in log] == [("sent", [150, 0]), ("sent", [200, 0])]

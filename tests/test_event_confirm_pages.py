@@ -3,7 +3,7 @@
 to both phones and decided by the director, the director's page marking the table waiting, the event form."""
 from __future__ import annotations
 
-from tests.pages import post
+from tests.pages import post, token
 from tests.test_event_confirm import AS_DIRECTOR, DIRECTOR, HAND, night
 
 
@@ -123,9 +123,139 @@ def test_a_table_waiting_for_acceptance_is_not_still_playing_on_the_directors_pa
     refused = post(director, f"/events/{event['id']}/rounds", {})
     said = text(refused)
     assert refused.status_code == 409 and "Table 2 is still playing." in said
-    assert "Table 1 has finished, not counted yet: Waiting for E–W." in said
+    assert "Round 1, table 1 waits for East–West to accept its result." in said
     assert "Tables 1 and 2 are still playing" not in said
+    said = text(director.post(f"/events/{event['id']}/rounds", data={"csrf_token": token(director)},
+                              headers={"Accept-Language": "de"}))
+    assert "Tisch 2 spielt noch." in said and "Runde 1, Tisch 1 wartet darauf, dass Ost-West das Ergebnis bestätigt." in said
     assert client.post(f"/api/games/{second['game']}/hands", json=HAND,
                        headers={"X-Table-PIN": second["pin"]}).status_code == 201
     said = text(post(director, f"/events/{event['id']}/rounds", {}))
-    assert "is still playing" not in said and "Table 2 has finished, not counted yet: Waiting for E–W." in said
+    assert "is still playing" not in said and "Round 1, table 2 waits for East–West to accept its result." in said
+
+
+def test_the_log_says_every_confirmation_in_the_directors_language(client, app):
+    """The director's log reads each acceptance, send, disagreement and decision in the page's language (said again
+    from the entry's data, as a late change is), naming the sides as the table does."""
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    url = f"/api/games/{t['game']}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": t["pins"][0]})
+    client.post(url, json={"side": 1, "totals": [1000, 50]}, headers={"X-Table-PIN": t["pins"][1]})
+    client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
+    said = [e["what"] for e in client.get(f"/api/events/{event['id']}/log").get_json()]
+    assert said == ["Table 1, round 1: North–South sent 150 – 0.",
+                    "Table 1, round 1: the sides disagree (North–South sent 150 – 0, East–West 1,000 – 50); the "
+                    "director decides.",
+                    "Table 1, round 1: the director decided 150 – 0."]
+    director = app.test_client()
+    assert post(director, f"/events/{event['id']}/unlock", {"pin": DIRECTOR}).status_code == 303
+    page = text(director.get(f"/events/{event['id']}", headers={"Accept-Language": "de"}))
+    for words in ["Tisch 1, Runde 1: Nord-Süd sendete 150 – 0.",
+                  "Tisch 1, Runde 1: die Parteien sind uneinig (Nord-Süd sendete 150 – 0, Ost-West 1.000 – 50); "
+                  "die Turnierleitung entscheidet.",
+                  "Tisch 1, Runde 1: die Turnierleitung entschied 150 – 0."]:
+        assert words in page
+
+
+def own(client, event_id, entrant) -> str:
+    import re
+    page = text(client.get(f"/events/{event_id}/me/{entrant}"))
+    return re.sub(r"\s+", " ", page[page.find('id="own"'):])
+
+
+def test_the_own_page_says_a_finished_table_is_not_counted_yet_and_sends_the_side_that_acts(client):
+    """A player's own page on a night that confirms: a finished table waiting for East–West's acceptance is not
+    counted yet (no VP, no win shown), and East–West's page (only) links to the page where it accepts; with `both`
+    the side whose totals are awaited is sent to enter them, and a disagreement says the director decides."""
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    north, east = t["entrants"]
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]})
+    for entrant in (north, east):
+        page = own(client, event["id"], entrant)
+        assert "Not counted yet: East–West checks and accepts the totals." in page and "not counted yet" in page
+        assert " won" not in page
+    assert f'href="/games/{t["game"]}/confirm"' in own(client, event["id"], east)
+    assert "/confirm" not in own(client, event["id"], north)
+    client.post(f"/api/games/{t['game']}/confirm", json={"side": 1}, headers={"X-Table-PIN": t["pin"]})
+    assert "Not counted yet" not in own(client, event["id"], east) and "Finished" in own(client, event["id"], east)
+
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    north, east = t["entrants"]
+    url = f"/api/games/{t['game']}/results"
+    client.post(url, json={"side": 0, "totals": [150, 0]}, headers={"X-Table-PIN": t["pins"][0]})
+    page = own(client, event["id"], east)
+    assert "Not counted yet: waiting for your side's totals." in page
+    assert f'href="/games/{t["game"]}/confirm?side=1"' in page
+    page = own(client, event["id"], north)
+    assert "Not counted yet: waiting for the other side's totals." in page and "/confirm" not in page
+    client.post(url, json={"side": 1, "totals": [100, 50]}, headers={"X-Table-PIN": t["pins"][1]})
+    assert "Not counted yet: the versions differ, and the director decides." in own(client, event["id"], north)
+
+
+def test_results_to_take_home_mark_a_waiting_table_not_counted_yet(client):
+    """results.html of a night that confirms: a table finished but not accepted yet shows its scores as played,
+    marked "not counted yet", with no winner (the standings leave it out); once accepted, as any other."""
+    from tests.html import Doc
+
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]})
+
+    def first_table():
+        doc = Doc(text(client.get(f"/events/{event['id']}/results.html")))
+        return [e for e in doc.walk() if e.tag == "tbody"][1]  # the standings' first, then round 1's tables'
+
+    def won(table) -> list[str]:
+        return [e.text for e in table.walk() if "won" in e.get("class", "").split()]
+
+    table = first_table()
+    assert "not counted yet" in table.text and won(table) == []
+    client.post(f"/api/games/{t['game']}/confirm", json={"side": 1}, headers={"X-Table-PIN": t["pin"]})
+    table = first_table()
+    assert "not counted yet" not in table.text and won(table) != []
+
+
+def test_the_director_decides_from_the_page_when_a_side_cannot_send(client, app):
+    """With `both`, a side whose phone is gone never sends: the director's page of the table shows what the other
+    side sent and the decision form, and the decision counts at once; a player's page shows no decision form."""
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    client.post(f"/api/games/{t['game']}/results", json={"side": 0, "totals": [150, 0]},
+                headers={"X-Table-PIN": t["pins"][0]})
+    assert "confirm-decide" not in text(client.get(f"/games/{t['game']}/confirm"))
+    director = app.test_client()
+    assert post(director, f"/events/{event['id']}/unlock", {"pin": DIRECTOR}).status_code == 303
+    page = text(director.get(f"/games/{t['game']}/confirm"))
+    assert "confirm-decide" in page and "If a side cannot send its totals" in page and "Sent by" in page
+    answer = post(director, f"/games/{t['game']}/results", {"decide": "1", "decide.0": "150", "decide.1": "0",
+                                                            "idempotency_key": "d" * 20})
+    assert answer.status_code == 303
+    game = client.get(f"/api/games/{t['game']}").get_json()
+    assert (game["confirmed"], [s["score"] for s in game["sides"]]) == (True, [150, 0])
+
+
+def test_east_west_never_accepts_totals_it_was_not_shown(client):
+    """The hand-across page shows 100 – 0; before East–West taps, another phone corrects the hand: the tap is refused
+    (409) with the new totals on the page, nothing accepted; tapped again on them, accepted; a double tap then
+    stores nothing twice."""
+    from tests.pages import read
+
+    event, round_ = night(client)
+    t = round_["tables"][0]
+    assert post(client, f"/games/{t['game']}/unlock", {"pin": t["pin"]}).status_code == 303
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pin"]})
+    shown = read(client.get(f"/games/{t['game']}/confirm")).form_values()["revision"]
+    client.put(f"/api/games/{t['game']}/hands/1", json={"entries": [{"melded": 200}, {}]},
+               headers={"X-Table-PIN": t["pin"]})
+    answer = post(client, f"/games/{t['game']}/confirm", {"revision": shown})
+    assert answer.status_code == 409 and "The totals changed since this page showed them" in text(answer)
+    assert client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is False
+    now = read(answer).form_values()["revision"]
+    assert now != shown and post(client, f"/games/{t['game']}/confirm", {"revision": now}).status_code == 303
+    assert post(client, f"/games/{t['game']}/confirm", {"revision": now}).status_code == 303  # a double tap
+    log = [e["change"]["confirm"]["action"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
+           if "confirm" in e["change"]]
+    assert log == ["accepted"] and client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is True

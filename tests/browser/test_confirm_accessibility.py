@@ -1,7 +1,8 @@
 """The pages a table confirms its result on (API.md "A table's result, confirmed by both sides") read as every other
 page does: axe-core clean in light and dark, one h1 and no skipped level, and at 150% and 200% text on a 360 px phone
-nothing scrolls sideways, nothing is covered, every control at least 44 by 44 px; in English and in German (the
-longest words). Screenshots go to test-artifacts/screenshots as confirm-a11y-<state>-<lang>-<scheme>-<size>."""
+nothing scrolls sideways, nothing is covered or cut, a word of up to eleven letters stays whole in the heading, the
+big button and a total (even "−999.995"), longer ones break with the language's hyphens, every control at least 44 by
+44 px; in English, German (the longest words) and Italian. Screenshots go to test-artifacts/screenshots as confirm-a11y-<state>-<lang>-<scheme>-<size>."""
 from __future__ import annotations
 
 import pytest
@@ -124,6 +125,20 @@ def differ_director(page, server) -> None:
     expect(page.locator(".confirm-decide")).to_be_visible()
 
 
+def director_one_side_sent(page, server) -> None:
+    """One side sent, the other cannot: the director's page of the table, with the decision form."""
+    event_id, table = night(server, "both")
+    status, body = server.request("POST", f"/api/games/{table['game']}/results", {"side": 0, "totals": [150, 0]},
+                                  {"X-Table-PIN": table["pins"][0]})
+    assert status == 200, body
+    page.goto(f"/events/{event_id}/unlock")
+    page.locator("#pin").fill("9876")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"**/events/{event_id}")
+    page.goto(f"/games/{table['game']}/confirm")
+    expect(page.locator(".confirm-decide")).to_be_visible()
+
+
 def decided(page, server) -> None:
     _, table = _differ(server)
     status, body = server.request("POST", f"/api/games/{table['game']}/results",
@@ -133,13 +148,79 @@ def decided(page, server) -> None:
     expect(page.locator(".confirm-done")).to_be_visible()
 
 
+def big_totals(page, server) -> None:
+    """Seven figures and a minus, the widest totals a slip gives ("−999.995"), shown side by side."""
+    _, table = night(server, "both")
+    for side, totals in ((0, [999995, -999995]), (1, [555550, -55550])):
+        status, body = server.request("POST", f"/api/games/{table['game']}/results",
+                                      {"side": side, "totals": totals}, {"X-Table-PIN": table["pins"][side]})
+        assert status == 200, body
+    page.goto(f"/games/{table['game']}/confirm?side=1")
+    expect(page.locator(".confirm-versions")).to_be_visible()
+
+
+def differ_from_hands(page, server) -> None:
+    """The table's phone played it to the end; both sides then sent other totals: three versions, the director's."""
+    _, table = night(server, "both")
+    status, body = server.request("POST", f"/api/games/{table['game']}/hands",
+                                  {"entries": [{"melded": 120}, {"melded": 50}]}, {"X-Table-PIN": table["pins"][0]})
+    assert status == 201, body
+    for side in (0, 1):
+        status, body = server.request("POST", f"/api/games/{table['game']}/results",
+                                      {"side": side, "totals": [150, 50]}, {"X-Table-PIN": table["pins"][side]})
+        assert status == 200, body
+    page.goto(f"/games/{table['game']}/confirm?side=0")
+    expect(page.locator(".confirm-versions")).to_be_visible()
+
+
+def cut(page) -> list[str]:
+    """The page's elements whose content is wider than their box (cut, or spilling over the next)."""
+    return page.evaluate("""[...document.querySelectorAll('main *')]
+        .filter(e => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+        .map(e => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`)""")
+
+
+def broken_words(page, selector: str, longest: int = 11) -> list[str]:
+    """The words of at most `longest` letters ("bestätigen", "entscheiden") in the elements that `selector` finds that
+    are split across two lines: a line of the heading or the big button holds such a word whole."""
+    return page.evaluate(r"""([selector, longest]) => {
+        const broken = [];
+        for (const el of document.querySelectorAll(selector)) {
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (const m of node.data.matchAll(/[\p{L}\p{N}.,−-]+/gu)) {
+                    if (m[0].length > longest) continue;
+                    const range = document.createRange();
+                    range.setStart(node, m.index);
+                    range.setEnd(node, m.index + m[0].length);
+                    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                    if (tops.size > 1) broken.push(m[0]);
+                }
+            }
+        }
+        return broken;
+    }""", [selector, longest])
+
+
+def words_break_by_language(page) -> dict:
+    """What decides where a long word breaks: the page's language and the hyphenation and wrapping of its words."""
+    return page.evaluate("""() => {
+        const style = e => e && getComputedStyle(e);
+        const h1 = style(document.querySelector('#confirm h1'));
+        const name = style(document.querySelector('.confirm-name'));
+        return {lang: document.documentElement.lang, h1: [h1.hyphens, h1.overflowWrap],
+                name: name ? [name.hyphens, name.overflowWrap] : null};
+    }""")
+
+
 STATES = {"hand-across": hand_across, "hand-across-wrong-pin": hand_across_wrong_pin, "accepted": accepted,
           "which-side": which_side, "side-form": side_form, "side-refused": side_refused,
           "sent-waiting": sent_and_waiting, "differ-player": differ_player, "differ-director": differ_director,
-          "decided": decided}
+          "decided": decided, "big-totals": big_totals, "differ-from-hands": differ_from_hands,
+          "director-one-side-sent": director_one_side_sent}
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE", "it-IT"])
 @pytest.mark.parametrize("state", list(STATES))
 def test_the_confirm_pages_read_in_light_and_dark_and_at_larger_text(chromium, server, axe, state, locale):
     phone = Page(chromium, server, PHONE, locale=locale)
@@ -163,6 +244,14 @@ def test_the_confirm_pages_read_in_light_and_dark_and_at_larger_text(chromium, s
             assert small_controls(page) == [], percent
             assert overlapping_controls(page) == [], percent
             assert hidden_under_pinned_bars(page) == [], percent
+            assert cut(page) == [], percent
+            # a word of up to eleven letters stays whole in the heading, the big button and a total
+            assert broken_words(page, "#confirm h1, #confirm .button.big, .confirm-score") == [], percent
+        # longer compounds ("Turnierleitung", "Donnerstagsturnier") break with the language's hyphens where the
+        # phone knows them (this headless Chromium has no dictionaries: there, anywhere), never sideways
+        breaking = words_break_by_language(page)
+        assert breaking["lang"] == short and breaking["h1"] == ["auto", "anywhere"], breaking
+        assert breaking["name"] in (None, ["auto", "anywhere"]), breaking
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             phone.shot(f"confirm-a11y-{state}-{short}-{scheme}-200")

@@ -91,3 +91,40 @@ def test_four_players_follow_their_own_pages_through_two_turns(server, phones, a
         phone.shot(f"own-page-round-2-{entrant}-{lang}-{size}")
     no_violations(axe, phones[1].page, "own page after two turns, German, 200%")
     no_violations(axe, phones[3].page, "own page after two turns, Italian")
+
+
+def test_east_west_is_sent_from_its_own_page_to_accept_and_the_page_follows(server, chromium, axe):
+    """A night that asks East–West to accept: once the table's last hand is in, East–West's own page (German, 200%
+    text) says the result does not count yet and offers the page to accept it; accepted there, its own page follows
+    by itself: finished, counted. North–South's page says what it waits for, and offers nothing to tap."""
+    event = ok(server.request("POST", "/api/events", {
+        "name": "Donnerstagsturnier", "variant": "classic", "options": {"target": 5000},
+        "entrants": [{"name": n, "players": n.split(" & ")} for n in PAIRS[:2]], "rounds": 1,
+        "movement": "round-robin", "standings": "points", "deals_per_round": 1, "confirm": "accept"}), 201)
+    table = ok(server.request("POST", f"/api/events/{event['id']}/rounds"), 201)["tables"][0]
+    north, east = table["entrants"]
+    phones = [Page(chromium, server, PHONE, locale="de-DE") for _ in range(2)]
+    try:
+        ns, ew = (p.page for p in phones)
+        ns.goto(f"/events/{event['id']}/me/{north}")
+        ew.goto(f"/events/{event['id']}/me/{east}")
+        enlarge_text(ew, 200)
+        ew.evaluate("window.notReloaded = true")
+        ok(server.request("POST", f"/api/games/{table['game']}/hands", {"entries": [{"melded": 120}, {"melded": 50}]}),
+           201)
+        expect(ew.locator(".own-waiting")).to_have_text("Zählt noch nicht: Ost-West prüft und bestätigt die Summen.")
+        expect(ns.locator(".own-waiting")).to_have_text("Zählt noch nicht: Ost-West prüft und bestätigt die Summen.")
+        expect(ns.locator(".own-confirm")).to_have_count(0)
+        assert not scrolls_sideways(ew) and ew.evaluate("window.notReloaded") is True  # followed by itself
+        no_violations(axe, ew, "East–West's own page, waiting")
+        ew.locator(".own-confirm").click()
+        expect(ew.get_by_role("heading", level=1)).to_have_text("Ost-West: prüfen und bestätigen")
+        ew.locator(".confirm-accept").click()
+        expect(ew.locator(".confirm-done")).to_be_visible()
+        expect(ns.locator(".own-waiting")).to_have_count(0)  # North–South's page follows by itself
+        expect(ns.locator(".own-state")).to_have_text("Beendet")
+        expect(ns.locator(".own-score")).to_have_text("120–50")
+        assert phones[0].console == [] and phones[1].console == []
+    finally:
+        for p in phones:
+            p.context.close()

@@ -22,4 +22,5 @@ def mark_tables(db, event: dict, tables: list[dict]) -> None:
             t.update(finished=False, waiting=True, state=lang._("Waiting for N–S") if 1 in state["sent"]
                      else lang._("Waiting for E–W"))
         elif game.finished and not state["confirmed"]:
-            t.update(finished=False, waiting=True, state=lang._("Waiting for E–W"))
+            t.update(finished=False, waiting=True, state=lang._("Waiting for both sides' totals") if mode == "both"
+                     else lang._("Waiting for E–W"))

@@ -44,10 +44,12 @@ def file_view(db: sqlite_utils.Database, event_id: str) -> dict:
         tables = []
         for t in r["tables"]:
             got = results.get(t["game"]) or {}
-            finished = bool(got.get("finished"))
+            # a table of a night that confirms, finished but not accepted (or decided) yet: it counts nowhere
+            waiting = bool(got.get("finished")) and t.get("confirmed") is False
+            finished = bool(got.get("finished")) and not waiting
             won = set(got.get("winner") or ()) if finished else set()
             scores = [s["score"] for s in got.get("sides") or []]
-            tables.append({"table": t["table"], "finished": finished, "sides": [
+            tables.append({"table": t["table"], "finished": finished, "waiting": waiting, "sides": [
                 {"name": names[e], "score": scores[seat] if seat < len(scores) else None, "won": seat in won,
                  "vp": vp.get((r["number"], e)) if by_vp and finished else None}
                 for seat, e in enumerate(t["entrants"])]})

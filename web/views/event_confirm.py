@@ -233,7 +233,9 @@ def confirm_post(game_id: str):
             director = who(game_id, confirm.SECOND, values.get("pin", "").strip() or None)
         except PinNeeded as err:
             return _page(game_id, side=confirm.SECOND, values=values, pin_error=err.message, status=err.status)
-        confirm.accept(get_db(), game_id, {"side": confirm.SECOND}, log_device(game_id), director=director)
+        shown = values.get("revision", "")
+        confirm.accept(get_db(), game_id, {"side": confirm.SECOND}, log_device(game_id), director=director,
+                       revision=int(shown) if shown.isascii() and shown.isdigit() else None)
     except Refused as err:
         return _page(game_id, side=confirm.SECOND, values=values, errors=[e.message for e in err.errors],
                      status=err.status)

@@ -13,7 +13,7 @@ import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, movements, shipped
-from service import event_view, events
+from service import confirm, event_view, events
 from web.forms import event_form, keys, numbers
 from web.plumbing import polls
 from web.plumbing.addresses import only_here, qr_answer, reachable
@@ -187,15 +187,13 @@ def start_round(event_id: str):
             words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
                            rounds=lang.number(err.rounds))
         else:
-            current = _view(db, event_id)
-            held = {t["table"] for t in current["waiting"]}
-            playing = [t for r, t in err.playing if r == err.number - 1 and t not in held]
-            waiting = [t for t in current["waiting"] if (err.number - 1, t["table"]) in err.playing]
+            playing = [t for r, t in err.playing if r == err.number - 1 and (r, t) not in err.waiting]
+            waiting = [confirm.wait_words(r, t, err.waiting[(r, t)]) for r, t in err.playing if (r, t) in err.waiting]
             earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
-                       for r, t in err.playing if r < err.number - 1]
+                       for r, t in err.playing if r < err.number - 1 and (r, t) not in err.waiting]
             words = (lang._("Round %(n)s can start when every table has finished.", n=lang.number(err.number)) + " "
                      + (_playing_words(playing) if playing else "")
-                     + (" " + _waiting_words(waiting) if waiting else "")
+                     + (" " + " ".join(waiting) if waiting else "")
                      + (" " + lang._("Still playing again after a correction: %(tables)s.", tables=", ".join(earlier))
                         if earlier else ""))
         return _director_page(event_id, words.strip(), 409)

@@ -514,7 +514,9 @@ PATHS.update({
                                  ref("EventRound")), **DIRECTOR_ERRORS,
                       "400": _error("the Idempotency-Key is not 1-64 printable ASCII characters"),
                       "404": NO_EVENT,
-                      "409": _error("a game of the event is not finished, every planned round is played, a Mitchell "
+                      "409": _error("a game of the event is not finished or waits (for East–West's acceptance, a "
+                                    "side's totals or the director's decision: the message says which table waits "
+                                    "for what), every planned round is played, a Mitchell "
                                     "round past the t = ⌈n/2⌉ it has, or the event changed while it was seated"),
                       "422": _error("a movement that is not one, or one the event's table size cannot seat")}}},
     "/api/events/{event_id}/adjustments": {"post": {
@@ -669,7 +671,8 @@ SCHEMAS["Game"]["properties"]["confirmed"] = {
                            "it waits); other games have no such key"}
 SCHEMAS["Game"]["properties"]["results"] = {
     "type": "array", "items": obj({"side": INT, "totals": SIDE_TOTALS}, closed=True),
-    "description": "confirm both: each side's sent totals while the game waits"}
+    "description": "confirm both: each side's sent totals while the game waits (also when both agree with each "
+                   "other but not with the totals its recorded hands finished it with: the director decides)"}
 CONFIRM_ERRORS = {"400": BAD_JSON, "403": _error("the side's table PIN (or the director's) was not sent, or is wrong"),
                   "404": NOT_FOUND, "413": TOO_LARGE, "415": NOT_JSON, "429": TOO_MANY,
                   "422": _error("a bad body (each error names its field)")}
@@ -687,7 +690,9 @@ PATHS.update({
         "parameters": [GAME_ID, PIN, DIRECTOR_PIN, IDEMPOTENCY_KEY],
         "requestBody": _body({"oneOf": [obj({"side": INT, "totals": SIDE_TOTALS}, closed=True),
                                         obj({"decide": SIDE_TOTALS}, closed=True)]}),
-        "responses": {"200": _ok("the game (with results while the sides differ)", ref("Game")), **CONFIRM_ERRORS,
+        "responses": {"200": _ok("the game (with results while it waits: one side sent, or the versions differ, "
+                                        "from each other or both from the totals its recorded hands finished it "
+                                        "with; the director decides then)", ref("Game")), **CONFIRM_ERRORS,
                       "409": _error("both sides sent already, or a night that does not confirm so")}}},
 })
 
