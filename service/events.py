@@ -40,7 +40,7 @@ from db.pin_hash import hash_pin, new_secret, round_shifts, table_pin
 from scoring import FieldError, Refused, get_variant, vocabulary
 from scoring.event_data import MAX_DEVICE, MAX_WHAT
 from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, TableGame, check_event,
-                            movement_fits, pair_round, standings as ranked)
+                            movement_fits, pair_round, sections, standings as ranked)
 from scoring.game import now_utc
 
 from . import cache, confirm
@@ -81,7 +81,7 @@ def event_of(row: dict) -> Event:
                  vp_scale=None if row["vp_scale"] is None else tuple(tuple(r) for r in row["vp_scale"]),
                  vp_scale_name=row.get("vp_scale_name"), deals_per_round=row.get("deals_per_round"),
                  round_minutes=row.get("round_minutes"), bye=Bye(**row["bye"]) if row.get("bye") else None,
-                 table_pins=bool(row.get("table_pins")))
+                 table_pins=bool(row.get("table_pins")), sections=row.get("sections"))
 
 
 def stored_event(db: sqlite_utils.Database, event_id: Any) -> dict:
@@ -201,8 +201,10 @@ def get_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -
     finished = _finished_games(db, row["id"])
     round_list = [_round_json(db, r, row["movement"], finished, pins) for r in store.get_rounds(db, row["id"])]
     confirm.mark_rounds(db, row, round_list, pins)  # a table waiting for a side: "finished": true, "confirmed": false
+    sections.mark_rounds(round_list, len(row["entrants"]), row.get("sections"))  # each table's "section": "B"
     event = event_of(row)
-    tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
+    tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None,
+                  "sections": None}
     return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
             "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
             "confirm": row.get("confirm") or "none",
@@ -323,7 +325,8 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     for game in made:
         committed(db, game)
     number = again if again is not None else made[0].event["round"]
-    return _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"], pins=True)
+    started = _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"], pins=True)
+    return sections.mark_rounds([started], len(row["entrants"]), row.get("sections"))[0]
 
 
 def _table_pins(db: sqlite_utils.Database, row: dict, number: int, tables: list[int]
@@ -394,8 +397,10 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
         raise RoundCannotStart(lang._("A new round starts when every table has finished; still playing: "
                                       "%(tables)s.", tables=said),
                                number=number, rounds=event.rounds, playing=playing)
-    return number, pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"), movement,
-                              adjustments_of(state))
+    rng = random.Random(f"{row['id']}/{number}")  # every section of a sectioned event seated in turn, at once
+    return number, sections.seat_each(event, so_far, adjustments_of(state),
+                                      lambda one, rounds, adjusted: pair_round(one, rounds, number, rng, movement,
+                                                                               adjusted), event.table_size)
 
 
 def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str | None, movement: str,
@@ -472,7 +477,7 @@ def _kept_standings(db: sqlite_utils.Database, event_id: str) -> _Standings:
     so_far, state = rounds_so_far(db, row["id"])
     games = [g for r in so_far for g in r.tables]
     standing = ranked(event_of(row), games, [b for r in so_far for b in r.byes], adjustments_of(state))
-    rows = [s.as_dict() for s in standing]
+    rows = sections.mark_rows([s.as_dict() for s in standing], len(row["entrants"]), row.get("sections"))
     held = _Standings(key, rows, mark, sum(not g.finished for g in games), tuple(s.wins for s in standing))
     _standings.put((path, event_id), held)
     return held
@@ -550,7 +555,16 @@ def seat_of(db: sqlite_utils.Database, game) -> dict | None:
     if row is None:
         return None
     return {"id": row["id"], "name": row["name"], "round": seat["round"], "rounds": row["rounds"],
-            "table": seat["table"]}
+            "table": seat["table"], "section": _section_of_table(db, row, seat)}
+
+
+def _section_of_table(db: sqlite_utils.Database, row: dict, seat: dict) -> str | None:
+    """The section letter of a seat's table (None in an event in no sections)."""
+    if not row.get("sections"):
+        return None
+    seated = next((t["entrants"] for t in store.round_seats(db, row["id"], seat["round"])
+                   if t["table"] == seat["table"]), None)
+    return sections.letters(len(row["entrants"]), row["sections"])[seated[0]] if seated else None
 
 
 def closed_seat(db: sqlite_utils.Database, game) -> dict | None:
