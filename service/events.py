@@ -38,6 +38,7 @@ from db import seasons as season_store
 from db import games as games_store
 from db.pin_hash import hash_pin, new_secret, round_shifts, table_pin
 from scoring import FieldError, Refused, get_variant, vocabulary
+from scoring.base import listed
 from scoring.event_data import MAX_DEVICE, MAX_WHAT
 from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, TableGame, check_event,
                             movement_fits, pair_round, sections, standings as ranked)
@@ -437,6 +438,38 @@ def event_key(db: sqlite_utils.Database, event_id: Any) -> str:
     # a round played to the clock: the pages show the minutes left, so the key moves on with each minute too
     minute = datetime.now(timezone.utc).strftime("%H%M") if found["round_minutes"] else ""
     return f"{found['revision']}.{found['changed'] or ''}.{minute}"
+
+
+def section_asked(db: sqlite_utils.Database, event_id: str, asked: Any) -> str | None:
+    """The section a page or file is asked for (`?section=B`: its letter; None, or empty: all of the event), or
+    Refused 404 in words for a section the event does not have (or an event in no sections), and for an unknown
+    event."""
+    row = stored_event(db, event_id)
+    if asked in (None, ""):
+        return None
+    found = sections.section_named(row.get("sections"), asked)
+    if found is not None:
+        return found
+    shown = asked if isinstance(asked, str) and len(asked) <= 12 else "…"
+    if not row.get("sections"):
+        raise not_found(lang._("There is no section “%(section)s”: this event is not split into sections; leave "
+                               "section out.", section=shown))
+    raise not_found(lang._("There is no section “%(section)s” in this event; its sections are %(letters)s.",
+                           section=shown, letters=listed(sections.letter_names(row["sections"]), "and")))
+
+
+def in_section(rows: list[dict], section: str | None) -> list[dict]:
+    """Standings rows (or any rows with `section`) of one section, in their order (all of them for None)."""
+    return rows if section is None else [r for r in rows if r.get("section") == section]
+
+
+def event_in_section(event: dict, section: str | None) -> dict:
+    """The event object with each round's tables and byes of one section only (as it is for None)."""
+    if section is None:
+        return event
+    inside = sections.in_section(section, len(event["entrants"]), event.get("sections"))
+    return {**event, "round_list": [{**r, "tables": [t for t in r["tables"] if t.get("section") == section],
+                                     "byes": [e for e in r["byes"] if inside(e)]} for r in event["round_list"]]}
 
 
 def event_name(db: sqlite_utils.Database, event_id: str) -> str:

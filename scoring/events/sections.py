@@ -176,6 +176,14 @@ def moves_next(n: int, k: int | None, next_tables: Callable[[int, int], dict[int
     return going
 
 
+def own_table(n: int, k: int | None, entrant: int, seats: int = 2) -> int:
+    """The table a Mitchell's North-South entrant keeps (entrant i of its section at the section's (i + 1)-th)."""
+    if not k:
+        return entrant + 1
+    section = next(s for s in split(n, k, seats) if entrant in s.entrants)
+    return section.first + entrant - section.entrants.start
+
+
 def mark_rows(rows: list[dict], n: int, k: int | None) -> list[dict]:
     """The standings rows (field order, first place first), each with its `section` and `section_place` in an
     event in sections (else as they are)."""
