@@ -306,7 +306,7 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     for attempt in range(SEAT_TRIES if again is None else 0):
         row = stored_event(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
         so_far, state = rounds_so_far(db, row["id"])
-        number, pairing = _seat(row, so_far, state, name)
+        number, pairing = _seat(db, row, so_far, state, name)
         if pins is None or pins[0] != (number, pairing.table_numbers()):  # worked out and hashed once, unless
             pins = (number, pairing.table_numbers(), *_table_pins(db, row, number, pairing.table_numbers()))
             # seated anew with other tables; here: no table's write waits for the hashes
@@ -382,7 +382,7 @@ def _movement(row: dict, movement: Any) -> str:
     return movement
 
 
-def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
+def _seat(db: sqlite_utils.Database, row: dict, so_far: list[Round], state: tuple, movement: str):
     """The next round's number and seating (scoring.events.pair_round), or Refused 409 when it cannot start."""
     event = event_of(row)
     number = len(so_far) + 1
@@ -390,10 +390,16 @@ def _seat(row: dict, so_far: list[Round], state: tuple, movement: str):
         raise RoundCannotStart(lang._("Every planned round of this event is played (it has %(rounds)s); no more "
                                       "rounds can start.", rounds=lang.number(event.rounds)),
                                number=number, rounds=event.rounds)
-    playing = tuple((r, t) for r, played in enumerate(so_far, start=1)
-                    for t, game in enumerate(played.tables, start=1) if not game.finished)
-    if playing:
-        said = ", ".join(lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
+    playing = tuple((r, k) for r, played in enumerate(so_far, start=1)
+                    for k, game in enumerate(played.tables) if not game.finished)
+    if playing:  # each table by its number (a round's tables are read in their numbers' order), shown as "B 13"
+        seats, _ = store.get_seats(db, row["id"])
+        numbers = [[t["table"] for t in seats if t["round"] == r] for r in range(1, number)]
+        playing = tuple((r, numbers[r - 1][k]) for r, k in playing)
+        letter = sections.letters(len(row["entrants"]), row.get("sections"))
+        shown = {(t["round"], t["table"]): sections.table_label(letter[t["entrants"][0]], lang.number(t["table"]))
+                 for t in seats}
+        said = ", ".join(lang._("round %(round)s, table %(table)s", round=lang.number(r), table=shown[r, t])
                          for r, t in playing)
         raise RoundCannotStart(lang._("A new round starts when every table has finished; still playing: "
                                       "%(tables)s.", tables=said),

@@ -280,6 +280,9 @@ def test_the_director_page_offers_each_section_and_its_screen(client, played):
 def test_a_players_own_page_and_the_game_page_say_the_tables_section(client, played):
     own = read(client.get(f"/events/{played['id']}/me/6"))
     assert any(re.fullmatch(r"Table B 5.*", e.text) for e in own.walk() if "own-table" in e.get("class", "").split())
+    mine = next(r for r in client.get(f"/api/events/{played['id']}/standings").get_json() if r["entrant"] == 6)
+    assert [e.text for e in own.walk() if "own-section-place" in e.get("class", "").split()] == [
+        f"Section B, place {mine['section_place']}"]
     game = client.get(f"/api/events/{played['id']}").get_json()["round_list"][1]["tables"][2]
     assert "Table B 4" in read(client.get(f"/games/{game['game']}")).text()
 
@@ -319,3 +322,14 @@ def test_the_form_says_how_many_tables_a_section_gets(client):
     page = read(client.get("/events/new"))
     box = page.by_id("sections")
     assert box.labels[0].text == "Sections" and "A section of 9 pairs gets 5 tables" in box.description
+
+
+def test_a_round_that_cannot_start_names_the_tables_still_playing_by_section(client, played):
+    answer = client.post(f"/api/events/{played['id']}/rounds")
+    assert answer.status_code == 409
+    words = answer.get_json()["errors"][0]["message"]
+    assert words.startswith("A new round starts when every table has finished; still playing: round 2, table A 2, "
+                            "round 2, table A 3, round 2, table B 4")
+    page = post(client, f"/events/{played['id']}/rounds", {"idempotency_key": "k"})
+    assert page.status_code == 409
+    assert "Tables A 2, A 3, B 4, B 5, C 6 and C 7 are still playing." in read(page).text()

@@ -201,7 +201,8 @@ def start_round(event_id: str):
         else:
             current = _view(db, event_id)
             held = {t["table"] for t in current["waiting"]}
-            playing = [t for r, t in err.playing if r == err.number - 1 and t not in held]
+            shown = {t["table"]: table_no(t) for t in current["tables"]}  # "B 13" in an event in sections
+            playing = [shown.get(t, t) for r, t in err.playing if r == err.number - 1 and t not in held]
             waiting = [t for t in current["waiting"] if (err.number - 1, t["table"]) in err.playing]
             earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
                        for r, t in err.playing if r < err.number - 1]
