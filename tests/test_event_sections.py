@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from app import create_app
 from scoring.events import Entrant, Event, Round, TableGame, pair_round, sections, standings
 from tests.event_page_helpers import FORM, errors_at
 from tests.events_helpers import entrants, finish_round
@@ -287,16 +288,23 @@ def test_a_players_own_page_and_the_game_page_say_the_tables_section(client, pla
     assert "Table B 4" in read(client.get(f"/games/{game['game']}")).text()
 
 
-def test_export_and_import_keep_the_sections(client, played, tmp_path):
+def test_export_import_backup_and_restore_keep_the_sections(client, played, tmp_path):
     from service import transfer
-    from db import connect
 
-    exported = client.get(f"/api/events/{played['id']}").get_json()
-    assert exported["sections"] == 3
-    db = connect(client.application.config["DATABASE"])
-    document = transfer.export_document(db)
-    night = next(e for e in document["events"] if e["id"] == played["id"])
-    assert night["sections"] == 3
+    database = client.application.config["DATABASE"]
+    transfer.export_to(database, str(tmp_path / "export.json"))
+    transfer.import_from(str(tmp_path / "export.json"), str(tmp_path / "imported.sqlite"))
+    transfer.backup_to(database, str(tmp_path / "backup.sqlite"))
+    transfer.restore_from(str(tmp_path / "backup.sqlite"), str(tmp_path / "restored.sqlite"))
+    original = client.get(f"/api/events/{played['id']}").get_json()
+    for copy in ("imported.sqlite", "restored.sqlite"):
+        other = create_app({"TESTING": True, "DATABASE": str(tmp_path / copy), "SECRET_KEY": "t"}).test_client()
+        again = other.get(f"/api/events/{played['id']}").get_json()
+        assert again["sections"] == 3
+        assert [[(t["section"], t["table"]) for t in r["tables"]] for r in again["round_list"]] == [
+            [(t["section"], t["table"]) for t in r["tables"]] for r in original["round_list"]]
+        assert other.get(f"/api/events/{played['id']}/standings").get_json() == client.get(
+            f"/api/events/{played['id']}/standings").get_json()
 
 
 # -- the new-event form ---------------------------------------------------------------------------------------
@@ -333,3 +341,19 @@ def test_a_round_that_cannot_start_names_the_tables_still_playing_by_section(cli
     page = post(client, f"/events/{played['id']}/rounds", {"idempotency_key": "k"})
     assert page.status_code == 409
     assert "Tables A 2, A 3, B 4, B 5, C 6 and C 7 are still playing." in read(page).text()
+
+
+def test_once_a_sections_mitchell_is_used_up_the_danish_follows_in_every_section(client):
+    """13 pairs in 3: A (5) has 3 Mitchell rounds, B and C (4 each) 2; after 2 the Danish is offered, and a third
+    Mitchell is refused (409) for the sections that have none left."""
+    event = _new(client, rounds=3)
+    for _ in range(2):
+        finish_round(client, _start(client, event["id"]), lambda t: (150 + 5 * t["table"], 100))
+    page = read(client.get(f"/events/{event['id']}"))
+    assert page.by_id("round-movement").value == "danish"
+    refused = client.post(f"/api/events/{event['id']}/rounds", json={"movement": "mitchell"})
+    assert refused.status_code == 409 and "4 entrants has 2 rounds" in refused.get_json()["errors"][0]["message"]
+    danish = client.post(f"/api/events/{event['id']}/rounds", json={"movement": "danish"}).get_json()
+    assert [(t["section"], t["table"]) for t in danish["tables"]] == [
+        ("A", 1), ("A", 2), ("B", 4), ("B", 5), ("C", 6), ("C", 7)]
+    assert len(danish["byes"]) == 1 and sections.letters(13, 3)[danish["byes"][0]] == "A"

@@ -8,6 +8,8 @@ games and asks these.
   the movement protocol (movements/protocol.py: `Movement`; players who change partners: `seat_players(
   PlayerSeating)`).
 - `standings(event, games, byes, adjustments)` (standings.py): the rows, wins kept as fractions.
+- `sections`: a big event's sections (API.md "Big events: sections"): the split, the tables' numbers, any seating
+  run per section (`seat_each`), each standings row's section and section place.
 - `vp_scales`: the VP scales Meldbook ships, as data; `adjustments`: a director's penalty or award checked.
 """
 from .adjustments import check_adjustment
