@@ -597,6 +597,13 @@ def seat_of(db: sqlite_utils.Database, game) -> dict | None:
             "table": seat["table"], "section": _section_of_table(db, row, seat)}
 
 
+def table_section(db: sqlite_utils.Database, seat: dict | None) -> str | None:
+    """The section letter of a game's seat ({"id", "round", "table"}: a table's game's `event`), None in an event
+    in no sections (or for no seat)."""
+    row = store.get_event(db, seat["id"]) if seat else None
+    return _section_of_table(db, row, seat) if row else None
+
+
 def _section_of_table(db: sqlite_utils.Database, row: dict, seat: dict) -> str | None:
     """The section letter of a seat's table (None in an event in no sections)."""
     if not row.get("sections"):

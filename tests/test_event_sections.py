@@ -357,3 +357,10 @@ def test_once_a_sections_mitchell_is_used_up_the_danish_follows_in_every_section
     assert [(t["section"], t["table"]) for t in danish["tables"]] == [
         ("A", 1), ("A", 2), ("B", 4), ("B", 5), ("C", 6), ("C", 7)]
     assert len(danish["byes"]) == 1 and sections.letters(13, 3)[danish["byes"][0]] == "A"
+
+
+def test_a_tables_pin_page_says_its_section(client):
+    event = _new(client, pin="1234")
+    table = _start(client, event["id"])["tables"][2]
+    page = read(client.get(f"/games/{table['game']}/unlock"))
+    assert [e.text for e in page.walk() if "unlock-seat" in e.get("class", "").split()] == ["Table B 4 · Round 1"]
