@@ -26,7 +26,7 @@ def insert_event(db: sqlite_utils.Database, event: dict) -> None:
                          "vp_scale_name": event.get("vp_scale_name"),
                          "director_pin_hash": event.get("director_pin_hash"),
                          "table_pins": 1 if event.get("table_pins") else 0,
-                         "pin_secret": event.get("pin_secret")})
+                         "pin_secret": event.get("pin_secret"), "sections": event.get("sections")})
 
 
 def event_started_with(db: sqlite_utils.Database, key: str) -> dict | None:

@@ -111,7 +111,7 @@ EVENT_FIELDS = ("id", "name", "variant", "options", "entrants", "table_size", "r
 
 
 # a tournament's fields (API.md "Tournaments as federations run them"), exported only when set
-TOURNAMENT_FIELDS = ("deals_per_round", "round_minutes", "bye", "vp_scale_name")
+TOURNAMENT_FIELDS = ("deals_per_round", "round_minutes", "bye", "vp_scale_name", "sections")
 
 
 def export_event(db: sqlite_utils.Database, event_id: str, *, with_pin: bool = True) -> dict:

@@ -324,10 +324,16 @@ def _confirmations(db: sqlite_utils.Database) -> None:
         side INTEGER NOT NULL, pin_hash TEXT NOT NULL, PRIMARY KEY (game_id, side))""")
 
 
+def _sections(db: sqlite_utils.Database) -> None:
+    """Big events in sections (API.md "Big events: sections"): how many sections an event's entrants are split into
+    (NULL: one field). A table's section follows from its entrants, so nothing else is stored."""
+    db.execute("ALTER TABLE events ADD COLUMN sections INTEGER")
+
+
 MIGRATIONS = [_initial, _request_keys, _players_and_paper_scores, _pin_failures, _taken_back, _side_marks, _events,
               _event_keys, _event_pins, _rule_sets, _tournaments, _event_pin_failures, _event_revisions,
               _adjustment_revisions, _director_pins, _rule_set_pins, _pin_failure_times, _members, _seasons,
-              _table_pin_secrets, _confirmations]
+              _table_pin_secrets, _confirmations, _sections]
 COUNTED = 4  # the first migrations, counted by PRAGMA user_version before they were recorded by name
 
 _SET = sqlite_utils.Migrations(SET_NAME)

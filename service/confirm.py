@@ -96,9 +96,10 @@ def waits_for(db: sqlite_utils.Database, event_id: str, finished: dict[str, bool
     return found
 
 
-def wait_words(round_: int, table: int, reason: str) -> str:
-    """What a table that does not count yet waits for, as a sentence (a refused round start says it)."""
-    n = {"round": lang.number(round_), "table": lang.number(table)}
+def wait_words(round_: int, table: int | str, reason: str) -> str:
+    """What a table that does not count yet waits for, as a sentence (a refused round start says it); `table` its
+    number, or its label as the pages show it ("B 13" in an event in sections)."""
+    n = {"round": lang.number(round_), "table": table if isinstance(table, str) else lang.number(table)}
     if reason == "accept":
         return lang._("Round %(round)s, table %(table)s waits for East–West to accept its result.", **n)
     if reason == "totals:1":

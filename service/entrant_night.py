@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite_utils
 
 from db import events as store
-from scoring.events import movements
+from scoring.events import movements, sections
 from scoring.events.standings import bye_figures, game_figures
 
 from . import confirm
@@ -39,12 +39,13 @@ def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dic
     waits = confirm.waits_for(db, row["id"], {t["game"]: table_game(db, t).finished for t in mine.values()})
     adjustments = [a for a in event["adjustments"] if a["entrant"] == entrant]
     rounds = []
+    letter = sections.letters(len(entrants), event.get("sections"))[entrant]  # its section's, in an event in sections
     for r in event["round_list"]:
         number = r["number"]
         table = mine.get(number)
         got = {"round": number, "movement": r["movement"], "bye": table is None and entrant in r["byes"],
                "table": None, "line": None, "opponents": [], "mp": None, "opponent_mp": None, "vp": None,
-               "won": None, "finished": False, "game": None, "side": None, "waiting": None,
+               "won": None, "finished": False, "game": None, "side": None, "waiting": None, "section": letter,
                "adjustments": [a for a in adjustments if a["round"] == number]}
         if table is not None:
             game = table_game(db, table)
@@ -67,7 +68,7 @@ def entrant_night(db: sqlite_utils.Database, event_id: str, entrant: int) -> dic
     standing = next((s for s in standings(db, event_id) if s["entrant"] == entrant), None)
     return {"event": event, "entrant": entrant, "name": entrants[entrant]["name"],
             "players": list(entrants[entrant].get("players") or []), "now": now,
-            "next": _next(event, entrant, now), "rounds": rounds, "standing": standing}
+            "next": {**_next(event, entrant, now), "section": letter}, "rounds": rounds, "standing": standing}
 
 
 def _side(entrant: dict) -> dict:
@@ -90,7 +91,8 @@ def _next(event: dict, entrant: int, now: dict | None) -> dict:
         return {"where": "table", "table": going[entrant], "movement": word}
     # the North-South line keeps its tables (API.md: North-South entrant i at table i + 1); a table that gets no
     # East-West entrant in the next round sits out
-    own = now["table"] if now["table"] is not None else entrant + 1
+    own = now["table"] if now["table"] is not None else sections.own_table(len(event["entrants"]),
+                                                                            event.get("sections"), entrant)
     if own in going.values():
         return {"where": "stays", "table": own, "movement": word}
     return {"where": "bye", "table": None, "movement": word}

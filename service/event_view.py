@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from db import events as store
+from scoring.events import sections
 
 from .events import event_of, stored_event, table_game, games_playing
 
@@ -23,6 +24,7 @@ class TableView:
     entrants: tuple[int, ...]
     finished: bool
     pin: str | None = None
+    section: str | None = None  # its section's letter, in an event in sections
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,7 @@ class RoundView:
     def of(cls, round_: dict) -> "RoundView":
         """The view of a round as round_list holds it."""
         return cls(round_["number"], tuple(TableView(t["table"], t["game"], tuple(t["entrants"]), t["finished"],
-                                                     t.get("pin")) for t in round_["tables"]),
+                                                     t.get("pin"), t.get("section")) for t in round_["tables"]),
                    tuple(round_["byes"]), round_["movement"], round_["started"])
 
     def at(self, number: int) -> TableView | None:
@@ -58,7 +60,9 @@ def page_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) 
     if heads:
         current = heads[-1]
         round_list.append(_round(current, row["movement"], current_tables(db, row["id"], current["number"], pins)))
-    tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
+    tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None,
+                  "sections": None}
+    sections.mark_rounds(round_list, len(row["entrants"]), row.get("sections"))  # each table's "section": "B"
     finished = len(heads) == row["rounds"] and games_playing(db, row["id"]) == 0
     return {"id": row["id"], **tournament, **event_of(row).as_dict(), "has_pin": bool(row.get("pin_hash")),
             "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
@@ -80,7 +84,8 @@ def round_in_play(db: sqlite_utils.Database, event_id: str) -> RoundView | None:
     heads = store.round_heads(db, row["id"])
     if not heads:
         return None
-    return RoundView.of(_round(heads[-1], row["movement"], current_tables(db, row["id"], heads[-1]["number"])))
+    playing = _round(heads[-1], row["movement"], current_tables(db, row["id"], heads[-1]["number"]))
+    return RoundView.of(sections.mark_rounds([playing], len(row["entrants"]), row.get("sections"))[0])
 
 
 def _round(head: dict, movement: str, tables: list[dict]) -> dict:

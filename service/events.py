@@ -38,9 +38,10 @@ from db import seasons as season_store
 from db import games as games_store
 from db.pin_hash import hash_pin, new_secret, round_shifts, table_pin
 from scoring import FieldError, Refused, get_variant, vocabulary
+from scoring.base import listed
 from scoring.event_data import MAX_DEVICE, MAX_WHAT
 from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, TableGame, check_event,
-                            movement_fits, pair_round, standings as ranked)
+                            movement_fits, pair_round, sections, standings as ranked)
 from scoring.game import now_utc
 
 from . import cache, confirm
@@ -81,7 +82,7 @@ def event_of(row: dict) -> Event:
                  vp_scale=None if row["vp_scale"] is None else tuple(tuple(r) for r in row["vp_scale"]),
                  vp_scale_name=row.get("vp_scale_name"), deals_per_round=row.get("deals_per_round"),
                  round_minutes=row.get("round_minutes"), bye=Bye(**row["bye"]) if row.get("bye") else None,
-                 table_pins=bool(row.get("table_pins")))
+                 table_pins=bool(row.get("table_pins")), sections=row.get("sections"))
 
 
 def stored_event(db: sqlite_utils.Database, event_id: Any) -> dict:
@@ -204,8 +205,10 @@ def get_event(db: sqlite_utils.Database, event_id: str, *, pins: bool = False) -
     finished = _finished_games(db, row["id"])
     round_list = [_round_json(db, r, row["movement"], finished, pins) for r in store.get_rounds(db, row["id"])]
     confirm.mark_rounds(db, row, round_list, pins)  # a table waiting for a side: "finished": true, "confirmed": false
+    sections.mark_rounds(round_list, len(row["entrants"]), row.get("sections"))  # each table's "section": "B"
     event = event_of(row)
-    tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None}
+    tournament = {"vp_scale_name": None, "deals_per_round": None, "round_minutes": None, "bye": None,
+                  "sections": None}
     return {"id": row["id"], **tournament, **event.as_dict(), "has_pin": bool(row.get("pin_hash")),
             "has_director_pin": bool(row.get("director_pin_hash")), "table_pins": bool(row.get("table_pins")),
             "confirm": row.get("confirm") or "none",
@@ -306,7 +309,7 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     for attempt in range(SEAT_TRIES if again is None else 0):
         row = stored_event(db, event_id) if attempt else row  # its entrants too may have changed (a rename)
         so_far, state = rounds_so_far(db, row["id"])
-        number, pairing = _seat(row, so_far, state, name, lambda: _waits(db, row["id"]))
+        number, pairing = _seat(db, row, so_far, state, name)
         if pins is None or pins[0] != (number, pairing.table_numbers()):  # worked out and hashed once, unless
             pins = (number, pairing.table_numbers(), *_table_pins(db, row, number, pairing.table_numbers()))
             # seated anew with other tables; here: no table's write waits for the hashes
@@ -326,7 +329,8 @@ def start_round(db: sqlite_utils.Database, event_id: str, key: str | None = None
     for game in made:
         committed(db, game)
     number = again if again is not None else made[0].event["round"]
-    return _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"], pins=True)
+    started = _round_json(db, store.get_rounds(db, row["id"])[number - 1], row["movement"], pins=True)
+    return sections.mark_rounds([started], len(row["entrants"]), row.get("sections"))[0]
 
 
 def _table_pins(db: sqlite_utils.Database, row: dict, number: int, tables: list[int]
@@ -388,28 +392,36 @@ def _waits(db: sqlite_utils.Database, event_id: str) -> dict[tuple[int, int], st
     return {(t["round"], t["table"]): reasons[t["game"]] for t in tables if t["game"] in reasons}
 
 
-def _seat(row: dict, so_far: list[Round], state: tuple, movement: str, waits=dict):
-    """The next round's number and seating (scoring.events.pair_round), or Refused 409 when it cannot start (it says
-    which tables still play and what each finished one waits for: `waits`, read only then)."""
+def _seat(db: sqlite_utils.Database, row: dict, so_far: list[Round], state: tuple, movement: str):
+    """The next round's number and seating (scoring.events.pair_round, each section in turn), or Refused 409 when it
+    cannot start (it says which tables still play and what each finished one waits for)."""
     event = event_of(row)
     number = len(so_far) + 1
     if number > event.rounds:
         raise RoundCannotStart(lang._("Every planned round of this event is played (it has %(rounds)s); no more "
                                       "rounds can start.", rounds=lang.number(event.rounds)),
                                number=number, rounds=event.rounds)
-    playing = tuple((r, t) for r, played in enumerate(so_far, start=1)
-                    for t, game in enumerate(played.tables, start=1) if not game.finished)
-    if playing:
-        waiting = {k: v for k, v in waits().items() if k in playing}
+    playing = tuple((r, k) for r, played in enumerate(so_far, start=1)
+                    for k, game in enumerate(played.tables) if not game.finished)
+    if playing:  # each table by its number (a round's tables are read in their numbers' order), shown as "B 13"
+        seats, _ = store.get_seats(db, row["id"])
+        numbers = [[t["table"] for t in seats if t["round"] == r] for r in range(1, number)]
+        playing = tuple((r, numbers[r - 1][k]) for r, k in playing)
+        letter = sections.letters(len(row["entrants"]), row.get("sections"))
+        shown = {(t["round"], t["table"]): sections.table_label(letter[t["entrants"][0]], lang.number(t["table"]))
+                 for t in seats}
+        waiting = {k: v for k, v in _waits(db, row["id"]).items() if k in playing}
         still = [(r, t) for r, t in playing if (r, t) not in waiting]
-        said = ", ".join(lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
+        said = ", ".join(lang._("round %(round)s, table %(table)s", round=lang.number(r), table=shown[r, t])
                          for r, t in still)
         words = [lang._("A new round starts when every table has finished; still playing: %(tables)s.", tables=said)
                  if still else lang._("A new round starts when every table has finished and its result counts.")]
-        words += [confirm.wait_words(r, t, waiting[(r, t)]) for r, t in playing if (r, t) in waiting]
+        words += [confirm.wait_words(r, shown[r, t], waiting[(r, t)]) for r, t in playing if (r, t) in waiting]
         raise RoundCannotStart(" ".join(words), number=number, rounds=event.rounds, playing=playing, waiting=waiting)
-    return number, pair_round(event, so_far, number, random.Random(f"{row['id']}/{number}"), movement,
-                              adjustments_of(state))
+    rng = random.Random(f"{row['id']}/{number}")  # every section of a sectioned event seated in turn, at once
+    return number, sections.seat_each(event, so_far, adjustments_of(state),
+                                      lambda one, rounds, adjusted: pair_round(one, rounds, number, rng, movement,
+                                                                               adjusted), event.table_size)
 
 
 def _start(db: sqlite_utils.Database, row: dict, number: int, pairing, key: str | None, movement: str,
@@ -446,6 +458,38 @@ def event_key(db: sqlite_utils.Database, event_id: Any) -> str:
     # a round played to the clock: the pages show the minutes left, so the key moves on with each minute too
     minute = datetime.now(timezone.utc).strftime("%H%M") if found["round_minutes"] else ""
     return f"{found['revision']}.{found['changed'] or ''}.{minute}"
+
+
+def section_asked(db: sqlite_utils.Database, event_id: str, asked: Any) -> str | None:
+    """The section a page or file is asked for (`?section=B`: its letter; None, or empty: all of the event), or
+    Refused 404 in words for a section the event does not have (or an event in no sections), and for an unknown
+    event."""
+    row = stored_event(db, event_id)
+    if asked in (None, ""):
+        return None
+    found = sections.section_named(row.get("sections"), asked)
+    if found is not None:
+        return found
+    shown = asked if isinstance(asked, str) and len(asked) <= 12 else "…"
+    if not row.get("sections"):
+        raise not_found(lang._("There is no section “%(section)s”: this event is not split into sections; leave "
+                               "section out.", section=shown))
+    raise not_found(lang._("There is no section “%(section)s” in this event; its sections are %(letters)s.",
+                           section=shown, letters=listed(sections.letter_names(row["sections"]), "and")))
+
+
+def in_section(rows: list[dict], section: str | None) -> list[dict]:
+    """Standings rows (or any rows with `section`) of one section, in their order (all of them for None)."""
+    return rows if section is None else [r for r in rows if r.get("section") == section]
+
+
+def event_in_section(event: dict, section: str | None) -> dict:
+    """The event object with each round's tables and byes of one section only (as it is for None)."""
+    if section is None:
+        return event
+    inside = sections.in_section(section, len(event["entrants"]), event.get("sections"))
+    return {**event, "round_list": [{**r, "tables": [t for t in r["tables"] if t.get("section") == section],
+                                     "byes": [e for e in r["byes"] if inside(e)]} for r in event["round_list"]]}
 
 
 def event_name(db: sqlite_utils.Database, event_id: str) -> str:
@@ -486,7 +530,7 @@ def _kept_standings(db: sqlite_utils.Database, event_id: str) -> _Standings:
     so_far, state = rounds_so_far(db, row["id"])
     games = [g for r in so_far for g in r.tables]
     standing = ranked(event_of(row), games, [b for r in so_far for b in r.byes], adjustments_of(state))
-    rows = [s.as_dict() for s in standing]
+    rows = sections.mark_rows([s.as_dict() for s in standing], len(row["entrants"]), row.get("sections"))
     held = _Standings(key, rows, mark, sum(not g.finished for g in games), tuple(s.wins for s in standing))
     _standings.put((path, event_id), held)
     return held
@@ -566,7 +610,23 @@ def seat_of(db: sqlite_utils.Database, game) -> dict | None:
     if row is None:
         return None
     return {"id": row["id"], "name": row["name"], "round": seat["round"], "rounds": row["rounds"],
-            "table": seat["table"]}
+            "table": seat["table"], "section": _section_of_table(db, row, seat)}
+
+
+def table_section(db: sqlite_utils.Database, seat: dict | None) -> str | None:
+    """The section letter of a game's seat ({"id", "round", "table"}: a table's game's `event`), None in an event
+    in no sections (or for no seat)."""
+    row = store.get_event(db, seat["id"]) if seat else None
+    return _section_of_table(db, row, seat) if row else None
+
+
+def _section_of_table(db: sqlite_utils.Database, row: dict, seat: dict) -> str | None:
+    """The section letter of a seat's table (None in an event in no sections)."""
+    if not row.get("sections"):
+        return None
+    seated = next((t["entrants"] for t in store.round_seats(db, row["id"], seat["round"])
+                   if t["table"] == seat["table"]), None)
+    return sections.letters(len(row["entrants"]), row["sections"])[seated[0]] if seated else None
 
 
 def closed_seat(db: sqlite_utils.Database, game) -> dict | None:

@@ -18,6 +18,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 import lang
 from scoring import get_variant
 from scoring.events import movements
+from scoring.events.sections import table_label
 from scoring.events.vp_scales import vp_of
 
 from .event_adjustments import points_head, with_vp
@@ -59,8 +60,9 @@ QR_CAPTION = 8
 
 def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]],
                 results: Mapping[str, Mapping[str, Any]], audit: Sequence[Mapping[str, Any]],
-                paper: str = "a4", date: str | None = None) -> bytes:
-    """The event's results: standings, every round's tables and byes, and what changed when from which device.
+                paper: str = "a4", date: str | None = None, section: str | None = None) -> bytes:
+    """The event's results: standings, every round's tables and byes, and what changed when from which device
+    (`section`: the letter of the one section `event` and `standings` were limited to, said under the title).
 
     `results`: game id → {"sides": [{"name", "score"}], "winner": [seat, …], "finished": bool};
     `audit`: [{"at", "device", "what"}] in the order to print. `date` (ISO) defaults to the event's
@@ -70,6 +72,9 @@ def results_pdf(event: Mapping[str, Any], standings: Sequence[Mapping[str, Any]]
     width = frame_width(paper, False)
     when = day(date or event.get("created") or (audit[0]["at"] if audit else None))
     story = [para(text(event["name"]), "title"), para(text(_subtitle(event, when)), "subtitle"), Spacer(1, 4)]
+    if section:
+        story.append(para(text(lang._("Section %(section)s only (places are the whole field's)", section=section)),
+                          "subtitle"))
     story += [_heading(lang._("Standings")), standings_table(event, standings, width)]
     if any(row.get("tie_break") for row in standings):
         by = event.get("standings", "wins")
@@ -108,7 +113,7 @@ def seating_pdf(event: Mapping[str, Any], round_number: int, paper: str = "a4", 
              para(text(" · ".join(p for p in (_variant_name(event), when, of) if p)), "subtitle"),
              Spacer(1, 6)]
     for table in round_["tables"]:
-        story.append(Paragraph(lang._("<b>Table %(table)s:</b> %(sides)s", table=num(table["table"]),
+        story.append(Paragraph(lang._("<b>Table %(table)s:</b> %(sides)s", table=_table_no(table),
                                       sides=text(_versus(event, table["entrants"]))), LIST_STYLE))
     lines = seat_lines(event, round_)
     if lines and round_["tables"]:
@@ -158,6 +163,10 @@ def standings_table(event: Mapping[str, Any], rows: Sequence[Mapping[str, Any]],
         name = text(_entrant_label(event, row))
         if row.get("tie_break") in TIE_BREAK:  # the reason, as the director's page and the TV give it
             name += f'<br/><font size="{STYLES["small"].fontSize}">{text(lang.shown(TIE_BREAK[row["tie_break"]]))}</font>'
+        if row.get("section"):  # an event in sections: its section and its place among its section's entrants
+            name += (f'<br/><font size="{STYLES["small"].fontSize}">'
+                     + text(lang._("Section %(section)s, place %(place)s", section=row["section"],
+                                   place=num(row["section_place"]))) + "</font>")
         line = [num(row["place"]), para(name, "cell"), num(row["played"]),
                 shown_wins(row["wins"]), num(row["points"]), num(row["margin"])]
         if by == "vp":
@@ -246,7 +255,7 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
     sides = got.get("sides") or [{"name": n, "score": None} for n in seated]
     won = set(got.get("winner") or []) if got.get("finished") else set()
     if size == 2:
-        row = [num(table["table"])]
+        row = [_table_no(table)]
         vp = _vps(event, got, sides) if with_vp(event) else None
         step = 2 if vp is None else 3
         for seat, side in enumerate(sides[:2]):
@@ -259,7 +268,7 @@ def _table_row(event: Mapping[str, Any], table: Mapping[str, Any], results: Mapp
     else:
         parts = [(f"<b>{text(s['name'])}</b>" if seat in won else text(s["name"]))
                  + ("" if s.get("score") is None else f" {num(s['score'])}") for seat, s in enumerate(sides)]
-        row = [num(table["table"]), para(" · ".join(parts), "cell")]
+        row = [_table_no(table), para(" · ".join(parts), "cell")]
     winner, by = _winner(got, sides, won)
     return row + [_cell(winner, widths[-2], style, (len(widths) - 2, at)), by]
 
@@ -403,9 +412,14 @@ def seat_lines(event: Mapping[str, Any], round_: Mapping[str, Any]) -> dict[int,
             words = lang._("North-South") if seat == 0 else lang._("East-West")
             if e in going:
                 words += " · " + lang._("next %(movement)s round: table %(table)s", movement=movements.word(name),
-                                        table=num(going[e]))
+                                        table=table_label(table.get("section"), num(going[e])))
             said[e] = words
     return said
+
+
+def _table_no(table: Mapping[str, Any]) -> str:
+    """A table as paper shows it: "B 13" in an event in sections, "13" otherwise."""
+    return table_label(table.get("section"), num(table["table"]))
 
 
 def players_line(entrant: Mapping[str, Any]) -> str:
@@ -422,7 +436,7 @@ def _card_lines(event: Mapping[str, Any], round_number: int, table: Mapping[str,
         entrant = event["entrants"][e]
         seated.append((entrant["name"], players_line(entrant), lines.get(e, "")))
     return {"top": lang._("%(event)s · round %(round)s", event=event["name"], round=num(round_number)),
-            "table": lang._("Table %(table)s", table=num(table["table"])), "seated": seated,
+            "table": lang._("Table %(table)s", table=_table_no(table)), "seated": seated,
             # the table's own PIN, on the director's copy only (the event object has it for the director alone)
             "pin": _pin_line(table)}
 

@@ -13,7 +13,7 @@ from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, Table
 
 import lang
 
-from .event_sheets import _variant_name, players_line, seat_lines
+from .event_sheets import _table_no, _variant_name, players_line, seat_lines
 from .layout import HEAD, INK, RULE, SHADE, day, frame_height, frame_width, num, para, render, text
 
 ROW = 24  # points: a handwritten number fits a deal's row
@@ -46,7 +46,7 @@ def _slip(event: Mapping[str, Any], round_number: int, table: Mapping[str, Any],
     sides = [event["entrants"][e] for e in table["entrants"]]
     rows = min(MOST_ROWS, deals or DEALS_WHEN_OPEN)
     head = lang._("%(event)s · round %(round)s · table %(table)s", event=event["name"], round=num(round_number),
-                  table=num(table["table"]))
+                  table=_table_no(table))
     about = " · ".join(p for p in (_variant_name(event), when,
                                    lang.ngettext("%(num)s deal", "%(num)s deals", deals) if deals else "") if p)
     first = lang._("Deal")

@@ -294,6 +294,37 @@
     });
   }
 
+  // the new-club-night form's sections: how many entrants and which tables each section gets, said under the box
+  // as the server splits them (scoring/events/sections.py: in the list's order, the first n mod k one larger, a
+  // section of s entrants ⌈s / table size⌉ tables, numbered on from the section before)
+  function sectionTables(root) {
+    root.querySelectorAll("input[data-sections]").forEach(function (input) {
+      var form = input.form, say = document.getElementById(input.dataset.sections);
+      if (!form || !say) return;
+      var update = function () {
+        var k = parseInt(input.value, 10);
+        var lines = (form.elements.entrants.value || "").split("\n").filter(function (l) { return l.trim(); });
+        var size = parseInt(form.elements.table_size.value, 10) || 2, n = lines.length;
+        if (!(k >= 2 && k <= 26) || n < k) { say.textContent = ""; return; }
+        var parts = [], first = 1;
+        for (var i = 0; i < k; i++) {
+          var s = Math.floor(n / k) + (i < n % k ? 1 : 0), tables = Math.ceil(s / size);
+          var words = tables === 1 ? say.dataset.one : say.dataset.many;
+          parts.push(words.replace("{section}", String.fromCharCode(65 + i)).replace("{entrants}", s)
+            .replace("{first}", first).replace("{last}", first + tables - 1).replace("{tables}", tables));
+          first += tables;
+        }
+        say.textContent = parts.join(" · ");
+      };
+      update();
+      ["input", "change"].forEach(function (e) {
+        input.addEventListener(e, update);
+        form.elements.entrants.addEventListener(e, update);
+        form.elements.table_size.addEventListener(e, update);
+      });
+    });
+  }
+
   // ---- the pinned bar's height, so the browser's own scrolling (a link to a part, focus) stops above it --------
   var PINNED_BOTTOM = ".submit-bar, .view-game .record:not(.locked)";
 
@@ -313,6 +344,7 @@
     undoText(root);
     finishOffset(root);
     scaleRows(root);
+    sectionTables(root);
     if (barWatch) root.querySelectorAll(PINNED_BOTTOM).forEach(function (bar) { barWatch.observe(bar); });
     pinnedBottom();
   };

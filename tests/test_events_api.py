@@ -17,7 +17,7 @@ from tests.events_helpers import entrants, finish, finish_round, new_event, snap
 
 EVENT_KEYS = {"id", "name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings",
               "finished", "round_list", "has_pin", "deals_per_round", "round_minutes", "bye", "vp_scale_name",
-              "adjustments", "has_director_pin", "table_pins", "confirm"}
+              "adjustments", "has_director_pin", "table_pins", "confirm", "sections"}
 
 
 def test_create_answers_the_event_object_with_its_address(client):

@@ -35,7 +35,7 @@ DATA_NOT_TEXT = {"data-game", "data-poll", "data-step", "data-for", "data-varian
                  "data-done", "data-sender", "data-local", "data-posted", "data-preview", "data-send-now",
                  "data-discard-draft", "data-htmx-powered", "data-draft-key", "data-key", "data-revision",
                  "data-number", "data-side", "data-value", "data-index", "data-url", "data-href", "data-id",
-                 "data-fills"}
+                 "data-fills", "data-sections"}
 UNREAD = {"script", "style"}
 SHOWN_VALUES = ("submit", "button", "reset", "text", "search", None)
 KEPT_FIELDS = ("revision", "number", "idempotency_key", "recorded_at")  # the hand form's own hidden fields

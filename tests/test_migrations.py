@@ -134,6 +134,7 @@ RELEASED = [
     CREATE TABLE side_pins (
         game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         side INTEGER NOT NULL, pin_hash TEXT NOT NULL, PRIMARY KEY (game_id, side));""",
+    """ALTER TABLE events ADD COLUMN sections INTEGER;""",
 ]
 T0 = "2026-11-23T20:00:00+00:00"
 

@@ -13,13 +13,14 @@ from ..registry import VARIANTS
 from ..variant import Variant
 from .entrants import MAX_TABLES, check_entrants
 from .fits import fits
+from . import sections as split_into
 from .model import Bye, Event
 from .movements import FIXED, MOVEMENTS, offered, pairs_only
 from .vp_scales import check_vp_scale
 
 RANKINGS = ("points", "wins", "vp")
 KEYS = ("name", "variant", "options", "entrants", "table_size", "rounds", "movement", "standings", "vp_scale", "pin",
-        "deals_per_round", "round_minutes", "bye", "director_pin", "table_pins", "season")
+        "deals_per_round", "round_minutes", "bye", "director_pin", "table_pins", "season", "sections")
 STORED = ("vp_scale_name",)  # kept with a stored event (an export): not sent, but read back as it was kept
 MAX_ROUNDS = 100
 DEFAULT_TABLE_SIZE = 2
@@ -67,6 +68,9 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
             most=lang.number(MAX_TABLES * table_size))))
     rounds, err = _rounds(payload.get("rounds"))
     errors += [err] if err else []
+    sections, section_errors = split_into.check(payload.get("sections"), len(entrants) if not entrant_errors else None,
+                                                table_size, MAX_TABLES)  # API.md "Big events: sections"
+    errors += section_errors
     movement, ranking = payload.get("movement"), payload.get("standings")
     if not isinstance(movement, str) or movement not in MOVEMENTS or not MOVEMENTS[movement].seats(FIXED):
         errors.append(FieldError("movement", _must_be("movement", list(offered(FIXED)), movement)))
@@ -75,7 +79,9 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
         errors += [err] if err else []
         refuses = MOVEMENTS[movement].refuses
         if refuses is not None and not err and MOVEMENTS[movement].seats(FIXED):  # its own limits (a round robin's)
-            errors += refuses(len(entrants), rounds) if entrants and not entrant_errors else []
+            # a sectioned event's movement seats each section: the smallest is the one its limits reach first
+            if entrants and not entrant_errors:
+                errors += refuses(split_into.smallest(len(entrants), sections), rounds)
     if ranking not in RANKINGS:
         errors.append(FieldError("standings", _must_be("standings", RANKINGS, ranking)))
     vp_scale = scale_name = None
@@ -111,7 +117,8 @@ def check_event(payload: Any, variants: Mapping[str, Variant] | None = None, *, 
     return Event(name=name, variant=variant.id, options=options, entrants=tuple(entrants), table_size=table_size,
                  rounds=rounds, movement=movement, standings=ranking, vp_scale=vp_scale, pin=payload.get("pin") or None,
                  vp_scale_name=scale_name, deals_per_round=deals, round_minutes=minutes, bye=bye,
-                 director_pin=payload.get("director_pin") or None, table_pins=payload.get("table_pins") is True)
+                 director_pin=payload.get("director_pin") or None, table_pins=payload.get("table_pins") is True,
+                 sections=sections)
 
 
 def _who_may_change(payload: dict) -> list[FieldError]:

@@ -51,6 +51,7 @@ class Event:
     bye: Bye | None = None  # None: the 0 row's winner VP and 0 points
     director_pin: str | None = None  # needed to change the event (stored only as a hash; never in as_dict)
     table_pins: bool = False  # every table of every round gets its own PIN
+    sections: int | None = None  # API.md "Big events: sections": k sections A, B … (sections.py), None: one field
 
     def as_dict(self) -> dict:
         """The event's stored fields; those a tournament adds only when set (an older export compares equal)."""
@@ -66,6 +67,8 @@ class Event:
             body["bye"] = self.bye.as_dict()
         if self.table_pins:
             body["table_pins"] = True
+        if self.sections:
+            body["sections"] = self.sections
         return body
 
 

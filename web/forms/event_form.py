@@ -23,7 +23,7 @@ from web.forms.numbers import number
 
 FIELDS = ("name", "variant", "options.target", "options.max_hands", "entrants", "table_size", "rounds", "movement",
           "standings", "vp_scale", "deals_per_round", "round_minutes", "bye", "pin", "director_pin", "table_pins",
-          "season", "confirm")
+          "season", "confirm", "sections")
 DEFAULT_VP_SCALE = "0 10 10\n500 12 8\n1000 14 6\n1500 16 4\n2000 18 2\n3000 20 0"
 DEFAULTS = {"table_size": "2", "rounds": "3", "movement": movements.DEFAULT, "standings": "wins",
             "vp_scale": DEFAULT_VP_SCALE}
@@ -48,7 +48,8 @@ WORDS = (("table_size (entrants at one table)", lang.L_("Table size")), ("table_
          ("winner_vp", lang.L_("winner's points")), ("loser_vp", lang.L_("loser's points")), ("(vp)", ""),
          ("“vp”", lang.L_("“victory points”")), ("deals_per_round", lang.L_("deals a round")),
          ("round_minutes", lang.L_("minutes a round")), ("bye.vp", lang.L_("sitting out: VP")),
-         ("bye.points", lang.L_("sitting out: points")))
+         ("bye.points", lang.L_("sitting out: points")),
+         ("sections (how many sections the entrants are split into)", lang.L_("Sections")))
 
 
 def _movement_words() -> list[tuple[str, str]]:
@@ -128,7 +129,7 @@ def payload(form) -> dict:
         body["confirm"] = form["confirm"]  # a table's result confirmed by both sides (API.md)
     if body["standings"] == "vp":
         body["vp_scale"] = _scale(form)
-    for key in ("deals_per_round", "round_minutes"):
+    for key in ("deals_per_round", "round_minutes", "sections"):
         if form.get(key, "").strip():
             body[key] = number(form[key], key)
     bye = {key: form.get(f"bye.{key}", "").strip() for key in ("vp", "points")}

@@ -13,6 +13,7 @@ import lang
 
 from scoring import VARIANTS, Variant, adjustment, get_variant, paper
 from scoring.base import SideScore, team_name
+from scoring.events.sections import table_label
 from scoring.game import places, players_shown
 from scoring.shape import Words
 from service.model import Game, HandScore, Side
@@ -279,10 +280,17 @@ def input_id(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]+", "-", name).strip("-")
 
 
+def table_no(table) -> str:
+    """A table as pages show it: "B 13" in an event in sections (its section's letter before its number), "13"
+    otherwise; `table` a round_list table, a seat or a TableView (anything with `table` and maybe `section`)."""
+    get = table.get if isinstance(table, dict) else lambda key, default=None: getattr(table, key, default)
+    return table_label(get("section"), lang.number(get("table")))
+
+
 def init_app(app: Flask) -> None:
     """Make the formatting helpers available in every template."""
     app.jinja_env.filters.update(num=num, signed=signed, when=when, input_id=input_id, players_note=players_note,
-                                 capital=capital, team=team_name)
+                                 capital=capital, team=team_name, table_no=table_no)
     # a game's variant declares its own words
     app.jinja_env.globals.update(get_variant=get_variant, variant_names=variant_names, round_line=round_line,
                                  ranked=ranked, said=said, said_n=said_n,

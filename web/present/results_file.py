@@ -20,43 +20,51 @@ from jinja2 import Environment
 import lang
 import service
 from service import events, tournament
-from scoring.events import movements
+from scoring.events import movements, sections
 
 TEMPLATE = "event_results_file.html"
 
 
-def results_file(env: Environment, db: sqlite_utils.Database, event_id: str) -> bytes:
-    """The results file of the event as it is now, in the current language (UTF-8)."""
-    return env.get_template(TEMPLATE).render(**file_view(db, event_id)).encode("utf-8")
+def results_file(env: Environment, db: sqlite_utils.Database, event_id: str, section: str | None = None) -> bytes:
+    """The results file of the event as it is now, in the current language (UTF-8); of one section's entrants only
+    (`section`, a letter the event has) or of all."""
+    return env.get_template(TEMPLATE).render(**file_view(db, event_id, section)).encode("utf-8")
 
 
-def file_view(db: sqlite_utils.Database, event_id: str) -> dict:
+def file_view(db: sqlite_utils.Database, event_id: str, section: str | None = None) -> dict:
     """Everything the file shows: the event, its standings (with their tie-breaks), every round's tables with their
-    scores and VP, the adjustments and the VP scale."""
+    scores and VP, the adjustments and the VP scale; `section`: its tables, byes and standings rows only (places
+    stay the field's)."""
     event = events.get_event(db, event_id)
     results = events.table_results(db, event_id)
     round_rows, _ = tournament.results(db, event_id)
     by_vp = event["standings"] == "vp"
     vp = {(r["round"], r["entrant"]): r["vp"] for r in round_rows}
     names = [e["name"] for e in event["entrants"]]
+    inside = sections.in_section(section, len(names), event.get("sections"))
     rounds = []
     for r in event["round_list"]:
         tables = []
         for t in r["tables"]:
+            if section is not None and t.get("section") != section:
+                continue
             got = results.get(t["game"]) or {}
             # a table of a night that confirms, finished but not accepted (or decided) yet: it counts nowhere
             waiting = bool(got.get("finished")) and t.get("confirmed") is False
             finished = bool(got.get("finished")) and not waiting
             won = set(got.get("winner") or ()) if finished else set()
             scores = [s["score"] for s in got.get("sides") or []]
-            tables.append({"table": t["table"], "finished": finished, "waiting": waiting, "sides": [
-                {"name": names[e], "score": scores[seat] if seat < len(scores) else None, "won": seat in won,
-                 "vp": vp.get((r["number"], e)) if by_vp and finished else None}
-                for seat, e in enumerate(t["entrants"])]})
-        byes = [{"name": names[e], "vp": vp.get((r["number"], e)) if by_vp else None} for e in r.get("byes") or []]
+            sides = [{"name": names[e], "score": scores[seat] if seat < len(scores) else None, "won": seat in won,
+                      "vp": vp.get((r["number"], e)) if by_vp and finished else None}
+                     for seat, e in enumerate(t["entrants"])]
+            tables.append({"table": t["table"], "section": t.get("section"), "finished": finished, "waiting": waiting,
+                           "sides": sides})
+        byes = [{"name": names[e], "vp": vp.get((r["number"], e)) if by_vp else None} for e in r.get("byes") or []
+                if inside(e)]
         rounds.append({"number": r["number"], "movement": _movement_word(r.get("movement")), "tables": tables,
                        "byes": byes})
-    return {"event": event, "standings": events.standings(db, event_id), "figure_key": event["standings"],
+    return {"event": event, "standings": events.in_section(events.standings(db, event_id), section),
+            "section": section, "figure_key": event["standings"],
             "full": True, "rounds": rounds, "names": names, "variant": _variant_name(event),
             "movement": _movement_word(event["movement"]), "date": _date(db, event),
             "scale": _scale(event) if by_vp else None, "html_lang": lang.current().replace("_", "-")}

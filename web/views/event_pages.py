@@ -12,7 +12,7 @@ from jinja2_fragments.flask import render_block
 import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
-from scoring.events import movement_fits, movements, shipped
+from scoring.events import movement_fits, movements, sections, shipped
 from service import confirm, event_view, events
 from web.forms import event_form, keys, numbers
 from web.plumbing import polls
@@ -24,7 +24,7 @@ from web.plumbing.drawings import apart, drawn, with_connection
 from web.plumbing.pin import remember_director
 from web.plumbing.own_page import find_me, me_address
 from web.plumbing.errors import refused_page
-from web.present import confirm_marks, device_name
+from web.present import confirm_marks, device_name, table_no
 
 bp = Blueprint("event_pages", __name__, url_prefix="/events")
 bp.register_error_handler(Refused, refused_page)
@@ -53,7 +53,8 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
     for t in round_["tables"]:
         game = service.get_game(db, t["game"])
         winners = [game.sides[i].name for i in (game.winner or ())] if game.finished else []
-        tables.append({"table": t["table"], "game": game, "names": _names(event, t["entrants"]),
+        tables.append({"table": t["table"], "section": t.get("section"), "game": game,
+                       "names": _names(event, t["entrants"]),
                        # the table's own PIN; with confirm both a PIN per side (E–W's second)
                        "pin": t.get("pin") or (t.get("pins") or [None])[0], "pin2": (t.get("pins") or [None, None])[1],
                        "state": _table_state(variant, game), "finished": game.finished,
@@ -66,20 +67,26 @@ def _tables(db, event: dict, round_: dict) -> list[dict]:
 def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> dict:
     """Everything the event's pages show (`event`: the event object, when read already; else only its round in play
     is read with its tables, service.event_view; `pins`: with each table's own PIN, for the director), and the key a
-    poll of the page sends back (read first: a change after it only makes the page newer than its key)."""
+    poll of the page sends back (read first: a change after it only makes the page newer than its key). An event in
+    sections may be shown for one (`?section=B`: its tables, byes and standings rows; Refused 404 for another)."""
     key = events.event_key(db, event_id)
+    section = events.section_asked(db, event_id, request.args.get("section"))
     event = event or event_view.page_event(db, event_id, pins=pins)
     variant = get_variant(event["variant"])
     rounds = event["round_list"]
     current = rounds[-1] if rounds else None
+    if current and section:
+        current = {**current, "tables": [t for t in current["tables"] if t.get("section") == section],
+                   "byes": [e for e in current["byes"] if _section_of(event, e) == section]}
     tables = _tables(db, event, current) if current else []
     # a finished table waiting for a side's acceptance (or the director's decision) is not playing: it is said so
-    playing = [t["table"] for t in tables if not t["finished"] and not t.get("waiting")]
+    playing = [table_no(t) for t in tables if not t["finished"] and not t.get("waiting")]
     waiting = [t for t in tables if t.get("waiting")]
     return {"event": event, "variant": variant, "current": current, "tables": tables, "playing": playing,
             "waiting": waiting, "waiting_words": _waiting_words(waiting),
             "byes": _names(event, current["byes"]) if current else [],
-            "standings": events.standings(db, event_id),
+            "standings": events.in_section(events.standings(db, event_id), section),
+            "section": section, "sections": sections.letter_names(event["sections"] or 0),
             "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
             "movement": movements.label(event["movement"]),
@@ -92,13 +99,18 @@ def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> d
             "next_movement": movements.next_movement(event)}  # a Mitchell's rounds used up: the one that follows
 
 
+def _section_of(event: dict, entrant: int) -> str | None:
+    return sections.letters(len(event["entrants"]), event["sections"])[entrant]
+
+
 def _waiting_words(waiting: list[dict]) -> str:
     """The tables that have finished but count nowhere yet, each with what it waits for."""
-    return " ".join(lang._("Table %(table)s has finished, not counted yet: %(state)s.", table=lang.number(t["table"]),
+    return " ".join(lang._("Table %(table)s has finished, not counted yet: %(state)s.", table=table_no(t),
                            state=t["state"]) for t in waiting)
 
 
-def _playing_words(playing: list[int]) -> str:
+def _playing_words(playing: list) -> str:
+    """The tables still playing (each as pages show it: 7, or "B 13"), in words."""
     if len(playing) == 1:
         return lang._("Table %(table)s is still playing.", table=lang.number(playing[0]))
     shown = [lang.number(n) for n in playing]
@@ -187,8 +199,12 @@ def start_round(event_id: str):
             words = lang._("Every planned round is played (%(rounds)s); no more rounds can start.",
                            rounds=lang.number(err.rounds))
         else:
-            playing = [t for r, t in err.playing if r == err.number - 1 and (r, t) not in err.waiting]
-            waiting = [confirm.wait_words(r, t, err.waiting[(r, t)]) for r, t in err.playing if (r, t) in err.waiting]
+            current = _view(db, event_id)
+            shown = {t["table"]: table_no(t) for t in current["tables"]}  # "B 13" in an event in sections
+            this = err.number - 1
+            playing = [shown.get(t, t) for r, t in err.playing if r == this and (r, t) not in err.waiting]
+            waiting = [confirm.wait_words(r, shown.get(t, t) if r == this else t, err.waiting[(r, t)])
+                       for r, t in err.playing if (r, t) in err.waiting]
             earlier = [lang._("round %(round)s, table %(table)s", round=lang.number(r), table=lang.number(t))
                        for r, t in err.playing if r < err.number - 1 and (r, t) not in err.waiting]
             words = (lang._("Round %(n)s can start when every table has finished.", n=lang.number(err.number)) + " "
@@ -328,17 +344,21 @@ def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bo
 def results(event_id: str):
     """The results: standings, every round's tables with scores, byes and the log of late changes."""
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the sheet is drawn from
-    return _pdf(drawn(("results", event_id, key, lang.current()), apart(results_sheet, event_id)), "results.pdf")
+    section = events.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
+    return _pdf(drawn(("results", event_id, key, lang.current(), section), apart(results_sheet, event_id, section)),
+                "results.pdf")
 
 
-def results_sheet(path: str, language: str, event_id: str) -> bytes:
-    """results.pdf of the night, drawn from the database at `path` in `language` (in a process of its own:
-    drawings.apart)."""
+def results_sheet(path: str, language: str, event_id: str, section: str | None = None) -> bytes:
+    """results.pdf of the night (of one section's tables, byes and standings rows: `section`), drawn from the
+    database at `path` in `language` (in a process of its own: drawings.apart)."""
     def draw(conn) -> bytes:
         from sheets.event_sheets import results_pdf  # reportlab: loaded when paper is first asked for
 
         event = events.get_event(conn, event_id)
         results_ = events.table_results(conn, event_id)
         audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(conn, event_id)]
-        return results_pdf(event, events.standings(conn, event_id), results_, audit, date=_first_day(conn, event))
+        return results_pdf(events.event_in_section(event, section),
+                           events.in_section(events.standings(conn, event_id), section), results_, audit,
+                           date=_first_day(conn, event), section=section)
     return with_connection(path, language, draw)

@@ -44,14 +44,21 @@ def results_csv(event_id: str):
     the night's PDFs are (the largest night's is 0.7 MB, from 10,000 games)."""
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is written from
     numbers = players.members_key(get_db())  # a number changed on a player's page
-    return Response(drawn(("results.csv", event_id, key, numbers), apart(results_file, event_id)), mimetype="text/csv",
+    section = events.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
+    return Response(drawn(("results.csv", event_id, key, numbers, section), apart(results_file, event_id, section)),
+                    mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
 
 
-def results_file(path: str, language: str, event_id: str) -> bytes:
-    """results.csv of the night, from the database at `path` (drawings.apart; its cells speak no language)."""
+def results_file(path: str, language: str, event_id: str, section: str | None = None) -> bytes:
+    """results.csv of the night, from the database at `path` (drawings.apart; its cells speak no language); with a
+    `section`, its round rows and standings rows are that section's entrants' (places stay the field's)."""
     def write(conn) -> bytes:
         rounds, standings = tournament.results(conn, event_id)
+        if section is not None:
+            standings = events.in_section(standings, section)
+            inside = {row["entrant"] for row in standings}
+            rounds = [row for row in rounds if row["entrant"] in inside]
         # the last column: the entrant's federation numbers as API.md joins them ("+IT-9" when the first is unknown),
         # each number guarded as a name is, not the joined cell
         members = ["+".join(str(_cell(n)) for n in numbers) if any(numbers) else ""
@@ -79,16 +86,17 @@ def results_html(event_id: str):
     from web.present.results_file import disposition, results_file
 
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is drawn from
+    section = events.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
     env, path, language = current_app.jinja_env, current_app.config["DATABASE"], lang.current()
 
     def make() -> bytes:
         conn = connect(path)
         try:
             with lang.using(language):
-                return results_file(env, conn, event_id)
+                return results_file(env, conn, event_id, section)
         finally:
             conn.conn.close()
-    content = drawn(("results-html", event_id, key, language), make)
+    content = drawn(("results-html", event_id, key, language, section), make)
     return Response(content, mimetype="text/html", headers={
         "Content-Disposition": disposition(events.event_name(get_db(), event_id)), "Cache-Control": "no-cache", "Content-Security-Policy": FILE_POLICY})
 

@@ -359,6 +359,9 @@ MARK_PATH = {"post": {
 
 # -- club nights (API.md, "Club nights (events)") -------------------------------------------------------------------
 ENTRANT_INDEX = {"type": "integer", "minimum": 0}
+SECTION_LETTER = {"type": "string", "pattern": "^[A-Z]$",
+                  "description": "an event in sections: the section's letter (pages and slips show its tables as "
+                                 "\"B 13\")"}
 MOVEMENT_NAMES = list(MOVEMENTS)
 BYE = obj({"vp": {"type": "integer", "minimum": 0}, "points": {"type": "integer", "minimum": 0, "multipleOf": 5}},
           closed=True)
@@ -407,7 +410,14 @@ SCHEMAS.update({
                      "round_minutes": {"type": ["integer", "null"], "minimum": 5, "maximum": 240,
                                        "description": "every table's game gets finish_at = the round's start + this"},
                      "bye": {**BYE, "description": "what an entrant who sits out gets; left out: the 0 row's "
-                                                   "winner VP and 0 points"}},
+                                                   "winner VP and 0 points"},
+                     "sections": {"type": ["integer", "null"], "minimum": 2, "maximum": 26,
+                                  "description": "a big event: the entrants split into this many sections A, B, C … "
+                                                 "in entrants order (the first n mod k one entrant larger), each "
+                                                 "seated by the movement on its own and ranked as one field; every "
+                                                 "section needs at least one table (422 naming sections: not a "
+                                                 "whole number, not 2 to 26, a section of fewer than table_size "
+                                                 "entrants, more than 256 tables in all); left out: one field"}},
                     closed=True),
     "EventTable": obj({"table": {"type": "integer", "minimum": 1}, "game": STR,
                        "entrants": {"type": "array", "items": ENTRANT_INDEX,
@@ -415,7 +425,8 @@ SCHEMAS.update({
                        "finished": BOOL},
                       {"pin": {"type": "string", "pattern": "^[0-9]{4}$",
                                "description": "the table's own PIN (table_pins): only for a request carrying the "
-                                              "director's PIN, or on an event without one"}}, closed=True),
+                                              "director's PIN, or on an event without one"},
+                       "section": SECTION_LETTER}, closed=True),
     "EventRound": obj({"number": {"type": "integer", "minimum": 1},
                        "tables": {"type": "array", "items": ref("EventTable")},
                        "byes": {"type": "array", "items": ENTRANT_INDEX,
@@ -439,6 +450,8 @@ SCHEMAS.update({
                                                                          "from"},
                   "deals_per_round": nullable("integer"), "round_minutes": nullable("integer"),
                   "bye": {"oneOf": [BYE, {"type": "null"}]},
+                  "sections": {"type": ["integer", "null"], "minimum": 2, "maximum": 26,
+                               "description": "how many sections the entrants are split into (null: one field)"},
                   "adjustments": {"type": "array", "items": ref("Adjustment")}}),
     "Adjustment": obj({"id": STR, "entrant": ENTRANT_INDEX, "round": {"type": "integer", "minimum": 1},
                        "vp": INT, "points": {"type": "integer", "multipleOf": 5}, "reason": STR, "at": TIME},
@@ -464,13 +477,21 @@ SCHEMAS.update({
                                    "description": "what placed the entrant among those level with it on the ranking "
                                                   "figure: the figure in the games between them, the margin, the "
                                                   "points, or nothing (a shared place); null when no one is level "
-                                                  "with it"}}, closed=True),
+                                                  "with it"}},
+                    {"section": SECTION_LETTER,
+                     "section_place": {"type": "integer", "minimum": 1,
+                                       "description": "an event in sections: the entrant's rank among its "
+                                                      "section's entrants in the field's order (place stays the "
+                                                      "field's)"}}, closed=True),
     "EventLogEntry": obj({"at": TIME, "device": nullable("string"), "game": STR,
                           "what": {"type": "string", "description": "e.g. “Round 1, table 2, hand 3 corrected: Us "
                                                                     "1,230 → 1,530”"},
                           "change": {"type": "object"}}, closed=True),
 })
 EVENT_ID = {"name": "event_id", "in": "path", "required": True, "schema": STR}
+SECTION = {"name": "section", "in": "query", "required": False, "schema": STR,
+           "description": "an event in sections: one section's letter (B, or b), for its entrants' rows only (places "
+                          "stay the field's); left out: all. A section the event does not have: 404"}
 ENTRANT = {"name": "entrant", "in": "path", "required": True, "schema": {**INT, "minimum": 0},
            "description": "the entrant's number in the event's entrants, from 0"}
 NO_EVENT = _error("unknown event")
@@ -540,22 +561,22 @@ PATHS.update({
         "responses": {"200": _ok("the scales", {"type": "array", "items": ref("VpScale")})}}},
     "/events/{event_id}/results.csv": {"get": {
         "operationId": "resultsCsv", "summary": "Every entrant's every round, then the final standings, as CSV",
-        "parameters": [EVENT_ID],
+        "parameters": [EVENT_ID, SECTION],
         "responses": {"200": {"description": "header round,table,entrant,name,opponent,mp,opponent_mp,vp,"
                                              "adjustment_vp,adjustment_points; an empty line; header place,entrant,"
                                              "name,played,wins,points,margin,vp",
                               "content": {"text/csv": {"schema": STR}}},
-                      "404": {"description": "unknown event (a short page)",
+                      "404": {"description": "unknown event, or a section it does not have (a short page)",
                               "content": {"text/html": {"schema": STR}}}}}},
     "/events/{event_id}/results.html": {"get": {
         "operationId": "resultsHtml", "summary": "The night's results as one self-contained HTML file (no script, "
                                                 "styles inline, no outside address), in the request's language",
-        "parameters": [EVENT_ID],
+        "parameters": [EVENT_ID, SECTION],
         "responses": {"200": {"description": "standings with their tie-breaks, every round's tables and scores, the "
                                              "adjustments with their reasons, the VP scale; a night in play marked "
                                              "as not final",
                               "content": {"text/html": {"schema": STR}}},
-                      "404": {"description": "unknown event (a short page)",
+                      "404": {"description": "unknown event, or a section it does not have (a short page)",
                               "content": {"text/html": {"schema": STR}}}}}},
     "/events/{event_id}/me/{entrant}": {"get": {
         "operationId": "ownPage", "summary": "An entrant's own page: where they sit now and go next, the round clock, "

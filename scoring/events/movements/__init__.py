@@ -16,6 +16,7 @@ from typing import Sequence
 import lang
 
 from ...base import FieldError, Refused
+from .. import sections
 from ..model import Adjustment, Event, Pairing, Round
 from . import danish, danish_modified, draw, mitchell, progressive, rotation, round_robin, swiss
 from .protocol import FIXED, ROTATING, Movement, PlayerSeating, Seating
@@ -92,7 +93,8 @@ def next_movement(event: dict) -> str:
     if own is None or own.then is None or own.most_rounds is None:
         return name
     played = sum((r.get("movement") or name) == name for r in event.get("round_list") or [])
-    return own.then if played >= own.most_rounds(len(event["entrants"])) else name
+    size = sections.smallest(len(event["entrants"]), event.get("sections"))  # each section has its own movement
+    return own.then if played >= own.most_rounds(size) else name
 
 
 def moves_next(event: dict, round_number: int) -> dict[int, int]:
@@ -106,7 +108,7 @@ def moves_next(event: dict, round_number: int) -> dict[int, int]:
     if found is None or found.next_tables is None:
         return {}
     k = sum((r.get("movement") or event.get("movement")) == name for r in rounds[:round_number])
-    return found.next_tables(len(event["entrants"]), k)
+    return sections.moves_next(len(event["entrants"]), event.get("sections"), found.next_tables, k)
 
 
 def pair_round(event: Event, rounds_so_far: Sequence[Round], round_number: int, rng: random.Random,
