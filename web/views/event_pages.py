@@ -13,7 +13,8 @@ import lang
 import service
 from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, movements, sections, shipped
-from service import event_sections, event_view, events
+from service import event_view, events
+from service import event_sections
 from web.forms import event_form, keys, numbers
 from web.plumbing import polls
 from web.plumbing.addresses import only_here, qr_answer, reachable
