@@ -15,7 +15,7 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, movements, sections, shipped
 from service import event_view, events
 from web.forms import event_form, keys, numbers
-from service import event_sections  # noqa: I001 (its own line: what a big event's pages read of one section)
+from service import event_sections  # what a big event's pages read of one section
 from web.plumbing import polls
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
