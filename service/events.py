@@ -38,13 +38,12 @@ from db import seasons as season_store
 from db import games as games_store
 from db.pin_hash import hash_pin, new_secret, round_shifts, table_pin
 from scoring import FieldError, Refused, get_variant, vocabulary
-from scoring.base import listed
 from scoring.event_data import MAX_DEVICE, MAX_WHAT
 from scoring.events import (MOVEMENTS, Adjustment, Bye, Entrant, Event, Round, TableGame, check_event,
                             movement_fits, pair_round, sections, standings as ranked)
 from scoring.game import now_utc
 
-from . import cache, confirm
+from . import cache, confirm, event_sections
 from .adjustment_words import adjustment_words, is_adjustment
 from .cache import Recent
 from .games import (committed, early_end, game_object, get_game, late_change_words, new_id, new_stored, not_found,
@@ -460,38 +459,6 @@ def event_key(db: sqlite_utils.Database, event_id: Any) -> str:
     return f"{found['revision']}.{found['changed'] or ''}.{minute}"
 
 
-def section_asked(db: sqlite_utils.Database, event_id: str, asked: Any) -> str | None:
-    """The section a page or file is asked for (`?section=B`: its letter; None, or empty: all of the event), or
-    Refused 404 in words for a section the event does not have (or an event in no sections), and for an unknown
-    event."""
-    row = stored_event(db, event_id)
-    if asked in (None, ""):
-        return None
-    found = sections.section_named(row.get("sections"), asked)
-    if found is not None:
-        return found
-    shown = asked if isinstance(asked, str) and len(asked) <= 12 else "…"
-    if not row.get("sections"):
-        raise not_found(lang._("There is no section “%(section)s”: this event is not split into sections; leave "
-                               "section out.", section=shown))
-    raise not_found(lang._("There is no section “%(section)s” in this event; its sections are %(letters)s.",
-                           section=shown, letters=listed(sections.letter_names(row["sections"]), "and")))
-
-
-def in_section(rows: list[dict], section: str | None) -> list[dict]:
-    """Standings rows (or any rows with `section`) of one section, in their order (all of them for None)."""
-    return rows if section is None else [r for r in rows if r.get("section") == section]
-
-
-def event_in_section(event: dict, section: str | None) -> dict:
-    """The event object with each round's tables and byes of one section only (as it is for None)."""
-    if section is None:
-        return event
-    inside = sections.in_section(section, len(event["entrants"]), event.get("sections"))
-    return {**event, "round_list": [{**r, "tables": [t for t in r["tables"] if t.get("section") == section],
-                                     "byes": [e for e in r["byes"] if inside(e)]} for r in event["round_list"]]}
-
-
 def event_name(db: sqlite_utils.Database, event_id: str) -> str:
     """The event's name (one row), or Refused 404."""
     return stored_event(db, event_id)["name"]
@@ -610,23 +577,9 @@ def seat_of(db: sqlite_utils.Database, game) -> dict | None:
     if row is None:
         return None
     return {"id": row["id"], "name": row["name"], "round": seat["round"], "rounds": row["rounds"],
-            "table": seat["table"], "section": _section_of_table(db, row, seat)}
+            "table": seat["table"], "section": event_sections.section_of_table(db, row, seat)}
 
 
-def table_section(db: sqlite_utils.Database, seat: dict | None) -> str | None:
-    """The section letter of a game's seat ({"id", "round", "table"}: a table's game's `event`), None in an event
-    in no sections (or for no seat)."""
-    row = store.get_event(db, seat["id"]) if seat else None
-    return _section_of_table(db, row, seat) if row else None
-
-
-def _section_of_table(db: sqlite_utils.Database, row: dict, seat: dict) -> str | None:
-    """The section letter of a seat's table (None in an event in no sections)."""
-    if not row.get("sections"):
-        return None
-    seated = next((t["entrants"] for t in store.round_seats(db, row["id"], seat["round"])
-                   if t["table"] == seat["table"]), None)
-    return sections.letters(len(row["entrants"]), row["sections"])[seated[0]] if seated else None
 
 
 def closed_seat(db: sqlite_utils.Database, game) -> dict | None:

@@ -34,7 +34,7 @@ from flask import (
 import lang
 from db import pins
 from db.pin_hash import hash_pin, is_legacy, pin_matches
-from service import events
+from service import event_sections
 from service.model import Game
 from web.plumbing.database import get_db, stored_game
 
@@ -291,7 +291,7 @@ def unlock(game_id: str):
     locks = pins.event_locks(get_db(), event_id) if event_id else None
     page = render_template("unlock.html", game_id=game_id, names=names, error=problem.message or None,
                            next=back, missing=False, on_card=bool(locks and locks["table_pins"]),
-                           seat=({**game["event"], "section": events.table_section(get_db(), game["event"])}
+                           seat=({**game["event"], "section": event_sections.table_section(get_db(), game["event"])}
                                  if event_id else None))  # a club night's table ("B 13") and round
     return _retry_after(page, problem)
 

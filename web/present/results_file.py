@@ -19,7 +19,7 @@ from jinja2 import Environment
 
 import lang
 import service
-from service import events, tournament
+from service import event_sections, events, tournament
 from scoring.events import movements, sections
 
 TEMPLATE = "event_results_file.html"
@@ -63,7 +63,7 @@ def file_view(db: sqlite_utils.Database, event_id: str, section: str | None = No
                 if inside(e)]
         rounds.append({"number": r["number"], "movement": _movement_word(r.get("movement")), "tables": tables,
                        "byes": byes})
-    return {"event": event, "standings": events.in_section(events.standings(db, event_id), section),
+    return {"event": event, "standings": event_sections.in_section(events.standings(db, event_id), section),
             "section": section, "figure_key": event["standings"],
             "full": True, "rounds": rounds, "names": names, "variant": _variant_name(event),
             "movement": _movement_word(event["movement"]), "date": _date(db, event),

@@ -15,6 +15,7 @@ from scoring import VARIANTS, FieldError, Refused, get_variant
 from scoring.events import movement_fits, movements, sections, shipped
 from service import confirm, event_view, events
 from web.forms import event_form, keys, numbers
+from service import event_sections  # what a big event's pages read of one section
 from web.plumbing import polls
 from web.plumbing.addresses import only_here, qr_answer, reachable
 from web.present.event_clock import round_clock
@@ -70,7 +71,7 @@ def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> d
     poll of the page sends back (read first: a change after it only makes the page newer than its key). An event in
     sections may be shown for one (`?section=B`: its tables, byes and standings rows; Refused 404 for another)."""
     key = events.event_key(db, event_id)
-    section = events.section_asked(db, event_id, request.args.get("section"))
+    section = event_sections.section_asked(db, event_id, request.args.get("section"))
     event = event or event_view.page_event(db, event_id, pins=pins)
     variant = get_variant(event["variant"])
     rounds = event["round_list"]
@@ -85,7 +86,7 @@ def _view(db, event_id: str, event: dict | None = None, pins: bool = False) -> d
     return {"event": event, "variant": variant, "current": current, "tables": tables, "playing": playing,
             "waiting": waiting, "waiting_words": _waiting_words(waiting),
             "byes": _names(event, current["byes"]) if current else [],
-            "standings": events.in_section(events.standings(db, event_id), section),
+            "standings": event_sections.in_section(events.standings(db, event_id), section),
             "section": section, "sections": sections.letter_names(event["sections"] or 0),
             "figure": str(event_form.STANDINGS_WORDS[event["standings"]][0]),
             "figure_key": event["standings"], "next_round": len(rounds) + 1,
@@ -344,7 +345,7 @@ def seating_sheet(path: str, language: str, event_id: str, number: int, pins: bo
 def results(event_id: str):
     """The results: standings, every round's tables with scores, byes and the log of late changes."""
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the sheet is drawn from
-    section = events.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
+    section = event_sections.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
     return _pdf(drawn(("results", event_id, key, lang.current(), section), apart(results_sheet, event_id, section)),
                 "results.pdf")
 
@@ -358,7 +359,7 @@ def results_sheet(path: str, language: str, event_id: str, section: str | None =
         event = events.get_event(conn, event_id)
         results_ = events.table_results(conn, event_id)
         audit = [{"at": e["at"], "device": e["by"], "what": e["what"]} for e in events.event_log(conn, event_id)]
-        return results_pdf(events.event_in_section(event, section),
-                           events.in_section(events.standings(conn, event_id), section), results_, audit,
+        return results_pdf(event_sections.event_in_section(event, section),
+                           event_sections.in_section(events.standings(conn, event_id), section), results_, audit,
                            date=_first_day(conn, event), section=section)
     return with_connection(path, language, draw)

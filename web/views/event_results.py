@@ -13,7 +13,7 @@ import lang
 from db import connect
 from scoring import Refused
 from scoring.events.results import COLUMNS
-from service import events, players, tournament
+from service import event_sections, events, players, tournament
 from web.forms import keys
 from web.forms.numbers import Unreadable, number
 from web.plumbing.addresses import qr_answer, reachable
@@ -44,7 +44,7 @@ def results_csv(event_id: str):
     the night's PDFs are (the largest night's is 0.7 MB, from 10,000 games)."""
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is written from
     numbers = players.members_key(get_db())  # a number changed on a player's page
-    section = events.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
+    section = event_sections.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
     return Response(drawn(("results.csv", event_id, key, numbers, section), apart(results_file, event_id, section)),
                     mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-cache"})
@@ -56,7 +56,7 @@ def results_file(path: str, language: str, event_id: str, section: str | None = 
     def write(conn) -> bytes:
         rounds, standings = tournament.results(conn, event_id)
         if section is not None:
-            standings = events.in_section(standings, section)
+            standings = event_sections.in_section(standings, section)
             inside = {row["entrant"] for row in standings}
             rounds = [row for row in rounds if row["entrant"] in inside]
         # the last column: the entrant's federation numbers as API.md joins them ("+IT-9" when the first is unknown),
@@ -86,7 +86,7 @@ def results_html(event_id: str):
     from web.present.results_file import disposition, results_file
 
     key = events.event_key(get_db(), event_id)  # 404 for an unknown event; names what the file is drawn from
-    section = events.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
+    section = event_sections.section_asked(get_db(), event_id, request.args.get("section"))  # one section's, or all
     env, path, language = current_app.jinja_env, current_app.config["DATABASE"], lang.current()
 
     def make() -> bytes:
