@@ -271,6 +271,7 @@ def test_both_sides_agreeing_on_other_totals_than_the_finished_game_wait_for_the
     for side in (0, 1):
         page = client.get(f"/games/{game}/confirm?side={side}").get_data(as_text=True)
         assert "confirm-versions" in page and "The recorded hands" in page
+        assert "differ from the recorded hands</h1>" in page and "The two sides" not in page
     assert "Both sides sent other totals than the recorded hands: the director decides." in client.get(
         f"/games/{game}").get_data(as_text=True)
     decided = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
