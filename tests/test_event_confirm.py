@@ -267,6 +267,7 @@ def test_both_sides_agreeing_on_other_totals_than_the_finished_game_wait_for_the
     for side in (0, 1):
         page = client.get(f"/games/{game}/confirm?side={side}").get_data(as_text=True)
         assert "confirm-versions" in page and "The recorded hands" in page
+        assert "differ from the recorded hands</h1>" in page and "The two sides" not in page
     assert "Both sides sent other totals than the recorded hands: the director decides." in client.get(
         f"/games/{game}").get_data(as_text=True)
     decided = client.post(url, json={"decide": [150, 0]}, headers=AS_DIRECTOR)
@@ -380,3 +381,19 @@ def test_both_a_side_sending_the_same_totals_again_stores_nothing_twice(client):
     log = [e["change"]["confirm"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
            if "confirm" in e["change"]]
     assert [(e["action"], e["totals"]) for e in log] == [("sent", [150, 0]), ("sent", [200, 0])]
+
+
+def test_the_refusal_carries_what_each_waiting_table_waits_for(client, app):
+    """service.events.RoundCannotStart carries, of the tables not counted, those that wait and what for, so a page
+    never works it out again (docs/DEVELOPING.md "What leaves the service")."""
+    import pytest
+
+    import db
+    from service import events
+
+    event, round_ = night(client)
+    client.post(f"/api/games/{round_['tables'][0]['game']}/hands", json=HAND,
+                headers={"X-Table-PIN": round_["tables"][0]["pin"]})
+    with pytest.raises(events.RoundCannotStart) as caught:
+        events.start_round(db.connect(app.config["DATABASE"]), event["id"])
+    assert (caught.value.playing, caught.value.waiting) == (((1, 1), (1, 2)), {(1, 1): "accept"})

@@ -259,3 +259,14 @@ def test_east_west_never_accepts_totals_it_was_not_shown(client):
     log = [e["change"]["confirm"]["action"] for e in client.get(f"/api/events/{event['id']}/log").get_json()
            if "confirm" in e["change"]]
     assert log == ["accepted"] and client.get(f"/api/games/{t['game']}").get_json()["confirmed"] is True
+
+
+def test_a_both_sides_table_played_to_the_end_on_the_phone_waits_for_both_sides_totals(client):
+    """With `both`, a table whose phone recorded its hands to the end still waits for each side's totals: the screen
+    says so (not "Waiting for E–W", which is the accepting night's)."""
+    event, _ = night(client, "both")
+    t = client.get(f"/api/events/{event['id']}", headers=AS_DIRECTOR).get_json()["round_list"][0]["tables"][0]
+    client.post(f"/api/games/{t['game']}/hands", json=HAND, headers={"X-Table-PIN": t["pins"][0]})
+    screen = text(client.get(f"/events/{event['id']}/screen"))
+    assert "Waiting for both sides&#39; totals" in screen
+    assert "Waiting for E–W" not in screen
