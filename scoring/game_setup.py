@@ -1,7 +1,8 @@
 """A new game checked from what is sent (POST /api/games, a club night's table, an import, a blank sheet's heads):
 its variant, its sides (names, players, a score brought forward from paper), its table PIN and its options; returns
 the sides and the options snapshot, or raises Refused with every problem at its field (new_game). The check of every
-name typed or imported (_name, shows_nothing) and a PIN's shape (pin_shaped) live here too. A game's hands and totals are scoring/game.py."""
+name typed or imported (_name, shows_nothing) and a PIN's shape (pin_shaped) live here too. A game's hands and
+totals are scoring/game.py."""
 from __future__ import annotations
 
 import unicodedata

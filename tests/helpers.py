@@ -82,3 +82,15 @@ def traced(app):
         # the callback fires again, with the statement's own text, at each trigger program it runs (the triggers
         # keeping a club night's revision, db/migrations.py): a statement repeated at once was sent once
         seen[:] = [s for i, s in enumerate(seen) if i == 0 or s != seen[i - 1]]
+
+
+@contextmanager
+def registered(variant):
+    """A variant registered (scoring.register) for the time of the with block, then unregistered again."""
+    from scoring import register, unregister
+
+    register(variant)
+    try:
+        yield variant
+    finally:
+        unregister(variant.id)

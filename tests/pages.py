@@ -65,6 +65,13 @@ def new_game(client, variant_id: str) -> Doc:
     return read(client.get(url(client.application, "setup.new_game", variant_id=variant_id)))
 
 
+def started(client, variant_id: str, data: dict) -> str:
+    """The id of the game the new-game form of `variant_id` starts with `data` (it answers 303, to the game)."""
+    response = post(client, f"/games/new/{variant_id}", data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
 def press(client, doc: Doc, button: Element, **typed):
     """Tap `button` as a browser without script does: the form's fields, typed ones changed, and the button's own
     name and value, posted to where the button sends them."""

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from scoring import VARIANTS, derive_game, new_game, register, unregister
+from scoring import VARIANTS, derive_game, new_game
 from scoring.game import HandRecord
 
+from .helpers import registered
 from .pages import new_game as new_game_form
 from .toy_variant import DEALS
 
@@ -23,9 +24,8 @@ def help_text(client, variant_id: str) -> str:
 
 @pytest.fixture
 def deals():
-    register(DEALS)
-    yield DEALS
-    unregister(DEALS.id)
+    with registered(DEALS):
+        yield DEALS
 
 
 def test_a_game_of_rounds_says_the_rounds_on_paper_are_not_counted_here(client):

@@ -9,9 +9,8 @@ import re
 
 import pytest
 
-from scoring import register, unregister
-
-from .pages import Doc, post, press, read, record
+from .helpers import registered
+from .pages import Doc, post, press, read, record, started
 from .sheet_helpers import hand_rows, pdf_pages, render_png
 from .toy_variant import DEALS
 
@@ -22,17 +21,14 @@ FOREIGN = re.compile(r"\b(hands?|rounds?|canastas?)\b", re.IGNORECASE)  # anothe
 
 @pytest.fixture
 def deals():
-    register(DEALS)
-    yield DEALS
-    unregister(DEALS.id)
+    with registered(DEALS):
+        yield DEALS
 
 
 @pytest.fixture
 def game(client, deals):
     """A game of Toy Piles started from the new-game form: Ann and Bo alone, 3 deals."""
-    response = post(client, f"/games/new/{deals.id}", ALONE)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[-1]
+    return started(client, deals.id, ALONE)
 
 
 def main_text(client, path) -> str:

@@ -7,7 +7,8 @@ import pytest
 from scoring import get_variant, register, unregister
 from scoring.declare import points
 
-from .pages import Doc, post, record
+from .helpers import registered
+from .pages import Doc, post, record, started
 from .sheet_helpers import pdf_pages
 from .toy_variant import VARIANT as TOY
 
@@ -17,18 +18,15 @@ TIERS = {"options.house_rules.min_meld_tiers[0].at": "600", "options.house_rules
 
 @pytest.fixture
 def toy():
-    register(TOY)
-    yield TOY
-    unregister(TOY.id)
+    with registered(TOY):
+        yield TOY
 
 
 @pytest.fixture
 def toy_game(client, toy):
     """A game of the test-only variant started from the new-game form: three chairs, the house rules as shown."""
     data = {"layout": "solo", "count": "3", **PLAYERS, **TIERS, "options.house_rules.bell_counts": "on"}
-    response = post(client, f"/games/new/{toy.id}", data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[-1]
+    return started(client, toy.id, data)
 
 
 def page_text(client, url) -> str:

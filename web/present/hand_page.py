@@ -1,6 +1,6 @@
 """The hand form's page (web/views/hands.py's routes draw it): the form filled with what was typed, its refusals
 at their inputs (form_page), its live preview of each side's score (preview) and the card counter's totals
-(counted)."""
+(counted); and a game's hand by its number, or the 404 that says how many it has (played_hand)."""
 from __future__ import annotations
 
 from flask import render_template, request
@@ -15,6 +15,7 @@ from web import forms, present
 from web.forms import hand_form, numbers
 from web.forms.keys import form_key
 from web.plumbing.database import get_db
+from web.present import say_of
 from web.present.scoreboard import director_needed
 
 
@@ -77,3 +78,11 @@ def form_page(game: Game, number: int, values, *, errors=(), notice: str | None 
                    **preview(game, variant, payload, number))
     return render_template("hand.html", **context), status, {"Cache-Control": "no-store"}
 
+
+
+def played_hand(game: Game, number: int):
+    """Hand `number` (from 1) of the game, or the 404 refusal saying how many it has."""
+    if not 1 <= number <= game.hands_played:
+        raise service.not_found(say_of(game, "There is no %(round)s %(n)s in this game (it has %(played)s).", n=number,
+                                       played=game.hands_played))
+    return game.hands[number - 1]

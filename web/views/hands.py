@@ -16,7 +16,7 @@ from web.plumbing.errors import refused_page
 from web.plumbing.revisions import form_revision
 from web.present import say_of
 from web.present.device_name import log_device
-from web.present.hand_page import form_page, preview
+from web.present.hand_page import form_page, played_hand, preview
 from web.present.hand_refusals import (empty_refusal, every_problem, number_now, refused_correction, refused_form,
                                        stale_new_hand, typed_number, typed_revision, unanswered_refusal,
                                        unfilled_refusal)
@@ -72,12 +72,10 @@ def check_draft(game_id: str):
 @bp.get("/games/<game_id>/hands/<int:number>/edit")
 def edit_hand(game_id: str, number: int):
     game = service.get_game(get_db(), game_id)
-    if not 1 <= number <= game.hands_played:
-        raise service.not_found(say_of(game, "There is no %(round)s %(n)s in this game (it has %(played)s).", n=number,
-                                       played=game.hands_played))
-    if game.hands[number - 1].from_paper:  # its totals only: corrected on the slip it was copied from
+    played = played_hand(game, number)
+    if played.from_paper:  # its totals only: corrected on the slip it was copied from
         return redirect(url_for("paper.paper_slip", game_id=game_id), 303)
-    values = hand_form.hand_values(get_variant(game.variant), game.hands[number - 1].entries)
+    values = hand_form.hand_values(get_variant(game.variant), played.entries)
     return form_page(game, number, values)
 
 

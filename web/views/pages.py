@@ -26,8 +26,8 @@ from web.plumbing.database import get_db
 from web.plumbing.errors import refused_page
 from web.plumbing.pin import ends_game
 from web.plumbing.revisions import form_revision
-from web.present import say_of
 from web.present.device_name import log_device
+from web.present.hand_page import played_hand
 from web.present.scoreboard import (
     after_write,
     live_html,
@@ -86,11 +86,8 @@ def live(game_id: str):
 def hand_detail(game_id: str, number: int):
     """One hand's breakdown per side with its correct/delete actions, loaded when its history row opens."""
     game = service.get_game(get_db(), game_id)
-    if not 1 <= number <= game.hands_played:
-        raise service.not_found(say_of(game, "There is no %(round)s %(n)s in this game (it has %(played)s).", n=number,
-                                       played=game.hands_played))
+    played = played_hand(game, number)
     variant = get_variant(game.variant)
-    played = game.hands[number - 1]
     hand = {"number": number, "scores": played.scores, "from_paper": played.from_paper,
             "sides": [present.side_lines(variant, game.sides, played.entries, s, variant.card_values_for(game.options))
                       for s in played.scores]}
