@@ -115,14 +115,19 @@ def differ_player(page, server) -> None:
     expect(page.locator(".confirm-versions")).to_be_visible()
 
 
-def differ_director(page, server) -> None:
-    event_id, table = _differ(server)
+def director_decides(page, event_id: str, game_id: str) -> None:
+    """The director unlocks the night and opens the table's confirm page, with the decision form."""
     page.goto(f"/events/{event_id}/unlock")
     page.locator("#pin").fill("9876")
     page.locator("form button[type=submit]").last.click()
     page.wait_for_url(f"**/events/{event_id}")
-    page.goto(f"/games/{table['game']}/confirm")
+    page.goto(f"/games/{game_id}/confirm")
     expect(page.locator(".confirm-decide")).to_be_visible()
+
+
+def differ_director(page, server) -> None:
+    event_id, table = _differ(server)
+    director_decides(page, event_id, table["game"])
 
 
 def director_one_side_sent(page, server) -> None:
@@ -131,12 +136,7 @@ def director_one_side_sent(page, server) -> None:
     status, body = server.request("POST", f"/api/games/{table['game']}/results", {"side": 0, "totals": [150, 0]},
                                   {"X-Table-PIN": table["pins"][0]})
     assert status == 200, body
-    page.goto(f"/events/{event_id}/unlock")
-    page.locator("#pin").fill("9876")
-    page.locator("form button[type=submit]").last.click()
-    page.wait_for_url(f"**/events/{event_id}")
-    page.goto(f"/games/{table['game']}/confirm")
-    expect(page.locator(".confirm-decide")).to_be_visible()
+    director_decides(page, event_id, table["game"])
 
 
 def decided(page, server) -> None:
