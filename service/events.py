@@ -384,9 +384,9 @@ def _movement(row: dict, movement: Any) -> str:
     return movement
 
 
-def _waits(db: sqlite_utils.Database, event_id: str) -> dict[tuple[int, int], str]:
-    """The event's tables that wait for a side or the director, (round, table) → what for (service.confirm)."""
-    tables, _ = store.get_seats(db, event_id)
+def _waits(db: sqlite_utils.Database, event_id: str, tables: list[dict]) -> dict[tuple[int, int], str]:
+    """The event's tables (its seats, as db.events.get_seats reads them) that wait for a side or the director,
+    (round, table) → what for (service.confirm)."""
     reasons = confirm.waits_for(db, event_id, {t["game"]: table_game(db, t).finished for t in tables})
     return {(t["round"], t["table"]): reasons[t["game"]] for t in tables if t["game"] in reasons}
 
@@ -409,7 +409,7 @@ def _seat(db: sqlite_utils.Database, row: dict, so_far: list[Round], state: tupl
         letter = sections.letters(len(row["entrants"]), row.get("sections"))
         shown = {(t["round"], t["table"]): sections.table_label(letter[t["entrants"][0]], lang.number(t["table"]))
                  for t in seats}
-        waiting = {k: v for k, v in _waits(db, row["id"]).items() if k in playing}
+        waiting = {k: v for k, v in _waits(db, row["id"], seats).items() if k in playing}
         still = [(r, t) for r, t in playing if (r, t) not in waiting]
         said = ", ".join(lang._("round %(round)s, table %(table)s", round=lang.number(r), table=shown[r, t])
                          for r, t in still)
